@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [WxtVitest()],
+        test: {
+          name: 'unit',
+          include: ['test/**/*.test.{ts,tsx}'],
+          exclude: ['test/e2e/**', 'test/fake-posthog/**', 'test/contract/**'],
+        },
+      },
+      {
+        test: {
+          name: 'contract',
+          include: ['test/fake-posthog/**/*.test.ts', 'test/contract/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,33 @@
+import { defineConfig } from 'wxt';
+
+// Test builds (HOGMARK_TEST_BUILD=1) may reach the local PostHog on 127.0.0.1; production builds never do.
+const testBuild = process.env.HOGMARK_TEST_BUILD === '1';
+const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
+
+export default defineConfig({
+  imports: false,
+  modules: ['@wxt-dev/webextension-polyfill'],
+  vite: () => ({
+    oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  }),
+  manifest: ({ browser }) => ({
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
+    permissions: ['storage', 'activeTab', 'contextMenus', 'scripting'],
+    host_permissions: testBuild ? [...cloudHosts, 'http://127.0.0.1/*'] : cloudHosts,
+    optional_host_permissions: ['https://*/*', 'http://localhost/*'],
+    action: { default_title: '__MSG_extName__' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'hogmark@hogmark.dev',
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
