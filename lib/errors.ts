@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { t } from './i18n';
+
+/**
+ * One error family for the whole extension. API failures, extension-level refusals and
+ * "nothing we can do here" situations all become an AppError with a kind, so every layer
+ * (client, background, message boundary, UI) speaks the same language.
+ */
+export const ERROR_KINDS = [
+  // from the API
+  'unauthorized',
+  'missing-scope',
+  'key-not-allowed',
+  'project-forbidden',
+  'forbidden',
+  'not-found',
+  'method-not-allowed',
+  'validation',
+  'rate-limited',
+  'server',
+  'network',
+  'timeout',
+  'invalid-response',
+  // from the extension itself
+  'not-configured',
+  'no-session-tab',
+  'bad-message',
+  'permission-denied',
+  'unknown',
+] as const;
+
+export const ErrorKindSchema = z.enum(ERROR_KINDS);
+export type ErrorKind = z.infer<typeof ErrorKindSchema>;
+
+/** What travels over the message boundary: plain data, never a stack and never the key. */
+export const SerializedErrorSchema = z.object({
+  kind: ErrorKindSchema,
+  message: z.string(),
+  retryable: z.boolean(),
+  status: z.number().int().optional(),
+  scope: z.string().optional(),
+  field: z.string().optional(),
+  detail: z.string().optional(),
+  retryAfterSeconds: z.number().nonnegative().optional(),
+});
+export type SerializedError = z.infer<typeof SerializedErrorSchema>;
+
+export interface AppErrorInit {
+  status?: number;
+  scope?: string;
+  field?: string;
+  /** The server's own words, kept for the UI's "details" and for logs. Never contains the key. */
+  detail?: string;
+  retryAfterSeconds?: number;
+  cause?: unknown;
+}
+
+const RETRYABLE: ReadonlySet<ErrorKind> = new Set(['rate-limited', 'server', 'network', 'timeout']);
+
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly kind: ErrorKind;
+  readonly retryable: boolean;
+  readonly status?: number;
+  readonly scope?: string;
+  readonly field?: string;
+  readonly detail?: string;
+  readonly retryAfterSeconds?: number;
+
+  constructor(kind: ErrorKind, init: AppErrorInit = {}) {
+    super(
+      init.detail ? `${kind}: ${init.detail}` : kind,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
+    this.kind = kind;
+    this.retryable = RETRYABLE.has(kind);
+    this.status = init.status;
+    this.scope = init.scope;
+    this.field = init.field;
+    this.detail = init.detail;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+
+  /** One sentence saying what happened and what to do. */
+  userMessage(): string {
+    return userMessageFor(this);
+  }
+
+  toJSON(): SerializedError {
+    return {
+      kind: this.kind,
+      message: this.userMessage(),
+      retryable: this.retryable,
+      ...(this.status === undefined ? {} : { status: this.status }),
+      ...(this.scope === undefined ? {} : { scope: this.scope }),
+      ...(this.field === undefined ? {} : { field: this.field }),
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
+    };
+  }
+
+  static fromJSON(data: SerializedError): AppError {
+    return new AppError(data.kind, data);
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}
+
+/** Anything thrown becomes an AppError; unknown failures keep no message that could leak data. */
+export function toAppError(value: unknown): AppError {
+  if (isAppError(value)) return value;
+  return new AppError('unknown', { cause: value });
+}
+
+/** message key per kind; substitutions come from the error's fields. */
+function userMessageFor(error: AppError): string {
+  switch (error.kind) {
+    case 'missing-scope':
+      return t('errorMissingScope', error.scope ?? '?');
+    case 'validation':
+      return error.field
+        ? t('errorValidationField', error.field, error.detail ?? '')
+        : t('errorValidation', error.detail ?? '');
+    case 'rate-limited':
+      return error.retryAfterSeconds === undefined
+        ? t('errorRateLimited')
+        : t('errorRateLimitedSeconds', Math.ceil(error.retryAfterSeconds));
+    case 'server':
+      return t('errorServer', error.status ?? 500);
+    default:
+      return t(`error_${error.kind.replaceAll('-', '_')}`);
+  }
+}
