@@ -3,6 +3,8 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 export default defineConfig({
   test: {
+    // The JSON report is what .ci/run reads for its closing line.
+    reporters: ['default', ['json', { outputFile: '.output/vitest-report.json' }]],
     projects: [
       {
         plugins: [WxtVitest()],

@@ -1,7 +1,5 @@
 import { defineConfig } from 'wxt';
 
-// Test builds (HOGMARK_TEST_BUILD=1) may reach the local PostHog on 127.0.0.1; production builds never do.
-const testBuild = process.env.HOGMARK_TEST_BUILD === '1';
 const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 
 export default defineConfig({
@@ -10,12 +8,14 @@ export default defineConfig({
   vite: () => ({
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   }),
-  manifest: ({ browser }) => ({
+  // Test builds (`--mode test`, in .output/*-test) may reach the local PostHog on 127.0.0.1;
+  // production builds never do.
+  manifest: ({ browser, mode }) => ({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
     permissions: ['storage', 'activeTab', 'contextMenus', 'scripting'],
-    host_permissions: testBuild ? [...cloudHosts, 'http://127.0.0.1/*'] : cloudHosts,
+    host_permissions: mode === 'test' ? [...cloudHosts, 'http://127.0.0.1/*'] : cloudHosts,
     optional_host_permissions: ['https://*/*', 'http://localhost/*'],
     action: { default_title: '__MSG_extName__' },
     ...(browser === 'firefox'

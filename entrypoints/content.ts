@@ -1,6 +1,10 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
+import { CLOUD_APP_MATCHES, TEST_APP_MATCHES } from '../lib/app-origins';
 
 export default defineContentScript({
-  matches: ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'],
-  main() {},
+  matches: import.meta.env.MODE === 'test' ? [...CLOUD_APP_MATCHES, ...TEST_APP_MATCHES] : CLOUD_APP_MATCHES,
+  runAt: 'document_idle',
+  main() {
+    document.documentElement.dataset.hogmark = 'ready';
+  },
 });

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { launchTestExtension } from './fixtures';
+import type { ExtensionSession } from './harness';
+
+describe('the built extension in Chromium', () => {
+  let server: FakePostHog;
+  let browser: ExtensionSession;
+
+  beforeAll(async () => {
+    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
+    browser = await launchTestExtension();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('loads with a service worker under a chrome-extension id', () => {
+    expect(browser.extensionId).toMatch(/^[a-p]{32}$/);
+    expect(browser.serviceWorker.url()).toBe(`chrome-extension://${browser.extensionId}/background.js`);
+  });
+
+  it('renders the options page', async () => {
+    const page = await browser.openOptions();
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Hogmark');
+    await page.close();
+  });
+
+  it('runs the content script on a local PostHog recording page', async () => {
+    const { page } = await browser.openTab(
+      `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+    );
+    await page.waitForFunction(() => document.documentElement.dataset.hogmark === 'ready');
+    expect(await page.title()).toContain('PostHog');
+    await page.close();
+  });
+
+  it('opens the popup over that tab and asks to set up a key', async () => {
+    const { page, tabId } = await browser.openTab(
+      `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+    );
+    const popup = await browser.openPopup(tabId);
+    await expect(popup.getByRole('heading', { name: 'Set up your API key' }).isVisible()).resolves.toBe(true);
+    const openOptions = popup.getByRole('button', { name: 'Open options' });
+    const optionsPage = browser.context.waitForEvent('page');
+    await openOptions.press('Enter');
+    const options = await optionsPage;
+    await options.waitForLoadState();
+    expect(options.url()).toBe(`chrome-extension://${browser.extensionId}/options.html`);
+    await Promise.all([popup.close(), page.close(), options.close()]);
+  });
+});
