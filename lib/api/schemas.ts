@@ -1,0 +1,18 @@
+export type { Collaborator, CollaboratorInput } from './schema/collaborator';
+export { CollaboratorSchema, collaboratorUserUuid } from './schema/collaborator';
+export type { Dashboard, DashboardInput, DashboardListItem } from './schema/dashboard';
+export { DashboardListItemSchema, DashboardSchema } from './schema/dashboard';
+export type { ApiErrorBody } from './schema/error-body';
+export { ApiErrorBodySchema } from './schema/error-body';
+export type { Paginated } from './schema/paginated';
+export { paginated } from './schema/paginated';
+export type { PersonalApiKey } from './schema/personal-api-key';
+export { PersonalApiKeySchema } from './schema/personal-api-key';
+export type { Playlist, PlaylistInput, PlaylistListFilter } from './schema/playlist';
+export { PlaylistRecordingsSchema, PlaylistSchema, RecordingChangeSuccessSchema } from './schema/playlist';
+export type { Project } from './schema/project';
+export { ProjectSchema } from './schema/project';
+export type { SharingConfiguration } from './schema/sharing';
+export { SharingConfigurationSchema } from './schema/sharing';
+export type { CurrentUser, UserSummary } from './schema/user';
+export { CurrentUserSchema, UserSummarySchema } from './schema/user';
