@@ -39,7 +39,7 @@ export function createCollaboratorsApi(transport: Transport, project: ProjectRef
       return collaborators;
     },
 
-    add(dashboardId: number, input: CollaboratorInput): Promise<Collaborator> {
+    async add(dashboardId: number, input: CollaboratorInput): Promise<Collaborator> {
       return transport.request({
         method: 'POST',
         path: base(dashboardId),

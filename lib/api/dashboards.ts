@@ -16,28 +16,28 @@ export interface MoveTileInput {
 }
 
 export function createDashboardsApi(transport: Transport, project: ProjectRef) {
-  const listPath = projectPath(project, 'dashboards');
+  const listPath = () => projectPath(project, 'dashboards');
   const one = (id: number, ...rest: string[]) =>
     projectPath(project, 'dashboards', intSegment(id, 'dashboard id'), ...rest);
   const pager = createPager(transport, listPath, DashboardListItemSchema, (item) => item.id);
 
-  const patch = (id: number, body: Partial<DashboardInput>): Promise<Dashboard> =>
+  const patch = async (id: number, body: Partial<DashboardInput>): Promise<Dashboard> =>
     transport.request({ method: 'PATCH', path: one(id), json: body, schema: DashboardSchema });
 
   return {
     /** One page. */
-    list(options: PageOptions = {}) {
+    async list(options: PageOptions = {}) {
       return pager.list({ limit: options.limit, offset: options.offset });
     },
     all: () => pager.all(),
     allPages: (options: { concurrency?: number; limit?: number } = {}) => pager.allPages({}, options),
 
-    get(id: number): Promise<Dashboard> {
+    async get(id: number): Promise<Dashboard> {
       return transport.request({ method: 'GET', path: one(id), schema: DashboardSchema });
     },
 
-    create(input: DashboardInput): Promise<Dashboard> {
-      return transport.request({ method: 'POST', path: listPath, json: input, schema: DashboardSchema });
+    async create(input: DashboardInput): Promise<Dashboard> {
+      return transport.request({ method: 'POST', path: listPath(), json: input, schema: DashboardSchema });
     },
 
     update: (id: number, changes: Partial<DashboardInput>) => patch(id, changes),
@@ -45,7 +45,7 @@ export function createDashboardsApi(transport: Transport, project: ProjectRef) {
     softDelete: (id: number) => patch(id, { deleted: true }),
     restore: (id: number) => patch(id, { deleted: false }),
 
-    sharing(dashboardId: number): Promise<SharingConfiguration> {
+    async sharing(dashboardId: number): Promise<SharingConfiguration> {
       return transport.request({
         method: 'GET',
         path: one(dashboardId, 'sharing'),
@@ -57,7 +57,7 @@ export function createDashboardsApi(transport: Transport, project: ProjectRef) {
      * Newest PostHog reads `to_dashboard`, older builds `toDashboard`; both are sent. Answers the
      * source dashboard. Older PostHog refuses keys here (`key-not-allowed`).
      */
-    moveTile(id: number, input: MoveTileInput): Promise<Dashboard> {
+    async moveTile(id: number, input: MoveTileInput): Promise<Dashboard> {
       const to = Number(intSegment(input.toDashboardId, 'dashboard id'));
       const tile = Number(intSegment(input.tileId, 'tile id'));
       return transport.request({
@@ -69,7 +69,7 @@ export function createDashboardsApi(transport: Transport, project: ProjectRef) {
     },
 
     /** 200 per the contract, 201 tolerated. PostHog refuses keys (`key-not-allowed`): use the session route. */
-    createFromTemplateJson(template: Record<string, unknown>): Promise<Dashboard> {
+    async createFromTemplateJson(template: Record<string, unknown>): Promise<Dashboard> {
       return transport.request({
         method: 'POST',
         path: projectPath(project, 'dashboards', 'create_from_template_json'),

@@ -27,7 +27,7 @@ export interface Page<Item> {
 /** `limit`/`offset` listing of one collection, shared by dashboards and playlists. */
 export function createPager<Schema extends z.ZodType>(
   transport: Transport,
-  path: string,
+  path: () => string,
   item: Schema,
   idOf: (item: z.infer<Schema>) => unknown,
 ) {
@@ -49,8 +49,8 @@ export function createPager<Schema extends z.ZodType>(
     };
   }
 
-  function list(params: SearchParams = {}): Promise<Page<Item>> {
-    return fetchPage(path, params);
+  async function list(params: SearchParams = {}): Promise<Page<Item>> {
+    return fetchPage(path(), params);
   }
 
   /** Every item, page after page, following `next` as the server wrote it. */

@@ -32,15 +32,15 @@ const RecordingChangeSchema = z.union([PlaylistSchema, RecordingChangeSuccessSch
 const FILTERS_REQUIRED = /remove all filters/i;
 
 export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
-  const listPath = projectPath(project, 'session_recording_playlists');
+  const listPath = () => projectPath(project, 'session_recording_playlists');
   const one = (shortId: string, ...rest: string[]) =>
     projectPath(project, 'session_recording_playlists', segment(shortId, 'playlist id'), ...rest);
   const pager = createPager(transport, listPath, PlaylistSchema, (item) => item.short_id);
 
-  const get = (shortId: string): Promise<Playlist> =>
+  const get = async (shortId: string): Promise<Playlist> =>
     transport.request({ method: 'GET', path: one(shortId), schema: PlaylistSchema });
 
-  const send = (shortId: string, body: Partial<PlaylistInput>): Promise<Playlist> =>
+  const send = async (shortId: string, body: Partial<PlaylistInput>): Promise<Playlist> =>
     transport.request({ method: 'PATCH', path: one(shortId), json: body, schema: PlaylistSchema });
 
   /**
@@ -72,7 +72,7 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
   }
 
   return {
-    list(options: PlaylistListFilter & PageOptions = {}) {
+    async list(options: PlaylistListFilter & PageOptions = {}) {
       return pager.list({
         created_by: options.created_by,
         short_id: options.short_id,
@@ -88,10 +88,10 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
     get,
 
     /** `type` defaults to "collection": PostHog requires one, and collections are what hold recordings. */
-    create(input: PlaylistInput): Promise<Playlist> {
+    async create(input: PlaylistInput): Promise<Playlist> {
       return transport.request({
         method: 'POST',
-        path: listPath,
+        path: listPath(),
         json: { type: 'collection', ...input },
         schema: PlaylistSchema,
       });

@@ -29,7 +29,7 @@ export function createProjectsApi(transport: Transport) {
       return projects;
     },
 
-    get(projectId: number): Promise<Project> {
+    async get(projectId: number): Promise<Project> {
       return transport.request({
         method: 'GET',
         path: `/api/projects/${intSegment(projectId, 'project id')}/`,

@@ -46,10 +46,17 @@ export function createTransport(settings: Settings): Transport {
   const { api, apiKey, origin, retry } = settings;
 
   async function readBody(response: Response, controller: AbortController): Promise<string> {
-    // ky's per-attempt timeout covers the headers; this one covers a body that stalls.
-    const timer = setTimeout(() => controller.abort(), settings.timeoutMs);
+    // ky's per-attempt timeout covers the headers; this one covers a body that stalls. Aborting
+    // ends a real network read; the race also ends a body that ignores the signal.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new Error('body read timed out'));
+      }, settings.timeoutMs);
+    });
     try {
-      return await response.text();
+      return await Promise.race([response.text(), stalled]);
     } finally {
       clearTimeout(timer);
     }
