@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { isSessionForwardable } from './api/session-routes';
+import { PageContextSchema } from './context';
+import { AppError, SerializedErrorSchema } from './errors';
+
+/**
+ * The whole message protocol: who may send each message, what it carries and what comes back.
+ * Every request is `{ type, input }`; every answer is `{ ok: true, data } | { ok: false, error }`.
+ * Both ends parse through these schemas, so a wrong shape never reaches a handler or a screen.
+ */
+
+export const SENDER_KINDS = ['extension-page', 'content-script', 'background'] as const;
+export type SenderKind = (typeof SENDER_KINDS)[number];
+
+const Empty = z.object({});
+const ProjectId = z.number().int().positive();
+
+/** What a content script may add to what the tab URL already says. */
+export const PageHintsSchema = z.strictObject({
+  title: z.string().max(200).optional(),
+  currentSecond: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(86_400 * 7)
+    .optional(),
+});
+export type PageHints = z.infer<typeof PageHintsSchema>;
+
+const ScopeCheckSchema = z.object({
+  ok: z.boolean(),
+  /** The first scope the key lacks for this capability. */
+  missingScope: z.string().optional(),
+  /** One sentence saying how to get it. */
+  fix: z.string().optional(),
+});
+export const CapabilitiesSchema = z.object({
+  addToPlaylist: ScopeCheckSchema,
+  pin: ScopeCheckSchema,
+  shareLinks: ScopeCheckSchema,
+});
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** `phx_…a1B2`. The pattern doubles as a guard: an answer carrying a whole key fails output validation. */
+export const MaskedKeySchema = z.string().regex(/^[A-Za-z0-9_]{0,4}…[A-Za-z0-9]{0,4}$/);
+
+export const ProjectSummarySchema = z.object({ id: ProjectId, name: z.string() });
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+export const KeyCheckSchema = z.object({
+  maskedKey: MaskedKeySchema,
+  origin: z.string(),
+  projectId: ProjectId.optional(),
+  user: z.object({ name: z.string(), email: z.string() }),
+  scopes: z.array(z.string()),
+  projects: z.array(ProjectSummarySchema),
+  capabilities: CapabilitiesSchema,
+});
+export type KeyCheck = z.infer<typeof KeyCheckSchema>;
+
+export const StatusSchema = z.object({
+  configured: z.boolean(),
+  origin: z.string().optional(),
+  maskedKey: MaskedKeySchema.optional(),
+  projectId: ProjectId.optional(),
+  projectName: z.string().optional(),
+  capabilities: CapabilitiesSchema.optional(),
+});
+export type Status = z.infer<typeof StatusSchema>;
+
+export const PublicSettingsSchema = z.object({
+  origin: z.string(),
+  projectId: ProjectId.optional(),
+  inPageButton: z.boolean(),
+  maskedKey: MaskedKeySchema.optional(),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+const SESSION_METHODS = ['POST', 'DELETE'] as const;
+
+export const protocol = {
+  // extension pages (popup, options) → background
+  'status/get': { from: 'extension-page', input: Empty, output: StatusSchema },
+  'settings/get': { from: 'extension-page', input: Empty, output: PublicSettingsSchema },
+  'settings/save': {
+    from: 'extension-page',
+    input: z.object({
+      origin: z.string().min(1).max(2048),
+      apiKey: z.string().max(200).optional(),
+      projectId: ProjectId.optional(),
+      inPageButton: z.boolean().optional(),
+    }),
+    output: KeyCheckSchema,
+  },
+  'settings/check': { from: 'extension-page', input: Empty, output: KeyCheckSchema },
+  'settings/forget': { from: 'extension-page', input: Empty, output: Empty },
+  'context/get': {
+    from: 'extension-page',
+    input: z.object({ tabId: z.number().int().nonnegative() }),
+    output: z.object({ context: PageContextSchema.nullable(), hints: PageHintsSchema }),
+  },
+
+  // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
+  'context/hint': { from: 'content-script', input: PageHintsSchema, output: Empty },
+  'recording/add-from-page': {
+    from: 'content-script',
+    // The recording is read from the sender's tab URL; a claimed id is accepted only to be ignored.
+    input: z.strictObject({ recordingId: z.string().max(200).optional() }),
+    output: z.object({
+      added: z.boolean(),
+      playlistName: z.string().optional(),
+      via: z.enum(['key', 'session']),
+    }),
+  },
+  'session/reply': {
+    from: 'content-script',
+    input: z.strictObject({
+      requestId: z.uuid(),
+      status: z.number().int().min(0).max(599),
+      body: z.unknown(),
+    }),
+    output: Empty,
+  },
+
+  // background → the content script of a signed-in PostHog tab (the session fallback)
+  'session/request': {
+    from: 'background',
+    input: z
+      .strictObject({
+        requestId: z.uuid(),
+        method: z.enum(SESSION_METHODS),
+        path: z.string().max(500),
+        body: z.unknown().optional(),
+      })
+      // Only the routes PostHog refuses to personal keys; never an arbitrary URL.
+      .refine((request) => isSessionForwardable(request.method, request.path), {
+        message: 'route not forwardable',
+        path: ['path'],
+      }),
+    output: z.object({ accepted: z.boolean() }),
+  },
+} as const satisfies Record<string, { from: SenderKind; input: z.ZodType; output: z.ZodType }>;
+
+export type Protocol = typeof protocol;
+export type MessageType = keyof Protocol;
+export type MessageInput<T extends MessageType> = z.output<Protocol[T]['input']>;
+export type MessageOutput<T extends MessageType> = z.output<Protocol[T]['output']>;
+/** Messages the background answers (everything not sent by the background itself). */
+export type BackgroundMessageType = {
+  [T in MessageType]: Protocol[T]['from'] extends 'background' ? never : T;
+}[MessageType];
+
+export type MessageRequest<T extends MessageType = MessageType> = {
+  [K in T]: { type: K; input: MessageInput<K> };
+}[T];
+
+export const MESSAGE_TYPES = Object.keys(protocol) as MessageType[];
+
+export function isMessageType(value: unknown): value is MessageType {
+  return typeof value === 'string' && Object.hasOwn(protocol, value);
+}
+
+/** Untrusted data → a typed request, or AppError('bad-message'). Never throws anything else. */
+export function parseRequest(raw: unknown): MessageRequest {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new AppError('bad-message', { detail: 'not an object' });
+  }
+  const { type, input } = raw as { type?: unknown; input?: unknown };
+  if (!isMessageType(type)) throw new AppError('bad-message', { detail: 'unknown message type' });
+  const parsed = protocol[type].input.safeParse(input === undefined ? {} : input);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') || undefined;
+    throw new AppError('bad-message', { detail: `invalid input for ${type}`, field });
+  }
+  return { type, input: parsed.data } as MessageRequest;
+}
+
+export const ResponseSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: SerializedErrorSchema }),
+]);
+export type MessageResponse<T = unknown> =
+  | { ok: true; data: T }
+  | { ok: false; error: z.infer<typeof SerializedErrorSchema> };
+
+/** The transport: `browser.runtime.sendMessage`, or `(m) => browser.tabs.sendMessage(tabId, m)`. */
+export type RawSend = (message: { type: MessageType; input: unknown }) => Promise<unknown>;
+
+/**
+ * A typed caller: sends one request, parses the answer, returns its data or throws the AppError that
+ * the other end reported (so `catch (e) { e.kind === 'missing-scope' }` works across the boundary).
+ * Transport failures (no receiver, context invalidated) propagate as thrown by `send`.
+ */
+export function createMessageSender(send: RawSend) {
+  return async function sendMessage<T extends MessageType>(
+    type: T,
+    input: MessageInput<T>,
+  ): Promise<MessageOutput<T>> {
+    const answer = ResponseSchema.safeParse(await send({ type, input }));
+    if (!answer.success) throw new AppError('bad-message', { detail: `malformed answer to ${type}` });
+    if (!answer.data.ok) throw AppError.fromJSON(answer.data.error);
+    const data = protocol[type].output.safeParse(answer.data.data);
+    if (!data.success) throw new AppError('bad-message', { detail: `unexpected answer to ${type}` });
+    return data.data as MessageOutput<T>;
+  };
+}
+export type SendMessage = ReturnType<typeof createMessageSender>;
