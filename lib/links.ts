@@ -1,0 +1,93 @@
+import type { DashboardContext, PageContext, PlaylistContext, RecordingContext } from './context';
+
+/**
+ * The links Hogmark copies and opens, in the forms PostHog's own share dialogs produce
+ * (reference §12). Each one parses back to the context it was built from.
+ */
+
+type ProjectScope = { origin: string; projectId: number | null };
+
+/** `{origin}/project/{p}{path}`, or the unprefixed legacy form when the project is unknown. */
+function inProject({ origin, projectId }: ProjectScope, path: string): string {
+  return projectId === null ? `${origin}${path}` : `${origin}/project/${projectId}${path}`;
+}
+
+/** Percent-encodes a path segment; `toWellFormed` because a lone surrogate makes encoding throw. */
+function segment(value: string): string {
+  return encodeURIComponent(value.toWellFormed());
+}
+
+/** Whole seconds for `?t=`: the player reports fractions, the share dialog only whole seconds. */
+function wholeSeconds(seconds: number | undefined): number | undefined {
+  if (seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return undefined;
+  const whole = Math.floor(seconds);
+  return Number.isSafeInteger(whole) ? whole : undefined;
+}
+
+/** The teammates' link: only people with access to the project can open it. */
+export function privateDashboardLink(
+  ctx: Pick<DashboardContext, 'origin' | 'projectId' | 'dashboardId'>,
+): string {
+  return inProject(ctx, `/dashboard/${ctx.dashboardId}`);
+}
+
+/** The public link of a shared dashboard (or recording): `access_token` from its sharing configuration. */
+export function publicShareLink(origin: string, accessToken: string): string {
+  return `${origin}/shared/${segment(accessToken)}`;
+}
+
+/** The recording at `second` (default: the context's own `t`), like PostHog's "private link" share. */
+export function recordingLink(
+  ctx: Pick<RecordingContext, 'origin' | 'projectId' | 'recordingId' | 't'>,
+  second?: number,
+): string {
+  const t = wholeSeconds(second ?? ctx.t);
+  return inProject(ctx, `/replay/${segment(ctx.recordingId)}`) + (t === undefined ? '' : `?t=${t}`);
+}
+
+export function playlistLink(ctx: Pick<PlaylistContext, 'origin' | 'projectId' | 'shortId'>): string {
+  return inProject(ctx, `/replay/playlists/${segment(ctx.shortId)}`);
+}
+
+export function dashboardsListLink(scope: ProjectScope): string {
+  return inProject(scope, '/dashboard');
+}
+
+export function playlistsListLink(scope: ProjectScope): string {
+  return inProject(scope, '/replay/playlists');
+}
+
+/** Where "Open in PostHog" goes for a context. */
+export function pageLink(ctx: PageContext): string {
+  switch (ctx.kind) {
+    case 'recording':
+      return recordingLink(ctx);
+    case 'playlist':
+      return playlistLink(ctx);
+    case 'dashboard':
+      return privateDashboardLink(ctx);
+    case 'shared':
+      return publicShareLink(ctx.origin, ctx.accessToken);
+    case 'embedded':
+      return `${ctx.origin}/embedded/${segment(ctx.accessToken)}`;
+    case 'dashboards':
+      return dashboardsListLink(ctx);
+    case 'playlists':
+      return playlistsListLink(ctx);
+  }
+}
+
+const URL_ESCAPES: Readonly<Record<string, string>> = { '(': '%28', ')': '%29', '\\': '%5C' };
+
+/**
+ * `[text](url)` that renders as one link whatever the names hold. In the text, brackets and
+ * backslashes would end or break the link, and backticks or angle brackets would start a code span
+ * or HTML that swallows the closing bracket: they are backslash-escaped. In the URL, parentheses,
+ * backslashes, whitespace and angle brackets are percent-encoded, which servers read the same.
+ */
+export function markdownLink(text: string, url: string): string {
+  const label = text.replace(/\s+/g, ' ').trim() || url;
+  const escapedLabel = label.replace(/[\\[\]`<>]/g, '\\$&');
+  const escapedUrl = url.replace(/[()\\\s<>]/g, (char) => URL_ESCAPES[char] ?? encodeURIComponent(char));
+  return `[${escapedLabel}](${escapedUrl})`;
+}
