@@ -1,0 +1,59 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { FaultBook } from './faults';
+import { KEY_NAMES, keyInfo } from './keys';
+import { buildRoutes } from './routes';
+import { loadSeed } from './seeds';
+import { createRequestHandler } from './server';
+import type { FakePostHog, KeyInfo, KeyName, LoggedRequest, StartOptions } from './types';
+
+export { DEMO } from './demo-ids';
+export type * from './types';
+
+/** Starts the local PostHog on 127.0.0.1 (a free port unless told). */
+export async function startFakePostHog(options: StartOptions = {}): Promise<FakePostHog> {
+  const flavor = options.flavor ?? 'posthog';
+  const host = options.host ?? '127.0.0.1';
+  const state = loadSeed(options.seed ?? 'demo', options.largeCount);
+  const faults = new FaultBook();
+  const requests: LoggedRequest[] = [];
+  const server = createServer(
+    createRequestHandler({ state, flavor, routes: buildRoutes(flavor), faults, requests }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const keys = {} as Record<KeyName, string>;
+  const infos = {} as Record<KeyName, KeyInfo>;
+  for (const name of KEY_NAMES) {
+    const key = state.keys.find((candidate) => candidate.name === name);
+    if (!key) continue;
+    keys[name] = key.value;
+    infos[name] = keyInfo(key);
+  }
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    flavor,
+    keys,
+    keyInfo: infos,
+    requests,
+    clearRequests: () => {
+      requests.length = 0;
+    },
+    setFault: (rule) => faults.add(rule),
+    clearFaults: () => faults.clear(),
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}

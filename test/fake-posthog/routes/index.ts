@@ -1,0 +1,208 @@
+import type { Access, Route } from '../router';
+import { ANY, scope, UNSUPPORTED } from '../router';
+import type { Flavor } from '../types';
+import { currentKey, currentUser, listProjects, retrieveProject } from './account';
+import { addCollaborator, listCollaborators, removeCollaborator } from './collaborators';
+import { createFromTemplate, moveTile } from './dashboard-actions';
+import {
+  createDashboard,
+  listDashboards,
+  refuseDashboardDelete,
+  retrieveDashboard,
+  updateDashboard,
+} from './dashboards';
+import { listPlaylists } from './playlist-list';
+import {
+  addRecordingToPlaylist,
+  listPlaylistRecordings,
+  removeRecordingFromPlaylist,
+} from './playlist-recordings';
+import { createPlaylist, refusePlaylistDelete, retrievePlaylist, updatePlaylist } from './playlists';
+import { getSharing, updateSharing } from './sharing';
+
+const P = '/api/projects/:project_id';
+const DASHBOARDS = `${P}/dashboards`;
+const PLAYLISTS = `${P}/session_recording_playlists`;
+
+/**
+ * Every route, literal paths before parameter paths. Where the contract leaves a scope open, the
+ * contract flavor asks for the write/read scope of the resource; the posthog flavor refuses keys
+ * exactly where PostHog maps no scope.
+ */
+export function buildRoutes(flavor: Flavor): Route[] {
+  const posthog = flavor === 'posthog';
+  const dashRead = scope('dashboard:read');
+  const dashWrite = scope('dashboard:write');
+  const listRead = scope('session_recording_playlist:read');
+  const listWrite = scope('session_recording_playlist:write');
+  const keyRefusedInPostHog = (contractAccess: Access) => (posthog ? UNSUPPORTED : contractAccess);
+
+  const routes: Route[] = [
+    {
+      method: 'GET',
+      pattern: '/api/projects',
+      access: scope('project:read'),
+      scoping: 'root',
+      handle: listProjects,
+    },
+    {
+      method: 'GET',
+      pattern: '/api/users/@me',
+      access: scope('user:read'),
+      scoping: 'exempt',
+      handle: currentUser,
+    },
+    {
+      method: 'GET',
+      pattern: '/api/personal_api_keys/@current',
+      access: ANY,
+      scoping: 'exempt',
+      handle: currentKey,
+    },
+    { method: 'GET', pattern: P, access: scope('project:read'), scoping: 'project', handle: retrieveProject },
+
+    { method: 'GET', pattern: DASHBOARDS, access: dashRead, scoping: 'project', handle: listDashboards },
+    { method: 'POST', pattern: DASHBOARDS, access: dashWrite, scoping: 'project', handle: createDashboard },
+    {
+      method: 'POST',
+      pattern: `${DASHBOARDS}/create_from_template_json`,
+      access: keyRefusedInPostHog(dashWrite),
+      scoping: 'project',
+      handle: createFromTemplate,
+    },
+    {
+      method: 'GET',
+      pattern: `${DASHBOARDS}/:id`,
+      access: dashRead,
+      scoping: 'project',
+      handle: retrieveDashboard,
+    },
+    {
+      method: 'PATCH',
+      pattern: `${DASHBOARDS}/:id`,
+      access: dashWrite,
+      scoping: 'project',
+      handle: updateDashboard,
+    },
+    {
+      method: 'PUT',
+      pattern: `${DASHBOARDS}/:id`,
+      access: dashWrite,
+      scoping: 'project',
+      handle: updateDashboard,
+    },
+    {
+      method: 'DELETE',
+      pattern: `${DASHBOARDS}/:id`,
+      access: dashWrite,
+      scoping: 'project',
+      handle: refuseDashboardDelete,
+    },
+    {
+      method: 'PATCH',
+      pattern: `${DASHBOARDS}/:id/move_tile`,
+      access: dashWrite,
+      scoping: 'project',
+      handle: moveTile,
+    },
+    {
+      method: 'GET',
+      pattern: `${DASHBOARDS}/:dashboard_id/collaborators`,
+      access: dashRead,
+      scoping: 'project',
+      handle: listCollaborators,
+    },
+    {
+      method: 'POST',
+      pattern: `${DASHBOARDS}/:dashboard_id/collaborators`,
+      access: dashWrite,
+      scoping: 'project',
+      handle: addCollaborator,
+    },
+    {
+      method: 'DELETE',
+      pattern: `${DASHBOARDS}/:dashboard_id/collaborators/:user_uuid`,
+      access: dashWrite,
+      scoping: 'project',
+      handle: removeCollaborator,
+    },
+    {
+      method: 'GET',
+      pattern: `${DASHBOARDS}/:dashboard_id/sharing`,
+      access: scope('sharing_configuration:read'),
+      scoping: 'project',
+      handle: getSharing,
+    },
+
+    { method: 'GET', pattern: PLAYLISTS, access: listRead, scoping: 'project', handle: listPlaylists },
+    { method: 'POST', pattern: PLAYLISTS, access: listWrite, scoping: 'project', handle: createPlaylist },
+    {
+      method: 'GET',
+      pattern: `${PLAYLISTS}/:short_id`,
+      access: listRead,
+      scoping: 'project',
+      handle: retrievePlaylist,
+    },
+    {
+      method: 'PATCH',
+      pattern: `${PLAYLISTS}/:short_id`,
+      access: listWrite,
+      scoping: 'project',
+      handle: updatePlaylist,
+    },
+    {
+      method: 'PUT',
+      pattern: `${PLAYLISTS}/:short_id`,
+      access: listWrite,
+      scoping: 'project',
+      handle: updatePlaylist,
+    },
+    {
+      method: 'DELETE',
+      pattern: `${PLAYLISTS}/:short_id`,
+      access: listWrite,
+      scoping: 'project',
+      handle: refusePlaylistDelete,
+    },
+    {
+      method: 'GET',
+      pattern: `${PLAYLISTS}/:short_id/recordings`,
+      access: listRead,
+      scoping: 'project',
+      handle: listPlaylistRecordings,
+    },
+    {
+      method: 'POST',
+      pattern: `${PLAYLISTS}/:short_id/recordings/:recording_id`,
+      access: keyRefusedInPostHog(listWrite),
+      scoping: 'project',
+      handle: addRecordingToPlaylist,
+    },
+    {
+      method: 'DELETE',
+      pattern: `${PLAYLISTS}/:short_id/recordings/:recording_id`,
+      access: keyRefusedInPostHog(listWrite),
+      scoping: 'project',
+      handle: removeRecordingFromPlaylist,
+    },
+  ];
+  if (posthog) {
+    routes.push(
+      {
+        method: 'POST',
+        pattern: `${DASHBOARDS}/:id/move_tile`,
+        access: dashWrite,
+        scoping: 'project',
+        handle: moveTile,
+      },
+      {
+        method: 'PATCH',
+        pattern: `${DASHBOARDS}/:dashboard_id/sharing`,
+        access: scope('sharing_configuration:write'),
+        scoping: 'project',
+        handle: updateSharing,
+      },
+    );
+  }
+  return routes;
+}

@@ -1,0 +1,63 @@
+import { fail, serverError, validationError } from '../errors';
+import type { Reply } from '../http';
+import type { ProjectCtx } from '../router';
+import { playlistJson, recordingJson } from '../serializers/playlists';
+import { findSynthetic, requirePlaylist } from './playlists';
+
+const PAGE = 50;
+
+/**
+ * Endpoint 17. The contract says it answers the playlist object; PostHog answers the recordings
+ * (`{results, has_next, version}`). Only recordings this server knows are listed, as PostHog lists only
+ * those it still has data for; a saved-filters playlist "matches" every recording of the project.
+ */
+export function listPlaylistRecordings(ctx: ProjectCtx): Reply {
+  if (ctx.flavor === 'contract') {
+    return { status: 200, json: playlistJson(requirePlaylist(ctx), ctx.state, ctx.flavor) };
+  }
+  if (findSynthetic(ctx)) return { status: 200, json: { results: [], has_next: false, version: 4 } };
+  const playlist = requirePlaylist(ctx);
+  const inProject = ctx.state.recordings.filter((recording) => recording.projectId === ctx.project.id);
+  const recordings =
+    playlist.type === 'filters'
+      ? inProject
+      : playlist.recordingIds.flatMap((id) => inProject.filter((recording) => recording.id === id));
+  return {
+    status: 200,
+    json: {
+      results: recordings.slice(0, PAGE).map(recordingJson),
+      has_next: recordings.length > PAGE,
+      version: 4,
+    },
+  };
+}
+
+/** Endpoint 18: idempotent. Contract: 200 with the playlist. PostHog: 200 `{success:true}`. */
+export function addRecordingToPlaylist(ctx: ProjectCtx): Reply {
+  if (findSynthetic(ctx)) return fail(serverError());
+  const playlist = requirePlaylist(ctx);
+  const recordingId = ctx.params.recording_id ?? '';
+  if (ctx.flavor === 'posthog' && playlist.type === 'filters') {
+    fail(validationError("Cannot add recordings to a playlist that is type 'filters'."));
+  }
+  if (!playlist.recordingIds.includes(recordingId)) playlist.recordingIds.push(recordingId);
+  if (ctx.flavor === 'contract') return { status: 200, json: playlistJson(playlist, ctx.state, ctx.flavor) };
+  return { status: 200, json: { success: true } };
+}
+
+/**
+ * Endpoint 19. Contract: 204, empty (also when it was not there). PostHog: 200 `{success:true}`, and
+ * its unhandled DoesNotExist (500) when the recording is not in the playlist.
+ */
+export function removeRecordingFromPlaylist(ctx: ProjectCtx): Reply {
+  if (findSynthetic(ctx)) return fail(serverError());
+  const playlist = requirePlaylist(ctx);
+  const index = playlist.recordingIds.indexOf(ctx.params.recording_id ?? '');
+  if (ctx.flavor === 'contract') {
+    if (index >= 0) playlist.recordingIds.splice(index, 1);
+    return { status: 204 };
+  }
+  if (index < 0) return fail(serverError());
+  playlist.recordingIds.splice(index, 1);
+  return { status: 200, json: { success: true } };
+}

@@ -1,0 +1,172 @@
+import { DEMO } from '../demo-ids';
+import type { State } from '../state';
+import { addDashboard, addPlaylist, textTile } from './build';
+import { emptyState, PROJECTS, RECORDINGS } from './common';
+
+const { ana, bo, cy } = DEMO.users;
+const main = DEMO.projects.main;
+const staging = DEMO.projects.staging;
+
+/** Two projects, three users, a dozen dashboards and ten playlists: the world the demo tour shows. */
+export function demoSeed(): State {
+  const state = emptyState(PROJECTS);
+  state.recordings = RECORDINGS.map((recording) => ({ ...recording }));
+  seedDashboards(state);
+  seedPlaylists(state);
+  return state;
+}
+
+function seedDashboards(state: State): void {
+  const d = DEMO.dashboards;
+  addDashboard(
+    state,
+    {
+      id: d.productKpis,
+      projectId: main,
+      name: 'Product KPIs',
+      description: 'Weekly active users, activation and revenue at a glance.',
+      pinned: true,
+      tags: ['kpi', 'weekly'],
+    },
+    ['Weekly active users', 'Activation rate', 'Revenue by plan'],
+  );
+  addDashboard(
+    state,
+    { id: d.marketing, projectId: main, name: 'Marketing', createdBy: bo, tags: ['marketing'] },
+    ['Signups by channel', 'Campaign conversion'],
+  );
+  addDashboard(
+    state,
+    {
+      id: d.finance,
+      projectId: main,
+      name: 'Finance',
+      createdBy: bo,
+      restrictionLevel: 37,
+      tags: ['finance'],
+    },
+    ['MRR', 'Churned revenue'],
+  );
+  addDashboard(
+    state,
+    {
+      id: d.restrictedOwned,
+      projectId: main,
+      name: 'Leadership review',
+      createdBy: ana,
+      restrictionLevel: 37,
+    },
+    ['Quarterly goals'],
+  );
+  const plain: Array<[string, number, boolean]> = [
+    ['Onboarding funnel', cy, false],
+    ['Web analytics', ana, true],
+    ['Checkout health', bo, false],
+    ['Mobile app', cy, false],
+    ['Retention', ana, false],
+    ['Support tickets', bo, false],
+    ['Feature flag rollout', ana, false],
+    ['Engineering on-call', cy, false],
+  ];
+  for (const [index, [name, createdBy, pinned]] of plain.entries()) {
+    addDashboard(state, { id: 5 + index, projectId: main, name, createdBy, pinned }, [`${name} overview`]);
+  }
+  addDashboard(state, { id: 13, projectId: main, name: 'Archived launch plan', deleted: true }, [
+    'Launch day',
+  ]);
+  addDashboard(state, { id: 14, projectId: main, name: 'Insight scratchpad', creationMode: 'unlisted' });
+  addDashboard(state, { id: 15, projectId: staging, name: 'Staging smoke tests', pinned: true }, ['Errors']);
+  addDashboard(state, { id: 16, projectId: staging, name: 'Release checklist', createdBy: bo, tiles: [] });
+  state.dashboards.get(16)?.tiles.push(textTile(state, 'Run the smoke tests before each release.'));
+
+  state.collaborators.push(
+    collaborator('01900000-0000-7000-8000-00000000c001', d.finance, cy),
+    collaborator('01900000-0000-7000-8000-00000000c002', d.restrictedOwned, bo),
+  );
+  state.sharing.set(d.productKpis, {
+    dashboardId: d.productKpis,
+    createdAt: '2025-03-02T12:00:00.000Z',
+    enabled: true,
+    accessToken: DEMO.sharedToken,
+    settings: { whitelabel: false, noHeader: false },
+  });
+  // Shared once, then turned off: the config exists, the token is stable, the link is dead.
+  state.sharing.set(7, {
+    dashboardId: 7,
+    createdAt: '2025-02-20T12:00:00.000Z',
+    enabled: false,
+    accessToken: 'Chk0utHea1thOldT0kenXXXXXXXXXX',
+    settings: {},
+  });
+}
+
+function collaborator(id: string, dashboardId: number, userId: number) {
+  const at = '2025-02-01T10:00:00.000Z';
+  return { id, dashboardId, userId, level: 37 as const, addedAt: at, updatedAt: at };
+}
+
+function seedPlaylists(state: State): void {
+  const p = DEMO.playlists;
+  const [inCheckout, , mobile, support, onboardingTour] = RECORDINGS.map((recording) => recording.id);
+  const day = (n: number) => `2025-02-${String(n).padStart(2, '0')}T08:30:00.000Z`;
+  addPlaylist(state, {
+    id: 1,
+    shortId: p.checkoutBugs,
+    projectId: main,
+    name: 'Checkout bugs',
+    pinned: true,
+    createdAt: day(1),
+    lastModifiedAt: day(20),
+    recordingIds: [inCheckout ?? ''],
+  });
+  addPlaylist(state, {
+    id: 2,
+    shortId: p.onboarding,
+    projectId: main,
+    name: 'Onboarding',
+    createdAt: day(2),
+  });
+  addPlaylist(state, {
+    id: 3,
+    shortId: p.rageClicks,
+    projectId: main,
+    name: 'Rage clicks',
+    createdBy: bo,
+    type: 'filters',
+    filters: { events: [{ id: '$rageclick', type: 'events' }], date_from: '-7d' },
+    createdAt: day(3),
+  });
+  const more: Array<[string, string | null, number, Partial<Parameters<typeof addPlaylist>[1]>]> = [
+    ['Mob1leUx', 'Mobile UX issues', bo, { recordingIds: [mobile ?? ''] }],
+    ['Err0rs42', 'Errors on pricing', cy, { type: 'filters', filters: { console_logs: ['error'] } }],
+    ['Sup9ortQ', 'Support escalations', cy, { recordingIds: [support ?? '', onboardingTour ?? ''] }],
+    [
+      'Sign7pFl',
+      'Sign-up flow',
+      ana,
+      { pinned: true, description: 'Everything between landing and first login.' },
+    ],
+    [
+      'Derived1',
+      null,
+      ana,
+      { derivedName: 'Users from Germany', type: 'filters', filters: { country: 'DE' } },
+    ],
+    ['Slow5Pge', 'Slow pages', bo, {}],
+    ['Exper1mt', 'Pricing experiment', cy, { recordingIds: [onboardingTour ?? ''] }],
+  ];
+  for (const [index, [shortId, name, createdBy, extra]] of more.entries()) {
+    addPlaylist(state, {
+      id: 4 + index,
+      shortId,
+      projectId: main,
+      name,
+      createdBy,
+      createdAt: day(4 + index),
+      ...extra,
+    });
+  }
+  addPlaylist(state, { id: 11, shortId: 'Arch1ved', projectId: main, name: 'Archived QA', deleted: true });
+  addPlaylist(state, { id: 12, shortId: 'Stag1ng1', projectId: staging, name: 'Staging regressions' });
+  addPlaylist(state, { id: 13, shortId: 'Stag1ng2', projectId: staging, name: 'Staging smoke' });
+}

@@ -1,0 +1,11 @@
+import type { State } from '../state';
+import type { SeedName } from '../types';
+import { demoSeed } from './demo';
+import { emptySeed } from './empty';
+import { largeSeed } from './large';
+
+export function loadSeed(name: SeedName, largeCount?: number): State {
+  if (name === 'large') return largeSeed(largeCount);
+  if (name === 'empty') return emptySeed();
+  return demoSeed();
+}
