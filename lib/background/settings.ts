@@ -1,0 +1,147 @@
+import { AppError } from '../errors';
+import { t } from '../i18n';
+import type { ApiKeyStore } from '../key-store';
+import type { KeyCheck, MessageInput, PublicSettings, Status } from '../messages';
+import { createItemStore, keyCheckItem, maskKey, type StorageAreaLike, settingsItem } from '../storage';
+import { normaliseUserOrigin } from '../user-origin';
+import { assertKeyFormat, type CreateKeyCheckClient, checkKey, type KeyCheckResult } from './key-check';
+
+export interface SettingsServiceDeps {
+  /** `browser.storage.local`. */
+  storage: StorageAreaLike;
+  keyStore: ApiKeyStore;
+  createClient: CreateKeyCheckClient;
+  /** Drops what other services cached for the old key/origin/project (lists, membership). */
+  clearCaches?: () => Promise<void>;
+  /** Told after every change of key, origin or project, e.g. to re-register content scripts. */
+  onChange?: () => void;
+}
+
+/** What other background services need to call the API. Never leaves the background. */
+export interface Connection {
+  origin: string;
+  apiKey: string;
+  projectId: number;
+}
+
+const CLOUD_ORIGINS = ['https://us.posthog.com', 'https://eu.posthog.com'] as const;
+
+export function createSettingsService(deps: SettingsServiceDeps) {
+  const settings = createItemStore(deps.storage, settingsItem);
+  const keyCheckCache = createItemStore(deps.storage, keyCheckItem);
+  // Saves, checks and forgets run one at a time, so a slow check cannot overwrite a newer save.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function remember(result: KeyCheckResult, apiKey: string, inPageButton?: boolean): Promise<KeyCheck> {
+    const { projectName, ...check } = result;
+    await deps.keyStore.write(apiKey);
+    await settings.update((current) => ({
+      version: 2,
+      origin: check.origin,
+      ...(check.projectId === undefined ? {} : { projectId: check.projectId }),
+      ...(projectName === undefined ? {} : { projectName }),
+      inPageButton: inPageButton ?? current.inPageButton,
+    }));
+    await keyCheckCache.set({ version: 1, check: { ...check, checkedAt: Date.now() } });
+    deps.onChange?.();
+    return check;
+  }
+
+  async function save(input: MessageInput<'settings/save'>): Promise<KeyCheck> {
+    const origin = normaliseUserOrigin(input.origin);
+    if (!origin.ok) throw new AppError('validation', { field: 'origin', detail: origin.reason });
+    const current = await settings.get();
+    const typedKey = input.apiKey?.trim() ? assertKeyFormat(input.apiKey) : null;
+    const storedKey = typedKey ? null : await deps.keyStore.read();
+    if (!typedKey && (!storedKey || current.origin !== origin.origin)) {
+      // A saved key is never sent to an address other than the one it was saved for.
+      throw new AppError('validation', {
+        field: 'apiKey',
+        detail: t(storedKey ? 'keyNeededForNewOrigin' : 'keyEmpty'),
+      });
+    }
+    const apiKey = typedKey ?? (storedKey as string);
+    const sameOrigin = current.origin === origin.origin;
+    const result = await checkKey(deps.createClient, {
+      origin: origin.origin,
+      apiKey,
+      requestedProjectId: input.projectId,
+      previousProjectId: sameOrigin ? current.projectId : undefined,
+    });
+    if (!sameOrigin || typedKey || result.projectId !== current.projectId) await deps.clearCaches?.();
+    return remember(result, apiKey, input.inPageButton);
+  }
+
+  async function recheck(): Promise<KeyCheck> {
+    const apiKey = await deps.keyStore.read();
+    if (!apiKey) throw new AppError('not-configured');
+    const current = await settings.get();
+    const result = await checkKey(deps.createClient, {
+      origin: current.origin,
+      apiKey,
+      previousProjectId: current.projectId,
+    });
+    return remember(result, apiKey);
+  }
+
+  async function forget(): Promise<Record<string, never>> {
+    await deps.keyStore.clear();
+    await settings.update(({ origin, inPageButton }) => ({ version: 2, origin, inPageButton }));
+    await keyCheckCache.remove();
+    await deps.clearCaches?.();
+    deps.onChange?.();
+    return {};
+  }
+
+  return {
+    async status(): Promise<Status> {
+      const apiKey = await deps.keyStore.read();
+      if (!apiKey) return { configured: false };
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      const capabilities = cache.check?.origin === current.origin ? cache.check.capabilities : undefined;
+      return {
+        configured: true,
+        origin: current.origin,
+        maskedKey: maskKey(apiKey),
+        ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
+        ...(current.projectName === undefined ? {} : { projectName: current.projectName }),
+        ...(capabilities ? { capabilities } : {}),
+      };
+    },
+
+    async getSettings(): Promise<PublicSettings> {
+      const [current, apiKey] = await Promise.all([settings.get(), deps.keyStore.read()]);
+      return {
+        origin: current.origin,
+        ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
+        inPageButton: current.inPageButton,
+        ...(apiKey ? { maskedKey: maskKey(apiKey) } : {}),
+      };
+    },
+
+    save: (input: MessageInput<'settings/save'>) => serially(() => save(input)),
+    check: () => serially(recheck),
+    forget: () => serially(forget),
+
+    /** Origins the content script may run on: the clouds plus the user's own origin. */
+    async appOrigins(): Promise<string[]> {
+      const { origin } = await settings.get();
+      return CLOUD_ORIGINS.includes(origin as (typeof CLOUD_ORIGINS)[number])
+        ? [...CLOUD_ORIGINS]
+        : [...CLOUD_ORIGINS, origin];
+    },
+
+    /** Origin, key and project for API calls; `not-configured` until a key and project are saved. */
+    async connection(): Promise<Connection> {
+      const [current, apiKey] = await Promise.all([settings.get(), deps.keyStore.read()]);
+      if (!apiKey || current.projectId === undefined) throw new AppError('not-configured');
+      return { origin: current.origin, apiKey, projectId: current.projectId };
+    },
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;
