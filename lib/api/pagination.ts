@@ -82,7 +82,8 @@ export function createPager<Schema extends z.ZodType>(
     const offset = Number(template?.searchParams.get('offset'));
     if (template && Number.isSafeInteger(limit) && limit > 0 && Number.isSafeInteger(offset) && offset > 0) {
       const offsets: number[] = [];
-      for (let next = offset; next < first.count; next += limit) offsets.push(next);
+      for (let next = offset; next < first.count && offsets.length < MAX_PAGES; next += limit)
+        offsets.push(next);
       const fetched: Array<Page<Item> | undefined> = new Array(offsets.length);
       let cursor = 0;
       const worker = async () => {
