@@ -7,9 +7,12 @@ beforeAll(installEnglishTranslator);
 const REAL_LENGTH = `phx_${'aB3'.repeat(15)}xy`;
 
 describe('classifyKey', () => {
-  it.each([REAL_LENGTH, `  ${REAL_LENGTH}\n`, `phx_${'a'.repeat(20)}`, `phx_${'Z9'.repeat(50)}`])('accepts %j', (value) => {
-    expect(classifyKey(value)).toEqual({ ok: true, key: value.trim() });
-  });
+  it.each([REAL_LENGTH, `  ${REAL_LENGTH}\n`, `phx_${'a'.repeat(20)}`, `phx_${'Z9'.repeat(50)}`])(
+    'accepts %j',
+    (value) => {
+      expect(classifyKey(value)).toEqual({ ok: true, key: value.trim() });
+    },
+  );
 
   it.each([
     ['phc_abcdefghijklmnopqrstuvwxyz', /project token/],
