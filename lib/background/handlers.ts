@@ -1,0 +1,23 @@
+import type { Handlers } from './dispatcher';
+import type { SessionBridge } from './session-bridge';
+import type { SettingsService } from './settings';
+import type { TabContextService } from './tab-context';
+
+/** The messages the settings, tab-context and session services answer, for the dispatcher's map. */
+export function createCoreHandlers(services: {
+  settings: SettingsService;
+  tabs: TabContextService;
+  session: SessionBridge;
+}): Handlers {
+  const { settings, tabs, session } = services;
+  return {
+    'status/get': () => settings.status(),
+    'settings/get': () => settings.getSettings(),
+    'settings/save': (input) => settings.save(input),
+    'settings/check': () => settings.check(),
+    'settings/forget': () => settings.forget(),
+    'context/get': ({ tabId }) => tabs.get(tabId),
+    'context/hint': (hints, context) => tabs.hint(hints, context),
+    'session/reply': (input, context) => session.reply(input, context),
+  };
+}
