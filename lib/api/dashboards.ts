@@ -29,7 +29,8 @@ export function createDashboardsApi(transport: Transport, project: ProjectRef) {
     async list(options: PageOptions = {}) {
       return pager.list({ limit: options.limit, offset: options.offset });
     },
-    all: () => pager.all(),
+    /** Every dashboard, following `next` as given; `limit` only sets the page size asked for. */
+    all: (options: { limit?: number } = {}) => pager.all({ limit: options.limit }),
     allPages: (options: { concurrency?: number; limit?: number } = {}) => pager.allPages({}, options),
 
     async get(id: number): Promise<Dashboard> {

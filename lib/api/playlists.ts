@@ -80,8 +80,8 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
         offset: options.offset,
       });
     },
-    all: (filter: PlaylistListFilter = {}) =>
-      pager.all({ created_by: filter.created_by, short_id: filter.short_id }),
+    all: (filter: PlaylistListFilter & { limit?: number } = {}) =>
+      pager.all({ created_by: filter.created_by, short_id: filter.short_id, limit: filter.limit }),
     allPages: (filter: PlaylistListFilter = {}, options: { concurrency?: number; limit?: number } = {}) =>
       pager.allPages({ created_by: filter.created_by, short_id: filter.short_id }, options),
 
