@@ -16,10 +16,15 @@ function comparator(order: string | null): (a: Playlist, b: Playlist) => number 
   const key = field in ORDER_FIELDS ? ORDER_FIELDS[field as keyof typeof ORDER_FIELDS] : 'lastModifiedAt';
   const useDefault = !(field in ORDER_FIELDS);
   const sign = useDefault || descending ? -1 : 1;
+  // Postgres puts NULLs last when ascending and first when descending.
   return (a, b) => {
-    const left = a[key] ?? '';
-    const right = b[key] ?? '';
-    if (left !== right) return (left < right ? -1 : 1) * sign;
+    const left = a[key];
+    const right = b[key];
+    if (left !== right) {
+      if (left === null) return sign;
+      if (right === null) return -sign;
+      return (left < right ? -1 : 1) * sign;
+    }
     return b.id - a.id;
   };
 }
