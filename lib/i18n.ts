@@ -15,3 +15,8 @@ export function t(key: string, ...substitutions: Array<string | number>): string
   const subs = substitutions.map(String);
   return translate(key, subs) || key;
 }
+
+/** Adapts `browser.i18n.getMessage` (whose key type WXT narrows to the known keys) to a Translate. */
+export function translatorFrom(getMessage: (key: never, substitutions?: string[]) => string): Translate {
+  return (key, substitutions) => getMessage(key as never, substitutions ? [...substitutions] : undefined);
+}

@@ -1,13 +1,20 @@
-import { signal } from '@preact/signals';
 import { render } from 'preact';
+import { browser } from 'wxt/browser';
+import { PopupApp } from '../../components/popup-app';
+import { setTranslator, translatorFrom } from '../../lib/i18n';
+import { createMessageSender } from '../../lib/messages';
+import { createPopupStore } from '../../lib/stores/popup';
+import '../../components/theme.css';
+import './popup.css';
 
-const count = signal(0);
-function App() {
-  return (
-    <button type="button" onClick={() => count.value++}>
-      Hogmark {count}
-    </button>
-  );
-}
+setTranslator(translatorFrom(browser.i18n.getMessage));
+const store = createPopupStore({
+  send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+  openOptions: async () => {
+    await browser.runtime.openOptionsPage();
+    window.close();
+  },
+});
 const root = document.getElementById('app');
-if (root) render(<App />, root);
+if (root) render(<PopupApp store={store} />, root);
+void store.load();

@@ -8,7 +8,8 @@ export const TEST_EXTENSION_DIR = fileURLToPath(new URL('../../.output/chrome-mv
 
 /** Builds the test extension once per run (HOGMARK_E2E_SKIP_BUILD=1 reuses an existing build). */
 export function buildTestExtension(): string {
-  const reuse = process.env.HOGMARK_E2E_SKIP_BUILD === '1' && existsSync(`${TEST_EXTENSION_DIR}/manifest.json`);
+  const reuse =
+    process.env.HOGMARK_E2E_SKIP_BUILD === '1' && existsSync(`${TEST_EXTENSION_DIR}/manifest.json`);
   if (!reuse) {
     execFileSync('npx', ['wxt', 'build', '--mode', 'test'], { cwd: ROOT, stdio: 'pipe' });
   }

@@ -39,7 +39,10 @@ export async function launchExtension(options: LaunchOptions): Promise<Extension
 
   async function tabIdFor(url: string): Promise<number> {
     const id = await serviceWorker.evaluate(async (target) => {
-      const tabs = await chrome.tabs.query({});
+      type Tab = { id?: number; url?: string };
+      const api = (globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<Tab[]> } } })
+        .chrome;
+      const tabs = await api.tabs.query({});
       return tabs.find((tab) => tab.url === target)?.id ?? null;
     }, url);
     if (id === null) throw new Error(`No tab found for ${url}`);

@@ -1,0 +1,16 @@
+import type { SerializedError } from '../lib/errors';
+import { t } from '../lib/i18n';
+
+/** One sentence saying what happened and what to do, with a retry where retrying makes sense. */
+export function ErrorNotice(props: { error: SerializedError; onRetry?: () => void }) {
+  return (
+    <div class="error-notice" role="alert">
+      <p class="error">{props.error.message}</p>
+      {props.onRetry ? (
+        <button type="button" onClick={props.onRetry}>
+          {t('tryAgain')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { render } from 'preact';
+import { browser } from 'wxt/browser';
+import { OptionsApp } from '../../components/options-app';
+import { setTranslator, translatorFrom } from '../../lib/i18n';
+import { createMessageSender } from '../../lib/messages';
+import { createOptionsStore } from '../../lib/stores/options';
+import '../../components/theme.css';
+import './options.css';
+
+setTranslator(translatorFrom(browser.i18n.getMessage));
+const store = createOptionsStore({
+  send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+});
+const root = document.getElementById('app');
+if (root) render(<OptionsApp store={store} />, root);
+void store.load();

@@ -1,0 +1,59 @@
+/**
+ * `npm run demo`: the extension on the built-in demo PostHog.
+ * With a display it opens Chromium ready to use and waits; headless (`--headless`, or no display)
+ * it walks the screens, writes one screenshot per step to .output/demo/, and exits 0.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildTestExtension, ROOT } from '../test/e2e/build';
+import { findChromium } from '../test/e2e/chromium';
+import { launchExtension } from '../test/e2e/harness';
+import { DEMO } from '../test/fake-posthog/demo-ids';
+import { startFakePostHog } from '../test/fake-posthog/index';
+import { demoSteps } from './demo-steps';
+
+const headless =
+  process.argv.includes('--headless') || (!process.env.DISPLAY && process.platform === 'linux');
+const outDir = join(ROOT, '.output/demo');
+
+async function main(): Promise<void> {
+  const chromiumPath = findChromium();
+  console.log('Building the extension…');
+  const extensionDir = buildTestExtension();
+  const server = await startFakePostHog({ port: headless ? 0 : 8010, flavor: 'posthog', seed: 'demo' });
+  console.log(`Local PostHog on ${server.url} (demo data; key with every scope: ${server.keys.all})`);
+  const session = await launchExtension({ extensionDir, chromiumPath, headless });
+
+  const shutdown = async () => {
+    await session.close().catch(() => undefined);
+    await server.close();
+  };
+  process.once('SIGINT', () => void shutdown().then(() => process.exit(0)));
+
+  await mkdir(outDir, { recursive: true });
+  const recordingUrl = `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`;
+  const shots = await demoSteps({
+    session,
+    server,
+    recordingUrl,
+    outDir,
+    log: (line: string) => console.log(line),
+  });
+
+  if (headless) {
+    console.log(`Saved ${shots.length} screenshots to .output/demo/:`);
+    for (const shot of shots) console.log(`  ${shot}`);
+    await shutdown();
+    return;
+  }
+  console.log(
+    'Chromium is open with Hogmark set up on a demo recording. Close the browser or press Ctrl+C to stop.',
+  );
+  await new Promise<void>((resolve) => session.context.once('close', () => resolve()));
+  await server.close();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
