@@ -59,7 +59,8 @@ export function createPager<Schema extends z.ZodType>(
     let page = await list(params);
     for (;;) {
       yield* page.results;
-      if (!page.next) return;
+      // An empty page that still points further is a server going round in circles.
+      if (!page.next || page.results.length === 0) return;
       const nextPath = transport.sameOriginPath(page.next);
       // A server that keeps pointing at the same page would otherwise loop forever.
       if (seen.has(nextPath) || seen.size >= MAX_PAGES) return;
@@ -80,18 +81,30 @@ export function createPager<Schema extends z.ZodType>(
     const template = first.next ? new URL(transport.sameOriginPath(first.next), 'http://x') : null;
     const limit = Number(template?.searchParams.get('limit'));
     const offset = Number(template?.searchParams.get('offset'));
-    if (template && Number.isSafeInteger(limit) && limit > 0 && Number.isSafeInteger(offset) && offset > 0) {
+    if (
+      template &&
+      first.results.length > 0 &&
+      Number.isSafeInteger(limit) &&
+      limit > 0 &&
+      Number.isSafeInteger(offset) &&
+      offset > 0
+    ) {
       const offsets: number[] = [];
       for (let next = offset; next < first.count && offsets.length < MAX_PAGES; next += limit)
         offsets.push(next);
       const fetched: Array<Page<Item> | undefined> = new Array(offsets.length);
       let cursor = 0;
+      // The count may be wrong (items deleted meanwhile, or a server that lies): an empty or last
+      // page stops further requests.
+      let exhausted = false;
       const worker = async () => {
-        while (cursor < offsets.length) {
+        while (!exhausted && cursor < offsets.length) {
           const index = cursor++;
           const url = new URL(template);
           url.searchParams.set('offset', String(offsets[index]));
-          fetched[index] = await fetchPage(`${url.pathname}${url.search}`);
+          const page = await fetchPage(`${url.pathname}${url.search}`);
+          fetched[index] = page;
+          if (page.results.length === 0 || !page.next) exhausted = true;
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, offsets.length) }, worker));
@@ -100,7 +113,7 @@ export function createPager<Schema extends z.ZodType>(
     // Whatever is left (items added meanwhile, or links without limit/offset) is followed one by one.
     const seen = new Set<string>();
     let last = pages[pages.length - 1];
-    while (last?.next) {
+    while (last?.next && last.results.length > 0) {
       const nextPath = transport.sameOriginPath(last.next);
       if (seen.has(nextPath) || pages.length >= MAX_PAGES) break;
       seen.add(nextPath);

@@ -437,11 +437,25 @@ describe('pagination', () => {
   });
 
   it('allPages() does not believe an absurd count', async () => {
-    const { client, sent } = clientWith(() =>
-      json(pageOf([], `${ORIGIN}/api/projects/12345/dashboards/?limit=1&offset=1`, Number.MAX_SAFE_INTEGER)),
-    );
-    await d(client).allPages({ concurrency: 50 });
-    expect(sent.length).toBeLessThanOrEqual(10_002);
+    const { client, sent } = clientWith((request) => {
+      const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
+      const next = `${ORIGIN}/api/projects/12345/dashboards/?limit=1&offset=${offset + 1}`;
+      return json(pageOf(offset === 0 ? [dashboard(1)] : [], next, Number.MAX_SAFE_INTEGER));
+    });
+    expect((await d(client).allPages({ concurrency: 50 })).map((item) => item.id)).toEqual([1]);
+    expect(sent.length).toBeLessThanOrEqual(51);
+  });
+
+  it('all() stops at an empty page that still points further', async () => {
+    const { client, sent } = clientWith((request) => {
+      const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
+      const next = `${ORIGIN}/api/projects/12345/dashboards/?limit=1&offset=${offset + 1}`;
+      return json(pageOf(offset === 0 ? [dashboard(1)] : [], next, 99));
+    });
+    const ids: number[] = [];
+    for await (const item of d(client).all()) ids.push(item.id);
+    expect(ids).toEqual([1]);
+    expect(sent).toHaveLength(2);
   });
 
   it('allPages() follows next one by one when the link carries no offset', async () => {
