@@ -3,6 +3,8 @@ import { defineConfig } from 'wxt';
 const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 
 export default defineConfig({
+  // HOGMARK_OUT_DIR lets parallel test runs build into separate folders.
+  outDir: process.env.HOGMARK_OUT_DIR ?? '.output',
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
