@@ -23,6 +23,8 @@ export const ERROR_KINDS = [
   'invalid-response',
   // from the extension itself
   'not-configured',
+  /** A value refused before any request was sent; `detail` is the sentence saying what to enter. */
+  'invalid-input',
   'no-session-tab',
   'bad-message',
   'permission-denied',
@@ -123,6 +125,8 @@ function userMessageFor(error: AppError): string {
       return error.field
         ? t('errorValidationField', error.field, error.detail ?? '')
         : t('errorValidation', error.detail ?? '');
+    case 'invalid-input':
+      return error.detail || t('error_invalid_input');
     case 'rate-limited':
       return error.retryAfterSeconds === undefined
         ? t('errorRateLimited')

@@ -73,6 +73,8 @@ export const PublicSettingsSchema = z.object({
   projectId: ProjectId.optional(),
   inPageButton: z.boolean(),
   maskedKey: MaskedKeySchema.optional(),
+  /** The last successful check of the saved key, so the options page shows it without a request. */
+  lastCheck: KeyCheckSchema.extend({ checkedAt: z.number() }).optional(),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 

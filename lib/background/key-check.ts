@@ -28,7 +28,7 @@ export type KeyCheckResult = KeyCheck & { projectName?: string };
 /** Refuses a malformed key with a sentence saying what it is, before anything is sent. */
 export function assertKeyFormat(apiKey: string): string {
   const format = classifyKey(apiKey);
-  if (!format.ok) throw new AppError('validation', { field: 'apiKey', detail: format.reason });
+  if (!format.ok) throw new AppError('invalid-input', { field: 'apiKey', detail: format.reason });
   return format.key;
 }
 

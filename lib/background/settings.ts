@@ -54,13 +54,13 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
   async function save(input: MessageInput<'settings/save'>): Promise<KeyCheck> {
     const origin = normaliseUserOrigin(input.origin);
-    if (!origin.ok) throw new AppError('validation', { field: 'origin', detail: origin.reason });
+    if (!origin.ok) throw new AppError('invalid-input', { field: 'origin', detail: origin.reason });
     const current = await settings.get();
     const typedKey = input.apiKey?.trim() ? assertKeyFormat(input.apiKey) : null;
     const storedKey = typedKey ? null : await deps.keyStore.read();
     if (!typedKey && (!storedKey || current.origin !== origin.origin)) {
       // A saved key is never sent to an address other than the one it was saved for.
-      throw new AppError('validation', {
+      throw new AppError('invalid-input', {
         field: 'apiKey',
         detail: t(storedKey ? 'keyNeededForNewOrigin' : 'keyEmpty'),
       });
@@ -115,12 +115,18 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     },
 
     async getSettings(): Promise<PublicSettings> {
-      const [current, apiKey] = await Promise.all([settings.get(), deps.keyStore.read()]);
+      const [current, apiKey, cache] = await Promise.all([
+        settings.get(),
+        deps.keyStore.read(),
+        keyCheckCache.get(),
+      ]);
+      const lastCheck = apiKey && cache.check?.origin === current.origin ? cache.check : undefined;
       return {
         origin: current.origin,
         ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
         inPageButton: current.inPageButton,
         ...(apiKey ? { maskedKey: maskKey(apiKey) } : {}),
+        ...(lastCheck ? { lastCheck } : {}),
       };
     },
 

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import { createSettingsService } from '../../lib/background/settings';
+import type { AppError } from '../../lib/errors';
 import { createApiKeyStore, createMemoryKeyValueStore } from '../../lib/key-store';
 import { installEnglishTranslator } from '../support/i18n';
 import { createFakePostHogFetch, type FakeFetchOptions } from './fake-posthog-fetch';
@@ -87,6 +88,7 @@ describe('settings/save', () => {
       projectId: 1,
       inPageButton: true,
       maskedKey: 'phx_…a1B2',
+      lastCheck: expect.objectContaining({ projectId: 1 }),
     });
   });
 
@@ -161,10 +163,12 @@ describe('settings/save', () => {
     const { service, server } = setup();
     const error = await service.save({ origin: ORIGIN, apiKey }).catch((e: unknown) => e);
     expect(error).toMatchObject({
-      kind: 'validation',
+      kind: 'invalid-input',
       field: 'apiKey',
       detail: expect.stringMatching(sentence),
     });
+    // The sentence is the user's message, not "PostHog refused…": nothing was sent.
+    expect((error as AppError).userMessage()).toMatch(sentence);
     expect(server.calls).toHaveLength(0);
   });
 
@@ -174,10 +178,9 @@ describe('settings/save', () => {
     ['not an address', 'https://exa mple.com'],
   ])('refuses %s as the address before sending any request', async (_name, origin) => {
     const { service, server } = setup();
-    await expect(service.save({ origin, apiKey: ALL })).rejects.toMatchObject({
-      kind: 'validation',
-      field: 'origin',
-    });
+    const error = await service.save({ origin, apiKey: ALL }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'invalid-input', field: 'origin' });
+    expect((error as AppError).userMessage()).not.toMatch(/PostHog refused/);
     expect(server.calls).toHaveLength(0);
   });
 
@@ -193,6 +196,21 @@ describe('settings/save', () => {
       field: 'apiKey',
     });
     expect(server.calls).toHaveLength(0);
+  });
+});
+
+describe('settings/get', () => {
+  it('carries the last check (masked) so the options page needs no request to show it', async () => {
+    const { service, server } = setup();
+    await expect(service.getSettings()).resolves.toEqual({ origin: ORIGIN, inPageButton: true });
+    const answer = await service.save({ origin: ORIGIN, apiKey: NO_WRITE, projectId: 1 });
+    server.calls.length = 0;
+    const settings = await service.getSettings();
+    expect(settings.lastCheck).toEqual({ ...answer, checkedAt: expect.any(Number) });
+    expect(server.calls).toHaveLength(0);
+    expect(JSON.stringify(settings)).not.toContain(NO_WRITE);
+    await service.forget();
+    await expect(service.getSettings()).resolves.not.toHaveProperty('lastCheck');
   });
 });
 
