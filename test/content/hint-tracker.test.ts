@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createHintTracker } from '../../lib/content/hint-tracker';
+
+const BASE = 'https://us.posthog.com/project/1';
+const RECORDING_A = `${BASE}/replay/aaaa`;
+const RECORDING_B = `${BASE}/replay/bbbb`;
+const DASHBOARD = `${BASE}/dashboard/7`;
+const TITLE_A = 'Checkout flow • Recording • PostHog';
+const TITLE_B = 'Signup • Recording • PostHog';
+const TITLE_DASHBOARD = 'Product KPIs • Dashboard • PostHog';
+
+const at = (url: string, title: string, second?: number, now = 0) => ({ url, title, second, now });
+
+describe('hint tracker', () => {
+  it('sends the recording name and second once, then only what changes', () => {
+    const tracker = createHintTracker();
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 12, 0))).toEqual({
+      title: 'Checkout flow',
+      currentSecond: 12,
+    });
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 12, 5000))).toBeNull();
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 22, 6000))).toEqual({ currentSecond: 22 });
+  });
+
+  it('sends the playback second at most once per interval, and the latest one after it', () => {
+    const tracker = createHintTracker({ secondIntervalMs: 1000 });
+    tracker.observe(at(RECORDING_A, TITLE_A, 1, 0));
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 2, 400))).toBeNull();
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 3, 900))).toBeNull();
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 4, 1000))).toEqual({ currentSecond: 4 });
+  });
+
+  it('waits for the title while the app is still loading the scene', () => {
+    const tracker = createHintTracker();
+    expect(tracker.observe(at(DASHBOARD, 'PostHog'))).toBeNull();
+    expect(tracker.observe(at(DASHBOARD, TITLE_DASHBOARD))).toEqual({ title: 'Product KPIs' });
+  });
+
+  it('never sends the previous page title for the page the app just navigated to', () => {
+    const tracker = createHintTracker();
+    tracker.observe(at(RECORDING_A, TITLE_A, 12, 0));
+    // pushState has run, the app has not retitled the tab yet
+    expect(tracker.observe(at(RECORDING_B, TITLE_A, 0, 100))).toEqual({ currentSecond: 0 });
+    expect(tracker.observe(at(RECORDING_B, TITLE_B, 0, 200))).toEqual({ title: 'Signup' });
+  });
+
+  it('sends a title that changed in the same step as the URL', () => {
+    const tracker = createHintTracker();
+    tracker.observe(at(RECORDING_A, TITLE_A));
+    expect(tracker.observe(at(DASHBOARD, TITLE_DASHBOARD))).toEqual({ title: 'Product KPIs' });
+  });
+
+  it('sends everything again for a new URL of the same page, since hints are filed by URL', () => {
+    const tracker = createHintTracker();
+    tracker.observe(at(RECORDING_A, TITLE_A, 12, 0));
+    expect(tracker.observe(at(`${RECORDING_A}?t=12`, TITLE_A, 12, 100))).toEqual({
+      title: 'Checkout flow',
+      currentSecond: 12,
+    });
+  });
+
+  it('sends no title of another kind of page (a recording opened over a dashboard)', () => {
+    const tracker = createHintTracker();
+    tracker.observe(at(DASHBOARD, TITLE_DASHBOARD));
+    const modal = `${DASHBOARD}#sessionRecordingId=aaaa`;
+    expect(tracker.observe(at(modal, TITLE_DASHBOARD, 5, 100))).toEqual({ currentSecond: 5 });
+  });
+
+  it('sends nothing on pages without a name or a player to report', () => {
+    const tracker = createHintTracker();
+    expect(tracker.observe(at(`${BASE}/dashboard`, 'Dashboards • PostHog', 12))).toBeNull();
+    expect(tracker.observe(at(DASHBOARD, TITLE_DASHBOARD, 12, 0))).toEqual({ title: 'Product KPIs' });
+  });
+});
