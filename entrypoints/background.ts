@@ -1,8 +1,10 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createPostHogClient } from '../lib/api/client';
+import { createBadgeService } from '../lib/background/badge';
 import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
+import { createPrefetcher } from '../lib/background/prefetch';
 import { createSessionBridge } from '../lib/background/session-bridge';
 import { createSettingsService } from '../lib/background/settings';
 import { createTabContextService } from '../lib/background/tab-context';
@@ -20,11 +22,15 @@ export default defineBackground(() => {
     keyStore: createApiKeyStore(createIndexedDbKeyValueStore(indexedDB)),
     createClient: ({ origin, apiKey }) => createPostHogClient({ origin, apiKey }),
   });
+  const badge = createBadgeService({ action: browser.action });
   const tabs = createTabContextService({
     session: browser.storage.session,
     getTabUrl: async (tabId) => (await browser.tabs.get(tabId).catch(() => undefined))?.url,
     parsePageContext,
     getAppOrigins: () => settings.appOrigins(),
+    onViewChange: (tabId, view) => badge.show(tabId, view),
+    onContextChange: createPrefetcher({ warmStatus: () => settings.status() }),
+    onHookError: (error) => console.warn('[hogmark] tab context:', error),
   });
   const session = createSessionBridge({
     findSessionTab: async (origin) => (await browser.tabs.query({ url: `${origin}/*` }))[0]?.id,
@@ -38,5 +44,19 @@ export default defineBackground(() => {
     onError: (type, error) => console.warn(`[hogmark] ${type}:`, error.kind),
   });
   browser.runtime.onMessage.addListener((message, sender) => dispatch(message, sender));
-  browser.tabs.onRemoved.addListener((tabId) => void tabs.forgetTab(tabId));
+  // Without the `tabs` permission, `tab.url` is given only for hosts Hogmark may access: PostHog's.
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId, tab.url);
+  });
+  // Tabs already open when Hogmark is installed or updated.
+  browser.runtime.onInstalled.addListener(async () => {
+    const open = await browser.tabs.query({});
+    await Promise.all(
+      open.map((tab) => (tab.id === undefined ? undefined : tabs.observeTab(tab.id, tab.url))),
+    );
+  });
+  browser.tabs.onRemoved.addListener((tabId) => {
+    badge.forgetTab(tabId);
+    void tabs.forgetTab(tabId);
+  });
 });

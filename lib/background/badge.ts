@@ -1,0 +1,90 @@
+import type { PageContext } from '../context';
+import { contextKindLabel, contextProjectId } from '../context-labels';
+import { t } from '../i18n';
+import type { PageHints } from '../messages';
+
+/** The part of `browser.action` the badge uses (structural, so tests pass a recording fake). */
+export interface ActionLike {
+  setBadgeText(details: { tabId: number; text: string }): Promise<void>;
+  setBadgeBackgroundColor(details: { tabId: number; color: string }): Promise<void>;
+  setTitle(details: { tabId: number; title: string }): Promise<void>;
+}
+
+export interface ToolbarState {
+  text: string;
+  color: string;
+  title: string;
+}
+
+/** Colors from PostHog's palette that keep the white badge text readable. */
+const BADGES: Partial<Record<PageContext['kind'], { key: string; color: string }>> = {
+  recording: { key: 'badgeRecording', color: '#C03E06' },
+  dashboard: { key: 'badgeDashboard', color: '#1D4AFF' },
+  playlist: { key: 'badgePlaylist', color: '#1E7B34' },
+};
+const NO_BADGE_COLOR = '#5B5B57';
+
+/** Long recording names would push the useful part of the tooltip out of sight. */
+const MAX_NAME_IN_TITLE = 60;
+
+/**
+ * What the toolbar button shows for a tab: a short badge on pages Hogmark can act on, and a title
+ * naming the page ("Checkout flow · Recording · project 1 — Hogmark"); the plain name elsewhere.
+ */
+export function toolbarStateOf(view: { context: PageContext | null; hints: PageHints }): ToolbarState {
+  const { context, hints } = view;
+  if (!context) return { text: '', color: NO_BADGE_COLOR, title: t('extName') };
+  const badge = BADGES[context.kind];
+  const projectId = contextProjectId(context);
+  const parts = [contextKindLabel(context.kind)];
+  if (projectId !== null) parts.push(t('toolbarProject', projectId));
+  if (hints.title?.trim()) {
+    const name = hints.title.trim();
+    parts.unshift(name.length > MAX_NAME_IN_TITLE ? `${name.slice(0, MAX_NAME_IN_TITLE - 1)}…` : name);
+  }
+  return {
+    text: badge ? t(badge.key) : '',
+    color: badge?.color ?? NO_BADGE_COLOR,
+    title: t('toolbarTitle', parts.join(' · ')),
+  };
+}
+
+/**
+ * Keeps each tab's toolbar button in step with its context. Writes only what changed, since hints
+ * arrive every second while a recording plays.
+ */
+export function createBadgeService(deps: { action: ActionLike }) {
+  const shown = new Map<number, ToolbarState>();
+
+  return {
+    async show(tabId: number, view: { context: PageContext | null; hints: PageHints }): Promise<void> {
+      const next = toolbarStateOf(view);
+      const current = shown.get(tabId);
+      if (
+        current &&
+        current.text === next.text &&
+        current.color === next.color &&
+        current.title === next.title
+      ) {
+        return;
+      }
+      shown.set(tabId, next);
+      try {
+        await Promise.all([
+          deps.action.setBadgeText({ tabId, text: next.text }),
+          deps.action.setBadgeBackgroundColor({ tabId, color: next.color }),
+          deps.action.setTitle({ tabId, title: next.title }),
+        ]);
+      } catch {
+        // The tab closed in between; forget it so a reused id starts clean.
+        shown.delete(tabId);
+      }
+    },
+
+    /** Call from `tabs.onRemoved`. */
+    forgetTab(tabId: number): void {
+      shown.delete(tabId);
+    },
+  };
+}
+export type BadgeService = ReturnType<typeof createBadgeService>;
