@@ -1,22 +1,104 @@
 import { t } from '../lib/i18n';
 import type { OptionsStore } from '../lib/stores/options';
 import { ErrorNotice } from './error-notice';
+import { OptionsForget } from './options-forget';
+import { OptionsKey } from './options-key';
+import { OptionsPreferences } from './options-preferences';
+import { OptionsReport } from './options-report';
+import { OptionsWhere } from './options-where';
+
+/** After a refused save, the keyboard user lands on the field to fix. */
+function focusFirstInvalid(): void {
+  document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
+}
 
 export function OptionsApp(props: { store: OptionsStore }) {
-  const state = props.store.state.value;
+  const { store } = props;
+  const phase = store.phase.value;
+  const busy = store.busy.value;
+  const errors = store.fieldErrors.value;
+  const saved = store.saved.value;
+  const report = store.report.value;
+  const error = store.error.value;
+
+  // save() must run inside the submit handler: it may ask the browser for host access, which needs
+  // the user's gesture.
+  const save = () => void store.save().then(focusFirstInvalid);
+
   return (
-    <main class="options" aria-busy={state.phase === 'loading'}>
+    <main class="options" aria-busy={phase === 'loading' || busy !== null}>
       <h1>{t('optionsTitle')}</h1>
       <p class="muted">{t('optionsIntro')}</p>
-      {state.phase === 'error' ? (
-        <ErrorNotice error={state.error} onRetry={() => void props.store.load()} />
+      {phase === 'loading' ? <p class="muted">{t('loading')}</p> : null}
+      {phase === 'error' && store.loadError.value ? (
+        <ErrorNotice error={store.loadError.value} onRetry={() => void store.load()} />
       ) : null}
-      {state.phase === 'ready' ? (
-        <p>
-          {state.settings.maskedKey
-            ? t('connectedTo', state.settings.origin, state.settings.maskedKey)
-            : t('optionsNoKey', state.settings.origin)}
-        </p>
+      {phase === 'ready' ? (
+        <>
+          <form
+            class="settings"
+            noValidate
+            aria-labelledby="settings-title"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <h2 id="settings-title">{t('optionsSettingsTitle')}</h2>
+            <OptionsWhere
+              where={store.where.value}
+              address={store.address.value}
+              error={errors.origin}
+              onWhere={store.setWhere}
+              onAddress={store.setAddress}
+            />
+            <OptionsKey
+              value={store.keyInput.value}
+              maskedKey={saved?.maskedKey}
+              error={errors.apiKey}
+              onInput={store.setKey}
+            />
+            {store.hasSavedKey.value ? (
+              <OptionsForget
+                confirming={store.confirmingForget.value}
+                forgetting={busy === 'forgetting'}
+                onAsk={store.askForget}
+                onCancel={store.cancelForget}
+                onConfirm={() => void store.forget().then(() => document.getElementById('api-key')?.focus())}
+              />
+            ) : null}
+            <h2>{t('optionsPreferencesTitle')}</h2>
+            <OptionsPreferences
+              projects={store.projects.value}
+              projectId={store.projectId.value}
+              projectError={errors.projectId}
+              inPageButton={store.inPageButton.value}
+              onProject={store.setProject}
+              onInPageButton={store.setInPageButton}
+            />
+            <div class="actions">
+              <button
+                type="submit"
+                class="primary"
+                aria-disabled={busy !== null ? 'true' : undefined}
+                aria-busy={busy === 'saving' ? 'true' : undefined}
+              >
+                {busy === 'saving' ? t('optionsSaving') : t('optionsSave')}
+              </button>
+            </div>
+            <p class="success notice" role="status">
+              {store.notice.value ?? ''}
+            </p>
+            {error ? <ErrorNotice error={error} onRetry={error.retryable ? save : undefined} /> : null}
+          </form>
+          {report ? (
+            <OptionsReport
+              report={report}
+              checking={busy === 'checking'}
+              onRecheck={() => void store.recheck().then(focusFirstInvalid)}
+            />
+          ) : null}
+        </>
       ) : null}
     </main>
   );

@@ -10,6 +10,8 @@ import './options.css';
 setTranslator(translatorFrom(browser.i18n.getMessage));
 const store = createOptionsStore({
   send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+  // Called synchronously from the Save click: the browser only shows the prompt during a user gesture.
+  requestHostAccess: (origin) => browser.permissions.request({ origins: [`${origin}/*`] }),
 });
 const root = document.getElementById('app');
 if (root) render(<OptionsApp store={store} />, root);

@@ -1,26 +1,271 @@
-import { signal } from '@preact/signals';
+import { batch, computed, signal } from '@preact/signals';
 import { type SerializedError, toAppError } from '../errors';
-import type { PublicSettings, SendMessage } from '../messages';
+import { t } from '../i18n';
+import { classifyKey } from '../key-format';
+import type { KeyCheck, PublicSettings, SendMessage } from '../messages';
+import { normaliseUserOrigin } from '../user-origin';
+import { type FieldErrors, placeSaveError } from './options-errors';
 
-export type OptionsState =
-  | { phase: 'loading' }
-  | { phase: 'ready'; settings: PublicSettings }
-  | { phase: 'error'; error: SerializedError };
+export type Where = 'us' | 'eu' | 'self-hosted';
+export type { FieldErrors, OptionsField } from './options-errors';
 
-/** State of the options page. It sees the stored settings with the key masked, never the key. */
-export function createOptionsStore(deps: { send: SendMessage }) {
-  const state = signal<OptionsState>({ phase: 'loading' });
+export const CLOUD_ORIGINS: Readonly<Record<Exclude<Where, 'self-hosted'>, string>> = {
+  us: 'https://us.posthog.com',
+  eu: 'https://eu.posthog.com',
+};
+
+export type KeyReport = KeyCheck & { checkedAt: number };
+type Busy = 'saving' | 'checking' | 'forgetting' | null;
+
+export interface OptionsStoreDeps {
+  send: SendMessage;
+  /**
+   * Asks the browser for access to a self-hosted origin. Called synchronously inside `save()`, so
+   * `save()` must be called straight from the click or submit handler (the browser wants a gesture).
+   */
+  requestHostAccess: (origin: string) => Promise<boolean>;
+  now?: () => number;
+}
+
+/**
+ * State and actions of the options page. It sees the stored settings with the key masked; the key
+ * the user types stays in `keyInput` until the background has accepted it, and only then is cleared.
+ */
+export function createOptionsStore(deps: OptionsStoreDeps) {
+  const now = deps.now ?? Date.now;
+  const phase = signal<'loading' | 'ready' | 'error'>('loading');
+  const loadError = signal<SerializedError | null>(null);
+  /** What the background holds (masked). */
+  const saved = signal<PublicSettings | null>(null);
+  const report = signal<KeyReport | null>(null);
+
+  const where = signal<Where>('us');
+  const address = signal('');
+  const keyInput = signal('');
+  const projectId = signal<number | undefined>(undefined);
+  const inPageButton = signal(true);
+
+  const busy = signal<Busy>(null);
+  const fieldErrors = signal<FieldErrors>({});
+  const error = signal<SerializedError | null>(null);
+  const notice = signal<string | null>(null);
+  const confirmingForget = signal(false);
+
+  const projects = computed(() => report.value?.projects ?? []);
+  const hasSavedKey = computed(() => Boolean(saved.value?.maskedKey));
+
+  function clearMessages(): void {
+    fieldErrors.value = {};
+    error.value = null;
+    notice.value = null;
+  }
+
+  function adopt(settings: PublicSettings): void {
+    const cloud = (Object.keys(CLOUD_ORIGINS) as Array<keyof typeof CLOUD_ORIGINS>).find(
+      (name) => CLOUD_ORIGINS[name] === settings.origin,
+    );
+    saved.value = settings;
+    where.value = cloud ?? 'self-hosted';
+    address.value = cloud ? '' : settings.origin;
+    projectId.value = settings.projectId;
+    inPageButton.value = settings.inPageButton;
+    report.value = settings.lastCheck ?? null;
+  }
 
   async function load(): Promise<void> {
-    state.value = { phase: 'loading' };
+    phase.value = 'loading';
     try {
-      state.value = { phase: 'ready', settings: await deps.send('settings/get', {}) };
-    } catch (error) {
-      state.value = { phase: 'error', error: toAppError(error).toJSON() };
+      const settings = await deps.send('settings/get', {});
+      batch(() => {
+        adopt(settings);
+        phase.value = 'ready';
+      });
+    } catch (thrown) {
+      batch(() => {
+        loadError.value = toAppError(thrown).toJSON();
+        phase.value = 'error';
+      });
     }
   }
 
-  return { state, load };
+  /** Everything that can be refused without asking anyone, in the order the fields appear. */
+  function validate(): { ok: true; origin: string; apiKey?: string } | { ok: false; errors: FieldErrors } {
+    const errors: FieldErrors = {};
+    const typedOrigin = where.value === 'self-hosted' ? address.value : CLOUD_ORIGINS[where.value];
+    const origin = normaliseUserOrigin(typedOrigin);
+    if (!origin.ok) errors.origin = origin.reason;
+    const typedKey = keyInput.value.trim();
+    const key = typedKey ? classifyKey(typedKey) : null;
+    if (key && !key.ok) errors.apiKey = key.reason;
+    else if (!key && !hasSavedKey.value) errors.apiKey = t('keyEmpty');
+    else if (!key && origin.ok && origin.origin !== saved.value?.origin) {
+      // The background would refuse too: a saved key never goes to another address.
+      errors.apiKey = t('keyNeededForNewOrigin');
+    }
+    if (!origin.ok || errors.apiKey) return { ok: false, errors };
+    return { ok: true, origin: origin.origin, ...(key?.ok ? { apiKey: key.key } : {}) };
+  }
+
+  /** Check and save. Call it from the click/submit handler itself: it may ask for host access. */
+  function save(): Promise<void> {
+    if (busy.value !== null || phase.value !== 'ready') return Promise.resolve();
+    const valid = validate();
+    if (!valid.ok) {
+      batch(() => {
+        clearMessages();
+        fieldErrors.value = valid.errors;
+      });
+      return Promise.resolve();
+    }
+    batch(() => {
+      clearMessages();
+      busy.value = 'saving';
+    });
+    const selfHosted = !Object.values(CLOUD_ORIGINS).includes(valid.origin);
+    let access: Promise<boolean>;
+    try {
+      access = selfHosted ? deps.requestHostAccess(valid.origin) : Promise.resolve(true);
+    } catch (thrown) {
+      access = Promise.reject(thrown);
+    }
+    return finishSave(access, valid.origin, valid.apiKey);
+  }
+
+  async function finishSave(access: Promise<boolean>, origin: string, apiKey?: string): Promise<void> {
+    const sameOrigin = origin === saved.value?.origin;
+    const projectChanged = projectId.value !== undefined && projectId.value !== saved.value?.projectId;
+    // A project id means nothing on another address; with a new key, only an explicit choice is sent.
+    const sendProject = sameOrigin && projectId.value !== undefined && (!apiKey || projectChanged);
+    try {
+      if (!(await access.catch(() => false))) {
+        fieldErrors.value = { origin: t('optionsHostAccessDenied', origin) };
+        return;
+      }
+      const result = await deps.send('settings/save', {
+        origin,
+        ...(apiKey ? { apiKey } : {}),
+        ...(sendProject ? { projectId: projectId.value } : {}),
+        inPageButton: inPageButton.value,
+      });
+      batch(() => {
+        const lastCheck = { ...result, checkedAt: now() };
+        adopt({ ...result, inPageButton: inPageButton.value, lastCheck });
+        keyInput.value = '';
+        notice.value = t('optionsSaved', result.origin);
+      });
+    } catch (thrown) {
+      const placed = placeSaveError(toAppError(thrown), { origin, typedKey: Boolean(apiKey), sendProject });
+      batch(() => {
+        fieldErrors.value = placed.fields;
+        error.value = placed.general;
+      });
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  /** Asks PostHog again what the saved key can do (after the user changed its scopes, say). */
+  async function recheck(): Promise<void> {
+    if (busy.value !== null || !hasSavedKey.value) return;
+    batch(() => {
+      clearMessages();
+      busy.value = 'checking';
+    });
+    try {
+      const result = await deps.send('settings/check', {});
+      batch(() => {
+        report.value = { ...result, checkedAt: now() };
+        projectId.value = result.projectId;
+        if (saved.value) saved.value = { ...saved.value, projectId: result.projectId };
+      });
+    } catch (thrown) {
+      const origin = saved.value?.origin ?? '';
+      const placed = placeSaveError(toAppError(thrown), { origin, typedKey: false, sendProject: false });
+      batch(() => {
+        fieldErrors.value = placed.fields;
+        error.value = placed.general;
+      });
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  async function forget(): Promise<void> {
+    if (busy.value !== null || !hasSavedKey.value) return;
+    batch(() => {
+      clearMessages();
+      busy.value = 'forgetting';
+    });
+    try {
+      await deps.send('settings/forget', {});
+      batch(() => {
+        const origin = saved.value?.origin ?? CLOUD_ORIGINS.us;
+        saved.value = { origin, inPageButton: saved.value?.inPageButton ?? true };
+        report.value = null;
+        projectId.value = undefined;
+        confirmingForget.value = false;
+        notice.value = t('optionsForgotten');
+      });
+    } catch (thrown) {
+      error.value = toAppError(thrown).toJSON();
+    } finally {
+      busy.value = null;
+    }
+  }
+
+  function clearFieldError(field: keyof FieldErrors): void {
+    if (fieldErrors.value[field] === undefined) return;
+    const { [field]: _dropped, ...rest } = fieldErrors.value;
+    fieldErrors.value = rest;
+  }
+
+  return {
+    phase,
+    loadError,
+    saved,
+    report,
+    where,
+    address,
+    keyInput,
+    projectId,
+    inPageButton,
+    busy,
+    fieldErrors,
+    error,
+    notice,
+    confirmingForget,
+    projects,
+    hasSavedKey,
+    load,
+    save,
+    recheck,
+    forget,
+    setWhere(value: Where): void {
+      where.value = value;
+      clearFieldError('origin');
+    },
+    setAddress(value: string): void {
+      address.value = value;
+      clearFieldError('origin');
+    },
+    setKey(value: string): void {
+      keyInput.value = value;
+      clearFieldError('apiKey');
+    },
+    setProject(value: number): void {
+      projectId.value = value;
+      clearFieldError('projectId');
+    },
+    setInPageButton(value: boolean): void {
+      inPageButton.value = value;
+    },
+    askForget(): void {
+      if (hasSavedKey.value) confirmingForget.value = true;
+    },
+    cancelForget(): void {
+      confirmingForget.value = false;
+    },
+  };
 }
 
 export type OptionsStore = ReturnType<typeof createOptionsStore>;

@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../lib/i18n';
+
+/**
+ * "Forget key" with an inline confirm step (no window.confirm): focus goes to the safe choice,
+ * Escape cancels, and focus returns to the button that opened it.
+ */
+export function OptionsForget(props: {
+  confirming: boolean;
+  forgetting: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const askButton = useRef<HTMLButtonElement>(null);
+  const keepButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  useEffect(() => {
+    if (props.confirming) keepButton.current?.focus();
+    else if (wasConfirming.current) askButton.current?.focus();
+    wasConfirming.current = props.confirming;
+  }, [props.confirming]);
+
+  if (!props.confirming) {
+    return (
+      <button ref={askButton} type="button" class="danger" onClick={props.onAsk}>
+        {t('optionsForget')}
+      </button>
+    );
+  }
+  return (
+    <fieldset
+      class="confirm"
+      onKeyDown={(event) => {
+        // Escape anywhere in the confirm step cancels it.
+        if (event.key === 'Escape') props.onCancel();
+      }}
+    >
+      <legend>{t('optionsForgetQuestion')}</legend>
+      <button
+        type="button"
+        class="danger"
+        onClick={props.onConfirm}
+        aria-disabled={props.forgetting ? 'true' : undefined}
+      >
+        {props.forgetting ? t('optionsForgetting') : t('optionsForgetConfirm')}
+      </button>
+      <button ref={keepButton} type="button" onClick={props.onCancel}>
+        {t('optionsForgetCancel')}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,78 @@
+import { t } from '../lib/i18n';
+import type { Capabilities } from '../lib/messages';
+import type { KeyReport } from '../lib/stores/options';
+
+const FEATURES: ReadonlyArray<readonly [keyof Capabilities, string]> = [
+  ['addToPlaylist', 'capabilityAddToPlaylist'],
+  ['pin', 'capabilityPin'],
+  ['shareLinks', 'capabilityShareLinks'],
+];
+
+/** Who the key belongs to, its scopes, the projects it reaches and what works with it. */
+export function OptionsReport(props: { report: KeyReport; checking: boolean; onRecheck: () => void }) {
+  const { report } = props;
+  const { name, email } = report.user;
+  return (
+    <section class="report" aria-labelledby="report-title">
+      <h2 id="report-title">{t('optionsReportTitle')}</h2>
+      <p class="muted">{t('optionsCheckedAt', new Date(report.checkedAt).toLocaleString())}</p>
+      <dl>
+        <dt>{t('optionsUserLabel')}</dt>
+        <dd>{name && email && name !== email ? `${name} <${email}>` : name || email}</dd>
+        <dt>{t('optionsScopesLabel')}</dt>
+        <dd>
+          {report.scopes.includes('*') ? (
+            t('optionsAllScopes')
+          ) : (
+            <ul class="scopes">
+              {report.scopes.map((scope) => (
+                <li key={scope}>
+                  <code>{scope}</code>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+        <dt>{t('optionsProjectsLabel')}</dt>
+        <dd>
+          <ul class="projects">
+            {report.projects.map((project) => (
+              <li key={project.id}>{t('optionsProjectOption', project.name, project.id)}</li>
+            ))}
+          </ul>
+        </dd>
+      </dl>
+      <table class="capabilities">
+        <caption class="visually-hidden">{t('optionsReportTitle')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('optionsFeature')}</th>
+            <th scope="col">{t('optionsFeatureStatus')}</th>
+            <th scope="col">{t('optionsFeatureFix')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {FEATURES.map(([feature, label]) => {
+            const capability = report.capabilities[feature];
+            return (
+              <tr key={feature} data-feature={feature} data-ok={String(capability.ok)}>
+                <th scope="row">{t(label)}</th>
+                <td class={capability.ok ? 'success' : 'error'}>
+                  <span aria-hidden="true">{capability.ok ? '✓ ' : '✗ '}</span>
+                  {capability.ok
+                    ? t('capabilityWorks')
+                    : t('capabilityMissing', capability.missingScope ?? '?')}
+                </td>
+                <td>{capability.fix ?? ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <p class="muted">{t('optionsSessionNote')}</p>
+      <button type="button" onClick={props.onRecheck} aria-disabled={props.checking ? 'true' : undefined}>
+        {props.checking ? t('optionsChecking') : t('optionsCheckAgain')}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Page } from 'playwright-core';
+import type { ExtensionSession } from './harness';
+
+/** The options page as a user drives it: by labels and button names, with the keyboard where it matters. */
+export class OptionsPage {
+  private constructor(readonly page: Page) {}
+
+  static async open(session: ExtensionSession): Promise<OptionsPage> {
+    const page = await session.openOptions();
+    await page.getByRole('button', { name: 'Check and save' }).waitFor();
+    return new OptionsPage(page);
+  }
+
+  get keyField() {
+    return this.page.getByLabel('Personal API key');
+  }
+  get addressField() {
+    return this.page.getByLabel('Address of your PostHog');
+  }
+  get projectPicker() {
+    return this.page.getByLabel('Default project');
+  }
+  get saveButton() {
+    return this.page.getByRole('button', { name: /^(Check and save|Checking…)$/ });
+  }
+  get report() {
+    return this.page.getByRole('region', { name: 'What this key can do' });
+  }
+  get notice() {
+    return this.page.getByRole('status');
+  }
+
+  async chooseSelfHosted(address: string): Promise<void> {
+    await this.page.getByLabel('Self-hosted').check();
+    await this.addressField.fill(address);
+  }
+
+  async pasteKey(key: string): Promise<void> {
+    await this.keyField.fill(key);
+  }
+
+  /** Clicks "Check and save" and waits until the page is no longer busy. */
+  async save(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Check and save' }).click();
+    await this.page.getByRole('button', { name: 'Check and save' }).waitFor();
+    await this.page.waitForFunction(
+      () => document.querySelector('main')?.getAttribute('aria-busy') === 'false',
+    );
+  }
+
+  /** The text of a row of the capability table ("Pin dashboards", …). */
+  capability(feature: string) {
+    return this.report.getByRole('row', { name: new RegExp(feature) });
+  }
+
+  /** The error sentence shown under a field. */
+  async fieldError(fieldId: 'api-key' | 'address' | 'where' | 'project'): Promise<string | null> {
+    const error = this.page.locator(`#${fieldId}-error`);
+    return (await error.count()) > 0 ? error.textContent() : null;
+  }
+}
+
+/** Sends one message the way the extension's own pages do, from an extension page, and returns the raw answer. */
+export function sendFromExtensionPage(page: Page, type: string, input: object = {}): Promise<unknown> {
+  return page.evaluate(
+    ({ type, input }) => {
+      const api = (
+        globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }
+      ).chrome;
+      return api.runtime.sendMessage({ type, input });
+    },
+    { type, input },
+  );
+}
