@@ -18,7 +18,12 @@ export default defineConfig({
     default_locale: 'en',
     permissions: ['storage', 'activeTab', 'contextMenus', 'scripting'],
     host_permissions: mode === 'test' ? [...cloudHosts, 'http://127.0.0.1/*'] : cloudHosts,
-    optional_host_permissions: ['https://*/*', 'http://localhost/*'],
+    // A self-hosted PostHog is asked for on the Save click; plain http only on the user's own machine.
+    optional_host_permissions: [
+      'https://*/*',
+      'http://localhost/*',
+      ...(mode === 'test' ? [] : ['http://127.0.0.1/*']),
+    ],
     action: { default_title: '__MSG_extName__' },
     ...(browser === 'firefox'
       ? {

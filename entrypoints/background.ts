@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createPostHogClient } from '../lib/api/client';
 import { createBadgeService } from '../lib/background/badge';
+import { createContentScriptService } from '../lib/background/content-scripts';
 import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
 import { createPrefetcher } from '../lib/background/prefetch';
@@ -21,7 +22,21 @@ export default defineBackground(() => {
     // The key lives in the extension origin's IndexedDB: content scripts can read storage.local, not this.
     keyStore: createApiKeyStore(createIndexedDbKeyValueStore(indexedDB)),
     createClient: ({ origin, apiKey }) => createPostHogClient({ origin, apiKey }),
+    onChange: () => void contentScripts.sync(),
   });
+  const contentScripts = createContentScriptService({
+    scripting: browser.scripting,
+    permissions: browser.permissions,
+    getOrigin: async () => (await settings.getSettings()).origin,
+    staticMatches:
+      browser.runtime.getManifest().content_scripts?.flatMap((script) => script.matches ?? []) ?? [],
+    file: 'content-scripts/content.js',
+    onError: (error) => console.warn('[hogmark] content script registration:', String(error)),
+  });
+  // On every start, and when the user grants or revokes access in the browser's own UI.
+  void contentScripts.sync();
+  browser.permissions.onAdded.addListener(() => void contentScripts.sync());
+  browser.permissions.onRemoved.addListener(() => void contentScripts.sync());
   const badge = createBadgeService({ action: browser.action });
   const tabs = createTabContextService({
     session: browser.storage.session,
