@@ -1,0 +1,200 @@
+import type { Worker } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { launchTestExtension } from './fixtures';
+import type { ExtensionSession } from './harness';
+import { OptionsPage, sendFromExtensionPage } from './options-page';
+
+type Chrome = {
+  storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
+};
+
+/** Everything in storage.local and storage.session, as the service worker sees it. */
+function readExtensionStorage(worker: Worker): Promise<string> {
+  return worker.evaluate(async () => {
+    const { storage } = (globalThis as unknown as { chrome: Chrome }).chrome;
+    return JSON.stringify([await storage.local.get(null), await storage.session.get(null)]);
+  });
+}
+
+/** Every value in the extension origin's IndexedDB store where the key is kept. */
+function readKeyDatabase(worker: Worker): Promise<unknown[]> {
+  return worker.evaluate(
+    () =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('hogmark');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('secrets')) return resolve([]);
+          const all = db.transaction('secrets', 'readonly').objectStore('secrets').getAll();
+          all.onsuccess = () => resolve(all.result);
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
+/** A key leaks if it or any long piece of it shows up (a masked form keeps only 4 + 4 characters). */
+function leaks(text: string, key: string): boolean {
+  return text.includes(key) || text.includes(key.slice(4, 20)) || text.includes(key.slice(-16));
+}
+
+describe('key custody in the built extension', () => {
+  let server: FakePostHog;
+  let session: ExtensionSession;
+  let key: string;
+
+  beforeAll(async () => {
+    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
+    session = await launchTestExtension();
+    key = server.keys.all;
+    const options = await OptionsPage.open(session);
+    await options.chooseSelfHosted(server.url);
+    await options.pasteKey(key);
+    await options.save();
+    await options.report.waitFor();
+    await options.page.close();
+  });
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  it('keeps the key in the extension IndexedDB only, never in storage.local or storage.session', async () => {
+    await expect(readKeyDatabase(session.serviceWorker)).resolves.toEqual([key]);
+    const storage = await readExtensionStorage(session.serviceWorker);
+    expect(storage).toContain(server.url); // the settings are there…
+    expect(leaks(storage, key)).toBe(false); // …the key is not
+  });
+
+  it('gives a PostHog page and its content script nothing that contains the key', async () => {
+    const { page } = await session.openTab(
+      `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+    );
+    await page.waitForFunction(() => document.documentElement.dataset.hogmark !== undefined);
+    expect(leaks(await page.evaluate(() => document.documentElement.outerHTML), key)).toBe(false);
+    await page.close();
+  });
+
+  it('answers no message with the key', async () => {
+    const options = await session.openOptions();
+    const answers = [];
+    for (const type of ['status/get', 'settings/get', 'settings/check']) {
+      answers.push(await sendFromExtensionPage(options, type));
+    }
+    expect(answers.map((answer) => (answer as { ok: boolean }).ok)).toEqual([true, true, true]);
+    expect(JSON.stringify(answers)).toContain('phx_…');
+    expect(leaks(JSON.stringify(answers), key)).toBe(false);
+    await options.close();
+  });
+
+  it('shows the key in neither the popup nor the options page after saving', async () => {
+    const { page, tabId } = await session.openTab(
+      `${server.url}/project/${DEMO.projects.main}/dashboard/${DEMO.dashboards.productKpis}`,
+    );
+    const popup = await session.openPopup(tabId);
+    await popup.getByText(/phx_…/).first().waitFor();
+    const options = await OptionsPage.open(session);
+    await options.report.waitFor();
+    for (const view of [popup, options.page]) {
+      const dom = await view.evaluate(() =>
+        [
+          document.documentElement.outerHTML,
+          ...[...document.querySelectorAll('input')].map((input) => input.value),
+        ].join('\n'),
+      );
+      expect(leaks(dom, key)).toBe(false);
+    }
+    await Promise.all([popup.close(), options.page.close(), page.close()]);
+  });
+
+  it('never sends the saved key to another address', async () => {
+    const other = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
+    try {
+      const options = await OptionsPage.open(session);
+      await options.chooseSelfHosted(other.url);
+      await options.save();
+      await expect(options.fieldError('api-key')).resolves.toMatch(/never sends a saved key to a different/);
+      // Straight to the background, past the page's own check: refused there too.
+      const answer = await sendFromExtensionPage(options.page, 'settings/save', { origin: other.url });
+      expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid-input', field: 'apiKey' } });
+      expect(other.requests).toEqual([]);
+      await options.page.close();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps the key when the service worker stops and starts again', async () => {
+    for (const page of session.context.pages()) {
+      if (page.url().startsWith(`chrome-extension://${session.extensionId}/`)) await page.close();
+    }
+    await session.serviceWorker.evaluate(() => {
+      (globalThis as { beforeRestart?: boolean }).beforeRestart = true;
+    });
+    await stopServiceWorker(session);
+
+    const options = await session.openOptions();
+    const status = await sendFromExtensionPage(options, 'status/get');
+    expect(status).toMatchObject({
+      ok: true,
+      data: { configured: true, origin: server.url, maskedKey: `phx_…${key.slice(-4)}` },
+    });
+    // A fresh worker answered: the old one's globals are gone.
+    const worker = session.context.serviceWorkers()[0] ?? session.serviceWorker;
+    await expect(
+      worker.evaluate(() => (globalThis as { beforeRestart?: boolean }).beforeRestart ?? false),
+    ).resolves.toBe(false);
+    await options.close();
+  });
+
+  it('leaves nothing behind after "Forget key"', async () => {
+    const options = await OptionsPage.open(session);
+    await options.page.getByRole('button', { name: 'Forget key' }).click();
+    await options.page.getByRole('button', { name: 'Yes, forget the key' }).click();
+    await options.page.getByText("The key and Hogmark's cached data are gone.").waitFor();
+    const worker =
+      session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
+    await expect(readKeyDatabase(worker)).resolves.toEqual([]);
+    const [local] = JSON.parse(await readExtensionStorage(worker)) as [Record<string, unknown>];
+    expect(local.settings).toEqual({ version: 2, origin: server.url, inPageButton: true });
+    expect(local).not.toHaveProperty('keyCheck');
+    await expect(sendFromExtensionPage(options.page, 'status/get')).resolves.toEqual({
+      ok: true,
+      data: { configured: false },
+    });
+    await options.page.close();
+  });
+});
+
+/** Stops the extension's service worker the way Chromium does when it idles (DevTools protocol). */
+async function stopServiceWorker(session: ExtensionSession): Promise<void> {
+  const tab = await session.context.newPage();
+  try {
+    const cdp = await session.context.newCDPSession(tab);
+    type Version = { versionId: string; scriptURL: string; runningStatus: string };
+    const versions = new Map<string, Version>();
+    let onUpdate = () => {};
+    cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: Version[] }) => {
+      for (const version of event.versions) versions.set(version.versionId, version);
+      onUpdate();
+    });
+    const ours = () =>
+      [...versions.values()].find((version) =>
+        version.scriptURL.startsWith(`chrome-extension://${session.extensionId}/`),
+      );
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        onUpdate = () => done() && resolve();
+        onUpdate();
+      });
+    await cdp.send('ServiceWorker.enable');
+    await until(() => ours()?.runningStatus === 'running');
+    await cdp.send('ServiceWorker.stopWorker', { versionId: ours()?.versionId ?? '' });
+    await until(() => ours()?.runningStatus === 'stopped');
+  } finally {
+    await tab.close();
+  }
+}
