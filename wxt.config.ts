@@ -30,9 +30,10 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: 'hogmark@hogmark.dev',
-              strict_min_version: '128.0',
+              strict_min_version: '140.0',
               data_collection_permissions: { required: ['none'] },
             },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),
