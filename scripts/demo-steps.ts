@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../test/e2e/harness';
+import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
 
 interface TourOptions {
@@ -34,21 +35,16 @@ export async function demoSteps({
   await firstPopup.close();
 
   const options = await session.openOptions();
-  await options.getByRole('heading', { level: 1 }).waitFor();
-  // Configure through the real message protocol, exactly as the options page's Save does.
-  const saved = await options.evaluate(
-    async ({ origin, apiKey }) => {
-      const api = (
-        globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }
-      ).chrome;
-      return api.runtime.sendMessage({ type: 'settings/save', input: { origin, apiKey, projectId: 1 } });
-    },
-    { origin: server.url, apiKey: server.keys.all },
-  );
-  if (!(saved as { ok?: boolean }).ok)
-    throw new Error(`The demo could not configure Hogmark: ${JSON.stringify(saved)}`);
-  await options.reload();
-  await options.getByText(server.url, { exact: false }).first().waitFor();
+  await options.getByRole('button', { name: 'Check and save' }).waitFor();
+  // Configure the way a user does: choose self-hosted, type the address, paste the key, check and save.
+  await options.getByLabel('Self-hosted').check();
+  await options.getByLabel('Address of your PostHog').fill(server.url);
+  await options.getByLabel('Personal API key').fill(server.keys.all);
+  await checkAndSave(options);
+  await options.getByLabel('Default project').selectOption(String(DEMO.projects.main));
+  await checkAndSave(options);
+  // Tall enough to show the key report and its table of what works.
+  await options.setViewportSize({ width: 1280, height: 1200 });
   await shoot(options, '02-options-configured.png', 'options page, connected to the demo PostHog');
   await options.close();
 
@@ -61,4 +57,15 @@ export async function demoSteps({
   await popup.close();
   await page.bringToFront();
   return shots;
+}
+
+/** Clicks "Check and save" and waits for the answer; a refusal stops the demo with its sentence. */
+async function checkAndSave(options: Page): Promise<void> {
+  await options.getByRole('button', { name: 'Check and save' }).click();
+  await options.waitForFunction(() => document.querySelector('main')?.getAttribute('aria-busy') === 'false');
+  const refusal = options.locator('.field-error, .error-notice');
+  if ((await refusal.count()) > 0) {
+    throw new Error(`The demo could not configure Hogmark: ${await refusal.first().innerText()}`);
+  }
+  await options.getByText(/^Saved\./).waitFor();
 }
