@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { findAccessibilityViolations } from './axe';
+import { launchTestExtension } from './fixtures';
+import type { ExtensionSession } from './harness';
+
+describe('accessibility of the extension pages (axe-core)', () => {
+  let server: FakePostHog;
+  let browser: ExtensionSession;
+
+  beforeAll(async () => {
+    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
+    browser = await launchTestExtension();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('does find violations on a page that has them (the check itself works)', async () => {
+    const page = await browser.context.newPage();
+    await page.setContent('<main><button></button><img src="x.png"></main>');
+    const ids = (await findAccessibilityViolations(page)).map((violation) => violation.id);
+    expect(ids).toEqual(expect.arrayContaining(['button-name', 'image-alt']));
+    await page.close();
+  });
+
+  it('finds no violations in the popup before setup', async () => {
+    const popup = await browser.openPopup();
+    await popup.getByRole('heading', { level: 1 }).waitFor();
+    expect(await findAccessibilityViolations(popup)).toEqual([]);
+    await popup.close();
+  });
+
+  it('finds no violations in the options page, before and after a key is saved', async () => {
+    const options = await browser.openOptions();
+    await options.getByRole('heading', { level: 1 }).waitFor();
+    expect(await findAccessibilityViolations(options)).toEqual([]);
+
+    await options.evaluate(
+      ({ origin, apiKey, projectId }) =>
+        (
+          globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }
+        ).chrome.runtime.sendMessage({
+          type: 'settings/save',
+          input: { origin, apiKey, projectId },
+        }),
+      { origin: server.url, apiKey: server.keys.all, projectId: DEMO.projects.main },
+    );
+    await options.reload();
+    await options.getByRole('heading', { level: 1 }).waitFor();
+    expect(await findAccessibilityViolations(options)).toEqual([]);
+    await options.close();
+  });
+
+  it.each(['light', 'dark'] as const)(
+    'finds no violations in the popup over a recording (%s mode)',
+    async (scheme) => {
+      const { page, tabId } = await browser.openTab(
+        `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+      );
+      const popup = await browser.context.newPage();
+      await popup.emulateMedia({ colorScheme: scheme });
+      await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${tabId}`);
+      await popup.getByRole('heading', { level: 1 }).waitFor();
+      await popup.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+      expect(await findAccessibilityViolations(popup)).toEqual([]);
+      await Promise.all([popup.close(), page.close()]);
+    },
+  );
+});
