@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { findAccessibilityViolations } from './axe';
 import { launchTestExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
@@ -53,6 +54,15 @@ describe('the options page against the local PostHog', () => {
     expect(
       server.requests.some((request) => request.path.startsWith('/api/personal_api_keys/@current')),
     ).toBe(true);
+    // The test build's manifest already runs the content script on 127.0.0.1: no second registration.
+    const registered = await session.serviceWorker.evaluate(() =>
+      (
+        globalThis as unknown as {
+          chrome: { scripting: { getRegisteredContentScripts(): Promise<unknown[]> } };
+        }
+      ).chrome.scripting.getRegisteredContentScripts(),
+    );
+    expect(registered).toEqual([]);
   });
 
   it('shows pin and add as missing for a read-only key, with the fix', async () => {
@@ -199,6 +209,21 @@ describe('the options page against the local PostHog', () => {
     const outline = await options.addressField.evaluate((field) => getComputedStyle(field).outlineStyle);
     expect(outline).toBe('solid');
   });
+
+  it.each(['light', 'dark'] as const)(
+    'passes axe with a report, missing scopes and a field error shown (%s mode)',
+    async (scheme) => {
+      await options.page.emulateMedia({ colorScheme: scheme });
+      await options.chooseSelfHosted(server.url);
+      await options.pasteKey(server.keys.readOnly);
+      await options.save();
+      await options.report.waitFor();
+      await options.pasteKey('phc_AcmeWebAppProjectToken000000000000000001');
+      await options.save();
+      await expect(options.fieldError('api-key')).resolves.toMatch(/project token/);
+      expect(await findAccessibilityViolations(options.page)).toEqual([]);
+    },
+  );
 });
 
 /** A plain web site on 127.0.0.1: HTML for every path, like a marketing site at a mistyped address. */
