@@ -43,7 +43,7 @@ export default defineBackground(() => {
     getTabUrl: async (tabId) => (await browser.tabs.get(tabId).catch(() => undefined))?.url,
     parsePageContext,
     getAppOrigins: () => settings.appOrigins(),
-    onViewChange: (tabId, view) => badge.show(tabId, view),
+    onViewChange: (tabId, view, cause) => badge.show(tabId, view, { rewrite: cause === 'tab' }),
     onContextChange: createPrefetcher({ warmStatus: () => settings.status() }),
     onHookError: (error) => console.warn('[hogmark] tab context:', error),
   });
@@ -59,16 +59,13 @@ export default defineBackground(() => {
     onError: (type, error) => console.warn(`[hogmark] ${type}:`, error.kind),
   });
   browser.runtime.onMessage.addListener((message, sender) => dispatch(message, sender));
-  // Without the `tabs` permission, `tab.url` is given only for hosts Hogmark may access: PostHog's.
-  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
-    if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId, tab.url);
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId);
   });
   // Tabs already open when Hogmark is installed or updated.
   browser.runtime.onInstalled.addListener(async () => {
     const open = await browser.tabs.query({});
-    await Promise.all(
-      open.map((tab) => (tab.id === undefined ? undefined : tabs.observeTab(tab.id, tab.url))),
-    );
+    await Promise.all(open.map((tab) => (tab.id === undefined ? undefined : tabs.observeTab(tab.id))));
   });
   browser.tabs.onRemoved.addListener((tabId) => {
     badge.forgetTab(tabId);

@@ -103,7 +103,14 @@ export const protocol = {
   },
 
   // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
-  'context/hint': { from: 'content-script', input: PageHintsSchema, output: Empty },
+  'context/hint': {
+    from: 'content-script',
+    // The page URL the hints describe. Chrome's sender.url keeps the URL the document loaded with,
+    // so after an in-app navigation only the page knows it; the background files hints under it only
+    // while it is the tab's current URL, as the browser reports it.
+    input: PageHintsSchema.extend({ url: z.string().max(4096).optional() }),
+    output: Empty,
+  },
   'recording/add-from-page': {
     from: 'content-script',
     // The recording is read from the sender's tab URL; a claimed id is accepted only to be ignored.

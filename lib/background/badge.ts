@@ -50,24 +50,24 @@ export function toolbarStateOf(view: { context: PageContext | null; hints: PageH
 }
 
 /**
- * Keeps each tab's toolbar button in step with its context. Writes only what changed, since hints
- * arrive every second while a recording plays.
+ * Keeps each tab's toolbar button in step with its context. Hints arrive every second while a
+ * recording plays, so by default it writes only what changed.
  */
 export function createBadgeService(deps: { action: ActionLike }) {
   const shown = new Map<number, ToolbarState>();
 
   return {
-    async show(tabId: number, view: { context: PageContext | null; hints: PageHints }): Promise<void> {
+    /** `rewrite`: write even what looks shown (the browser resets the button on a new document). */
+    async show(
+      tabId: number,
+      view: { context: PageContext | null; hints: PageHints },
+      options: { rewrite?: boolean } = {},
+    ): Promise<void> {
       const next = toolbarStateOf(view);
       const current = shown.get(tabId);
-      if (
-        current &&
-        current.text === next.text &&
-        current.color === next.color &&
-        current.title === next.title
-      ) {
-        return;
-      }
+      const same =
+        current?.text === next.text && current.color === next.color && current.title === next.title;
+      if (same && !options.rewrite) return;
       shown.set(tabId, next);
       try {
         await Promise.all([

@@ -1,9 +1,10 @@
 import { contextKey, type PageContext } from '../context';
-import type { MessageOutput, PageHints } from '../messages';
+import type { MessageInput, MessageOutput } from '../messages';
 import { createItemStore, type StorageAreaLike, tabHintsItem } from '../storage';
 import type { HandlerContext } from './dispatcher';
 
 export type TabView = MessageOutput<'context/get'>;
+export type ViewChangeCause = 'tab' | 'hint';
 
 export interface TabContextDeps {
   /** `browser.storage.session`, so hints survive a service-worker restart but not the browser. */
@@ -12,8 +13,12 @@ export interface TabContextDeps {
   getTabUrl: (tabId: number) => Promise<string | undefined>;
   parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
   getAppOrigins: () => Promise<readonly string[]>;
-  /** After every URL change or new hint of a tab: the toolbar button follows it. */
-  onViewChange?: (tabId: number, view: TabView) => void | Promise<void>;
+  /**
+   * After every update of a tab (`cause: 'tab'`) or new hint (`'hint'`): the toolbar button follows.
+   * Chrome resets a tab's button when a new document loads, so a tab update must be written again
+   * even when the view looks unchanged.
+   */
+  onViewChange?: (tabId: number, view: TabView, cause: ViewChangeCause) => void | Promise<void>;
   /**
    * When a tab starts showing another page (not on hints, not when only the playback second moves):
    * the moment to fetch what the popup will need there.
@@ -40,17 +45,37 @@ export function createTabContextService(deps: TabContextDeps) {
     return { context, hints: context && stored.url === url ? stored.hints : {} };
   }
 
-  async function announce(tabId: number, view: TabView): Promise<void> {
+  // Events of one tab are handled one at a time, in order: otherwise a slow early event (a storage
+  // read) could finish after a later one and leave the toolbar showing a page the tab has left.
+  const queues = new Map<number, Promise<unknown>>();
+  function inOrder<T>(tabId: number, task: () => Promise<T>): Promise<T> {
+    const next = (queues.get(tabId) ?? Promise.resolve()).then(task, task);
+    queues.set(
+      tabId,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  async function announce(tabId: number, view: TabView, cause: ViewChangeCause): Promise<void> {
     const key = view.context ? contextKey(view.context) : 'none';
-    const changed = lastContextKey.get(tabId) !== key;
-    lastContextKey.set(tabId, key);
-    const hooks = [
-      deps.onViewChange?.(tabId, view),
-      changed ? deps.onContextChange?.(tabId, view.context) : undefined,
-    ];
-    for (const settled of await Promise.allSettled(hooks)) {
-      if (settled.status === 'rejected') deps.onHookError?.(settled.reason);
+    if (lastContextKey.get(tabId) !== key) {
+      lastContextKey.set(tabId, key);
+      // Not awaited: a slow prefetch must not hold up the tab's next event.
+      Promise.resolve(deps.onContextChange?.(tabId, view.context)).catch(deps.onHookError);
     }
+    try {
+      await deps.onViewChange?.(tabId, view, cause);
+    } catch (error) {
+      deps.onHookError?.(error);
+    }
+  }
+
+  /** The view of the tab's URL now, as the browser reports it, told to the hooks. */
+  async function refresh(tabId: number, cause: ViewChangeCause): Promise<TabView> {
+    const view = await viewOf(tabId, await deps.getTabUrl(tabId));
+    await announce(tabId, view, cause);
+    return view;
   }
 
   return {
@@ -59,35 +84,50 @@ export function createTabContextService(deps: TabContextDeps) {
     },
 
     /**
-     * Call from `tabs.onUpdated` with the URL the browser gives (undefined for pages Hogmark has no
-     * access to, which are never PostHog pages).
+     * Call from `tabs.onUpdated`. Reads the tab's URL again rather than trusting the event's: by the
+     * time this runs the tab may have moved on. (Without the `tabs` permission the browser gives URLs
+     * only of hosts Hogmark may access, so every other page reads as no context.)
      */
-    async observeTab(tabId: number, url: string | undefined): Promise<TabView> {
-      const view = await viewOf(tabId, url);
-      await announce(tabId, view);
-      return view;
+    observeTab(tabId: number): Promise<TabView> {
+      return inOrder(tabId, () => refresh(tabId, 'tab'));
     },
 
-    /** `context/hint` from the content script of the sender's own tab. */
-    async hint(hints: PageHints, { sender }: HandlerContext): Promise<Record<string, never>> {
-      if (sender.tabId === undefined || !sender.url) return {};
-      const url = sender.url;
-      await hintsOf(sender.tabId).update((current) => ({
-        version: 1,
-        url,
-        hints: current.url === url ? { ...current.hints, ...hints } : hints,
-      }));
-      // The tab's current URL, not the sender's: the tab may have moved on while this was in flight.
+    /**
+     * `context/hint` from the content script of the sender's own tab, for the page URL it names
+     * (the sender's URL when it names none). Filed only while that is still the tab's URL: a hint
+     * that arrives after the tab moved on, or names a URL the tab is not on, is dropped.
+     */
+    hint(
+      { url: claimed, ...hints }: MessageInput<'context/hint'>,
+      { sender }: HandlerContext,
+    ): Promise<Record<string, never>> {
       const tabId = sender.tabId;
-      await announce(tabId, await viewOf(tabId, await deps.getTabUrl(tabId)));
-      return {};
+      const senderUrl = sender.url;
+      if (tabId === undefined || !senderUrl) return Promise.resolve({});
+      const url = claimed ?? senderUrl;
+      return inOrder(tabId, async () => {
+        if (!sameOrigin(url, senderUrl) || (await deps.getTabUrl(tabId)) !== url) return {};
+        await hintsOf(tabId).update((current) => ({
+          version: 1,
+          url,
+          hints: current.url === url ? { ...current.hints, ...hints } : hints,
+        }));
+        await refresh(tabId, 'hint');
+        return {};
+      });
     },
 
     /** Call from `tabs.onRemoved`. */
     forgetTab(tabId: number): Promise<void> {
       lastContextKey.delete(tabId);
+      queues.delete(tabId);
       return hintsOf(tabId).remove();
     },
   };
 }
 export type TabContextService = ReturnType<typeof createTabContextService>;
+
+/** A page cannot change its origin without a new document (and a new content script). */
+function sameOrigin(a: string, b: string): boolean {
+  return URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
+}

@@ -1,4 +1,4 @@
-import type { PageHints } from '../messages';
+import type { MessageInput } from '../messages';
 import { createHintTracker, type HintTrackerOptions } from './hint-tracker';
 import { type ElementLike, readPlayerSecond } from './player-time';
 
@@ -27,7 +27,7 @@ export interface PageWatcherDeps extends HintTrackerOptions {
   /** `new MutationObserver(callback)`; titles change without any navigation event. */
   createObserver?: (callback: () => void) => ObserverLike;
   /** Sends `context/hint`; failures are dropped (the URL stays the source of truth). */
-  send: (hints: PageHints) => Promise<unknown>;
+  send: (hint: MessageInput<'context/hint'>) => Promise<unknown>;
   /** Stops everything: the content script context's signal. */
   signal: AbortSignal;
   now?: () => number;
@@ -53,13 +53,10 @@ export function watchPage(deps: PageWatcherDeps): void {
   function look(): void {
     settleTimer = undefined;
     if (signal.aborted) return;
-    const hints = tracker.observe({
-      url: win.location.href,
-      title: doc.title,
-      second: readPlayerSecond(doc),
-      now: now(),
-    });
-    if (hints) deps.send(hints).catch(() => undefined);
+    const url = win.location.href;
+    const hints = tracker.observe({ url, title: doc.title, second: readPlayerSecond(doc), now: now() });
+    // The URL goes along: the browser's idea of the sender's URL stops at the first pushState.
+    if (hints) deps.send({ ...hints, url }).catch(() => undefined);
   }
 
   function lookSoon(): void {

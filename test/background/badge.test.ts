@@ -135,6 +135,14 @@ describe('badge service', () => {
     ]);
   });
 
+  it('writes again when asked to, since the browser resets the button on a new document', async () => {
+    const { action, calls } = fakeAction();
+    const badge = createBadgeService({ action });
+    await badge.show(4, { context: recording, hints: {} });
+    await badge.show(4, { context: recording, hints: {} }, { rewrite: true });
+    expect(calls).toHaveLength(6);
+  });
+
   it('keeps tabs apart and writes again for a tab it forgot', async () => {
     const { action, calls } = fakeAction();
     const badge = createBadgeService({ action });

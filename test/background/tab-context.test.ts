@@ -74,14 +74,17 @@ describe('tab context hooks', () => {
   }
 
   it('reports a URL change to the toolbar and a new page to the prefetcher', async () => {
-    const { tabs, views, changes } = withHooks({});
-    await tabs.observeTab(5, RECORDING);
-    expect(views).toHaveBeenLastCalledWith(5, {
-      context: expect.objectContaining({ kind: 'recording' }),
-      hints: {},
-    });
+    const urls: Record<number, string> = { 5: RECORDING };
+    const { tabs, views, changes } = withHooks(urls);
+    await tabs.observeTab(5);
+    expect(views).toHaveBeenLastCalledWith(
+      5,
+      { context: expect.objectContaining({ kind: 'recording' }), hints: {} },
+      'tab',
+    );
     expect(changes).toHaveBeenLastCalledWith(5, expect.objectContaining({ kind: 'recording' }));
-    await tabs.observeTab(5, DASHBOARD);
+    urls[5] = DASHBOARD;
+    await tabs.observeTab(5);
     expect(changes).toHaveBeenLastCalledWith(
       5,
       expect.objectContaining({ kind: 'dashboard', dashboardId: 2 }),
@@ -92,35 +95,88 @@ describe('tab context hooks', () => {
   it('does not prefetch again when only the playback second or a hint changes', async () => {
     const urls: Record<number, string> = { 5: RECORDING };
     const { tabs, views, changes } = withHooks(urls);
-    await tabs.observeTab(5, RECORDING);
+    await tabs.observeTab(5);
     urls[5] = `${RECORDING}?t=30`;
-    await tabs.observeTab(5, urls[5]);
+    await tabs.observeTab(5);
     await tabs.hint({ title: 'Checkout bug', currentSecond: 31 }, fromTab(5, urls[5]));
     expect(changes).toHaveBeenCalledTimes(1);
     expect(views).toHaveBeenCalledTimes(3);
-    expect(views).toHaveBeenLastCalledWith(5, {
-      context: expect.objectContaining({ kind: 'recording', t: 30 }),
-      hints: { title: 'Checkout bug', currentSecond: 31 },
-    });
+    expect(views).toHaveBeenLastCalledWith(
+      5,
+      {
+        context: expect.objectContaining({ kind: 'recording', t: 30 }),
+        hints: { title: 'Checkout bug', currentSecond: 31 },
+      },
+      'hint',
+    );
   });
 
   it('reports a tab that left PostHog as no context', async () => {
-    const { tabs, views, changes } = withHooks({});
-    await tabs.observeTab(5, RECORDING);
+    const urls: Record<number, string> = { 5: RECORDING };
+    const { tabs, views, changes } = withHooks(urls);
+    await tabs.observeTab(5);
     // Without host access the browser gives no URL: not a PostHog page.
-    await expect(tabs.observeTab(5, undefined)).resolves.toEqual({ context: null, hints: {} });
-    expect(views).toHaveBeenLastCalledWith(5, { context: null, hints: {} });
+    delete urls[5];
+    await expect(tabs.observeTab(5)).resolves.toEqual({ context: null, hints: {} });
+    expect(views).toHaveBeenLastCalledWith(5, { context: null, hints: {} }, 'tab');
     expect(changes).toHaveBeenLastCalledWith(5, null);
   });
 
-  it("shows a hint against the tab's current URL, not one it has left", async () => {
-    const urls: Record<number, string> = { 5: DASHBOARD };
-    const { tabs, views } = withHooks(urls);
+  it('drops a hint for a URL the tab has left, without touching the toolbar', async () => {
+    const { tabs, views } = withHooks({ 5: DASHBOARD });
     await tabs.hint({ title: 'Old page' }, fromTab(5, RECORDING));
-    expect(views).toHaveBeenLastCalledWith(5, {
-      context: expect.objectContaining({ kind: 'dashboard' }),
-      hints: {},
+    await tabs.hint({ title: 'Old page', url: RECORDING }, fromTab(5, DASHBOARD));
+    expect(views).not.toHaveBeenCalled();
+    await expect(tabs.get(5)).resolves.toMatchObject({ hints: {} });
+  });
+
+  // Chrome's sender.url keeps the URL the document was loaded with; after pushState only the page knows.
+  it('files a hint under the page URL the content script names, when the tab is on it', async () => {
+    const { tabs, views } = withHooks({ 5: DASHBOARD });
+    await tabs.hint({ title: 'KPIs', url: DASHBOARD }, fromTab(5, RECORDING));
+    expect(views).toHaveBeenLastCalledWith(
+      5,
+      { context: expect.objectContaining({ kind: 'dashboard' }), hints: { title: 'KPIs' } },
+      'hint',
+    );
+    await expect(tabs.get(5)).resolves.toMatchObject({ hints: { title: 'KPIs' } });
+  });
+
+  it('refuses a named URL on another origin than the sender', async () => {
+    const elsewhere = 'https://eu.posthog.com/project/1/dashboard/2';
+    const { tabs, views } = withHooks({ 5: elsewhere });
+    await tabs.hint({ title: 'KPIs', url: elsewhere }, fromTab(5, RECORDING));
+    await tabs.hint({ title: 'KPIs', url: 'not a url' }, fromTab(5, RECORDING));
+    expect(views).not.toHaveBeenCalled();
+  });
+
+  it("handles a tab's events in order, each with the URL the tab has when it runs", async () => {
+    const urls: Record<number, string> = { 5: RECORDING };
+    let releaseOrigins: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (releaseOrigins = resolve));
+    let first = true;
+    const views = vi.fn();
+    const tabs = setup(urls, {
+      // The first event is slow to read the settings; the second is not.
+      getAppOrigins: async () => {
+        if (first) {
+          first = false;
+          await gate;
+        }
+        return ['https://us.posthog.com'];
+      },
+      onViewChange: views,
     });
+    const slow = tabs.observeTab(5);
+    urls[5] = DASHBOARD;
+    const fast = tabs.observeTab(5);
+    releaseOrigins();
+    await Promise.all([slow, fast]);
+    expect(views).toHaveBeenLastCalledWith(
+      5,
+      expect.objectContaining({ context: expect.objectContaining({ kind: 'dashboard' }) }),
+      'tab',
+    );
   });
 
   it('answers the hint even when a hook fails, and reports the failure', async () => {
@@ -131,10 +187,10 @@ describe('tab context hooks', () => {
   });
 
   it('counts a forgotten tab id as new when it comes back', async () => {
-    const { tabs, changes } = withHooks({});
-    await tabs.observeTab(5, RECORDING);
+    const { tabs, changes } = withHooks({ 5: RECORDING });
+    await tabs.observeTab(5);
     await tabs.forgetTab(5);
-    await tabs.observeTab(5, RECORDING);
+    await tabs.observeTab(5);
     expect(changes).toHaveBeenCalledTimes(2);
   });
 });
@@ -142,21 +198,28 @@ describe('tab context hooks', () => {
 describe('prefetch on a context change', () => {
   it('warms what the popup asks first on pages it acts on, and nowhere else', async () => {
     const warmStatus = vi.fn(async () => ({ configured: true }));
-    const tabs = setup({}, { onContextChange: createPrefetcher({ warmStatus }) });
-    await tabs.observeTab(5, 'https://us.posthog.com/project/1/dashboard');
-    await tabs.observeTab(5, 'https://example.com/');
+    const urls: Record<number, string> = {
+      5: 'https://us.posthog.com/project/1/dashboard',
+      6: 'https://example.com/',
+    };
+    const tabs = setup(urls, { onContextChange: createPrefetcher({ warmStatus }) });
+    await tabs.observeTab(5);
+    await tabs.observeTab(6);
     expect(warmStatus).not.toHaveBeenCalled();
-    await tabs.observeTab(5, RECORDING);
-    await tabs.observeTab(6, DASHBOARD);
-    await tabs.observeTab(7, 'https://us.posthog.com/project/1/replay/playlists/eKdNnFRI');
-    expect(warmStatus).toHaveBeenCalledTimes(3);
+    Object.assign(urls, {
+      5: RECORDING,
+      6: DASHBOARD,
+      7: 'https://us.posthog.com/project/1/replay/playlists/eKdNnFRI',
+    });
+    await Promise.all([tabs.observeTab(5), tabs.observeTab(6), tabs.observeTab(7)]);
+    await vi.waitFor(() => expect(warmStatus).toHaveBeenCalledTimes(3));
   });
 
   it('reports a failed warm-up instead of failing the tab update', async () => {
     const onError = vi.fn();
     const prefetch = createPrefetcher({ warmStatus: async () => Promise.reject(new Error('idb')), onError });
-    const tabs = setup({}, { onContextChange: prefetch });
-    await expect(tabs.observeTab(5, RECORDING)).resolves.toMatchObject({ context: { kind: 'recording' } });
-    expect(onError).toHaveBeenCalledWith(new Error('idb'));
+    const tabs = setup({ 5: RECORDING }, { onContextChange: prefetch });
+    await expect(tabs.observeTab(5)).resolves.toMatchObject({ context: { kind: 'recording' } });
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('idb')));
   });
 });

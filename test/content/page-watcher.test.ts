@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DocumentLike, type WindowLike, watchPage } from '../../lib/content/page-watcher';
 import type { ElementLike } from '../../lib/content/player-time';
-import type { PageHints } from '../../lib/messages';
+import type { MessageInput } from '../../lib/messages';
 
 const BASE = 'https://us.posthog.com/project/1';
 
@@ -50,13 +50,18 @@ function fakePage(url: string, title: string) {
   };
 }
 
-let sent: PageHints[];
+let sent: Array<Omit<MessageInput<'context/hint'>, 'url'>>;
+let urls: Array<string | undefined>;
 let controller: AbortController;
-const send = async (hints: PageHints) => void sent.push(hints);
+const send = async ({ url, ...hints }: MessageInput<'context/hint'>) => {
+  urls.push(url);
+  sent.push(hints);
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
   sent = [];
+  urls = [];
   controller = new AbortController();
 });
 afterEach(() => {
@@ -89,6 +94,7 @@ describe('page watcher', () => {
     page.pushState(`${BASE}/dashboard/7`, 'Product KPIs • Dashboard • PostHog');
     await vi.advanceTimersByTimeAsync(150);
     expect(sent).toEqual([{ title: 'Checkout flow' }, { title: 'Product KPIs' }]);
+    expect(urls).toEqual([`${BASE}/replay/aaaa`, `${BASE}/dashboard/7`]);
   });
 
   it('notices a hash change and a title change without any navigation event', async () => {
