@@ -1,22 +1,42 @@
 import { t } from '../lib/i18n';
-import type { PopupStore } from '../lib/stores/popup';
+import type { Status } from '../lib/messages';
+import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
+import { ContextHeader } from './context-header';
+import { ContextSkeleton } from './context-skeleton';
+import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
 import { SetupPrompt } from './setup-prompt';
+
+function projectOf(status: Status): string {
+  if (status.projectName) return status.projectName;
+  return status.projectId === undefined ? '' : t('projectUnnamed', status.projectId);
+}
 
 export function PopupApp(props: { store: PopupStore }) {
   const { store } = props;
   const state = store.state.value;
   return (
     <main class="popup" aria-busy={state.phase === 'loading'}>
-      {state.phase === 'loading' ? <p class="muted">{t('loading')}</p> : null}
+      {state.phase === 'loading' ? <ContextSkeleton /> : null}
       {state.phase === 'setup' ? <SetupPrompt onOpenOptions={() => void store.openOptions()} /> : null}
       {state.phase === 'error' ? <ErrorNotice error={state.error} onRetry={() => void store.load()} /> : null}
       {state.phase === 'ready' ? (
-        <section aria-labelledby="ready-title">
-          <h1 id="ready-title">{t('extName')}</h1>
-          <p class="muted">{t('connectedTo', state.status.origin ?? '', state.status.projectName ?? '')}</p>
-          <p class="muted">{t('keyLabel', state.status.maskedKey ?? '')}</p>
-        </section>
+        <>
+          {state.context ? (
+            <ContextHeader
+              context={state.context}
+              hints={state.hints}
+              connectedOrigin={state.status.origin}
+              connectedProject={{ id: state.status.projectId, name: state.status.projectName }}
+            />
+          ) : (
+            <EmptyState postHogUrl={postHogHomeLink(state.status)} />
+          )}
+          <footer class="popup-footer muted">
+            <p>{t('connectedTo', state.status.origin ?? '', projectOf(state.status))}</p>
+            <p>{t('keyLabel', state.status.maskedKey ?? '')}</p>
+          </footer>
+        </>
       ) : null}
     </main>
   );

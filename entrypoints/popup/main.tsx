@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { setTranslator, translatorFrom } from '../../lib/i18n';
 import { createMessageSender } from '../../lib/messages';
-import { createPopupStore } from '../../lib/stores/popup';
+import { createPopupStore, tabIdFromSearch } from '../../lib/stores/popup';
 import '../../components/theme.css';
 import './popup.css';
 
@@ -14,6 +14,10 @@ const store = createPopupStore({
     await browser.runtime.openOptionsPage();
     window.close();
   },
+  // Querying the active tab needs no `tabs` permission; its URL comes from the background.
+  getTabId: async () =>
+    tabIdFromSearch(location.search) ??
+    (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id,
 });
 const root = document.getElementById('app');
 if (root) render(<PopupApp store={store} />, root);

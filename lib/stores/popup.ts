@@ -1,28 +1,50 @@
 import { computed, signal } from '@preact/signals';
+import type { PageContext } from '../context';
 import { AppError, type SerializedError, toAppError } from '../errors';
-import type { SendMessage, Status } from '../messages';
+import type { PageHints, SendMessage, Status } from '../messages';
+import { DEFAULT_APP_ORIGIN } from '../user-origin';
 
 export type PopupState =
   | { phase: 'loading' }
   | { phase: 'setup' }
-  | { phase: 'ready'; status: Status }
+  /** `context: null`: the tab shows no PostHog page Hogmark acts on (the empty state). */
+  | { phase: 'ready'; status: Status; context: PageContext | null; hints: PageHints }
   | { phase: 'error'; error: SerializedError };
 
+export interface PopupStoreDeps {
+  send: SendMessage;
+  openOptions: () => Promise<void>;
+  /**
+   * The tab the popup was opened over: `popup.html?tabId=N`, else the active tab of the current
+   * window. Undefined when there is none (then the popup shows the empty state).
+   */
+  getTabId: () => Promise<number | undefined>;
+}
+
 /**
- * The popup's state. It asks the background for everything; it never holds the key.
- * `tabId` is the tab the popup was opened over (from the toolbar, or `popup.html?tabId=N`).
+ * The popup's state. It asks the background for everything (what the key can do, what the tab
+ * shows); it never holds the key.
  */
-export function createPopupStore(deps: { send: SendMessage; openOptions: () => Promise<void> }) {
+export function createPopupStore(deps: PopupStoreDeps) {
   const state = signal<PopupState>({ phase: 'loading' });
   const busy = computed(() => state.value.phase === 'loading');
+  let latestLoad = 0;
+
+  async function tabView(): Promise<{ context: PageContext | null; hints: PageHints }> {
+    const tabId = await deps.getTabId();
+    return tabId === undefined ? { context: null, hints: {} } : deps.send('context/get', { tabId });
+  }
 
   async function load(): Promise<void> {
+    // A retry clicked while a load is still running wins; the older answer is dropped.
+    const load = ++latestLoad;
     state.value = { phase: 'loading' };
     try {
-      const status = await deps.send('status/get', {});
-      state.value = status.configured ? { phase: 'ready', status } : { phase: 'setup' };
+      const [status, view] = await Promise.all([deps.send('status/get', {}), tabView()]);
+      if (load !== latestLoad) return;
+      state.value = status.configured ? { phase: 'ready', status, ...view } : { phase: 'setup' };
     } catch (error) {
-      state.value = { phase: 'error', error: serialise(error) };
+      if (load === latestLoad) state.value = { phase: 'error', error: serialise(error) };
     }
   }
 
@@ -42,4 +64,18 @@ export type PopupStore = ReturnType<typeof createPopupStore>;
 function serialise(error: unknown): SerializedError {
   const appError = error instanceof AppError ? error : toAppError(error);
   return appError.toJSON();
+}
+
+/** `?tabId=N` as the toolbar-less test harness passes it; anything else is no tab. */
+export function tabIdFromSearch(search: string): number | undefined {
+  const raw = new URLSearchParams(search).get('tabId');
+  if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined;
+  const tabId = Number(raw);
+  return Number.isSafeInteger(tabId) ? tabId : undefined;
+}
+
+/** Where "Open PostHog" goes: the configured project's home, or the app's front page. */
+export function postHogHomeLink(status: Pick<Status, 'origin' | 'projectId'>): string {
+  const origin = status.origin ?? DEFAULT_APP_ORIGIN;
+  return status.projectId === undefined ? origin : `${origin}/project/${status.projectId}`;
 }

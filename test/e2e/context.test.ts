@@ -1,0 +1,183 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { launchTestExtension } from './fixtures';
+import type { ExtensionSession } from './harness';
+
+type ChromeAction = {
+  action: {
+    getTitle(details: { tabId: number }): Promise<string>;
+    getBadgeText(details: { tabId: number }): Promise<string>;
+  };
+  runtime: { sendMessage(message: object): Promise<unknown> };
+};
+
+/** The content script looks every second at most; the background answers in milliseconds. */
+const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000, interval: 100 });
+
+describe('page context in the built extension', () => {
+  let server: FakePostHog;
+  let elsewhere: Server;
+  let elsewhereUrl: string;
+  let browser: ExtensionSession;
+  const project = DEMO.projects.main;
+  let recordingUrl: string;
+
+  /** What the toolbar button shows for a tab, read in the service worker. */
+  async function toolbar(tabId: number): Promise<{ title: string; badge: string }> {
+    return browser.serviceWorker.evaluate(async (id) => {
+      const api = (globalThis as unknown as { chrome: ChromeAction }).chrome;
+      return {
+        title: await api.action.getTitle({ tabId: id }),
+        badge: await api.action.getBadgeText({ tabId: id }),
+      };
+    }, tabId);
+  }
+
+  /** The popup over a tab, once its header (or empty state) has replaced the skeleton. */
+  async function popupOver(tabId: number): Promise<Page> {
+    const popup = await browser.openPopup(tabId);
+    await popup.locator('main[aria-busy="false"]').waitFor();
+    return popup;
+  }
+
+  const heading = (popup: Page) => popup.getByRole('heading', { level: 1 }).textContent();
+
+  /** A value set in the page's own world: it survives in-app navigation and dies with a reload. */
+  const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { hogmarkNoReload: true }));
+  const stillSamePage = (page: Page) =>
+    page.evaluate(() => (window as unknown as { hogmarkNoReload?: boolean }).hogmarkNoReload === true);
+
+  beforeAll(async () => {
+    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
+    recordingUrl = `${server.url}/project/${project}/replay/${DEMO.recordings.inCheckout}`;
+    elsewhere = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end('<!doctype html><title>Some other site</title><h1>Not PostHog</h1>');
+    });
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
+    browser = await launchTestExtension();
+    const options = await browser.openOptions();
+    const saved = await options.evaluate(
+      ({ origin, apiKey }) =>
+        (globalThis as unknown as { chrome: ChromeAction }).chrome.runtime.sendMessage({
+          type: 'settings/save',
+          input: { origin, apiKey, projectId: 1 },
+        }),
+      { origin: server.url, apiKey: server.keys.all },
+    );
+    expect(saved).toMatchObject({ ok: true });
+    await options.close();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await new Promise((resolve) => elsewhere?.close(resolve));
+  });
+
+  it('names the recording on the toolbar button and in the popup, with the playback second', async () => {
+    const { page, tabId } = await browser.openTab(recordingUrl);
+    await eventually(() => toolbar(tabId)).toEqual({
+      title: 'Checkout flow · Recording · project 1 — Hogmark',
+      badge: 'REC',
+    });
+    await page.getByRole('button', { name: '+10 s' }).click();
+    await page.getByRole('button', { name: '+10 s' }).click();
+
+    await eventually(async () => {
+      const popup = await popupOver(tabId);
+      const meta = await popup.locator('.context-meta').textContent();
+      await popup.close();
+      return meta;
+    }).toBe('Acme web app · At 00:32');
+    const popup = await popupOver(tabId);
+    expect(await popup.locator('.context-kind').textContent()).toBe('Recording');
+    expect(await heading(popup)).toBe('Checkout flow');
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('follows an in-app link and a hash change without a reload', async () => {
+    const { page, tabId } = await browser.openTab(recordingUrl);
+    await eventually(async () => (await toolbar(tabId)).badge).toBe('REC');
+    await markPage(page);
+
+    await page.getByRole('link', { name: 'Product KPIs' }).click();
+    expect(page.url()).toBe(`${server.url}/project/${project}/dashboard/${DEMO.dashboards.productKpis}`);
+    await eventually(() => toolbar(tabId)).toEqual({
+      title: 'Product KPIs · Dashboard · project 1 — Hogmark',
+      badge: 'DASH',
+    });
+    let popup = await popupOver(tabId);
+    expect(await popup.locator('.context-kind').textContent()).toBe('Dashboard');
+    expect(await heading(popup)).toBe('Product KPIs');
+    await popup.close();
+
+    // A recording opened over the dashboard, as PostHog's router does it (no hashchange, no reload):
+    // the URL wins, and the dashboard's title is not taken for the recording's name.
+    await page.evaluate(
+      (id) => history.pushState(null, '', `#sessionRecordingId=${id}`),
+      DEMO.recordings.loose,
+    );
+    await eventually(() => toolbar(tabId)).toEqual({
+      title: 'Recording · project 1 — Hogmark',
+      badge: 'REC',
+    });
+    popup = await popupOver(tabId);
+    expect(await popup.locator('.context-kind').textContent()).toBe('Recording');
+    expect(await heading(popup)).toBe(DEMO.recordings.loose);
+    await popup.close();
+
+    expect(await stillSamePage(page)).toBe(true);
+    await page.close();
+  });
+
+  it("takes the next recording's own title after an in-app link, never the previous page's", async () => {
+    const { page, tabId } = await browser.openTab(recordingUrl);
+    await eventually(async () => (await toolbar(tabId)).title).toContain('Checkout flow');
+    await markPage(page);
+    await page.getByRole('link', { name: 'Pricing page visit' }).click();
+    await eventually(async () => (await toolbar(tabId)).title).toBe(
+      'Pricing page visit · Recording · project 1 — Hogmark',
+    );
+    const popup = await popupOver(tabId);
+    expect(await heading(popup)).toBe('Pricing page visit');
+    expect(await popup.locator('.context-meta').textContent()).toBe('Acme web app · At 00:00');
+    expect(await stillSamePage(page)).toBe(true);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('shows the empty state, with a way to PostHog, on a page Hogmark does not act on', async () => {
+    for (const url of [elsewhereUrl, `${server.url}/project/${project}/insights/new`]) {
+      const { page, tabId } = await browser.openTab(url);
+      await eventually(() => toolbar(tabId)).toEqual({ title: 'Hogmark for PostHog', badge: '' });
+      const popup = await popupOver(tabId);
+      expect(await heading(popup)).toBe('Open a recording or dashboard');
+      const open = popup.getByRole('link', { name: 'Open PostHog' });
+      expect(await open.getAttribute('href')).toBe(`${server.url}/project/${project}`);
+      await popup.keyboard.press('Tab');
+      expect(await open.evaluate((link) => link === document.activeElement)).toBe(true);
+      await Promise.all([popup.close(), page.close()]);
+    }
+  });
+
+  it('clears the toolbar button when a PostHog tab leaves for another site', async () => {
+    const { page, tabId } = await browser.openTab(recordingUrl);
+    await eventually(async () => (await toolbar(tabId)).badge).toBe('REC');
+    await page.goto(elsewhereUrl);
+    await eventually(() => toolbar(tabId)).toEqual({ title: 'Hogmark for PostHog', badge: '' });
+    await page.close();
+  });
+
+  it('uses the active tab when opened without a tab id (from the toolbar)', async () => {
+    // Opened as a tab itself, the popup is the active tab: an extension page, not PostHog.
+    const popup = await browser.openPopup();
+    await popup.locator('main[aria-busy="false"]').waitFor();
+    expect(await heading(popup)).toBe('Open a recording or dashboard');
+    await popup.close();
+  });
+});
