@@ -1,18 +1,12 @@
 import { batch, computed, signal } from '@preact/signals';
 import { type SerializedError, toAppError } from '../errors';
 import { t } from '../i18n';
-import { classifyKey } from '../key-format';
 import type { KeyCheck, PublicSettings, SendMessage } from '../messages';
-import { normaliseUserOrigin } from '../user-origin';
 import { type FieldErrors, placeSaveError } from './options-errors';
+import { CLOUD_ORIGINS, validateOptionsForm, type Where } from './options-form';
 
-export type Where = 'us' | 'eu' | 'self-hosted';
 export type { FieldErrors, OptionsField } from './options-errors';
-
-export const CLOUD_ORIGINS: Readonly<Record<Exclude<Where, 'self-hosted'>, string>> = {
-  us: 'https://us.posthog.com',
-  eu: 'https://eu.posthog.com',
-};
+export { CLOUD_ORIGINS, type Where } from './options-form';
 
 export type KeyReport = KeyCheck & { checkedAt: number };
 type Busy = 'saving' | 'checking' | 'forgetting' | null;
@@ -88,28 +82,15 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
     }
   }
 
-  /** Everything that can be refused without asking anyone, in the order the fields appear. */
-  function validate(): { ok: true; origin: string; apiKey?: string } | { ok: false; errors: FieldErrors } {
-    const errors: FieldErrors = {};
-    const typedOrigin = where.value === 'self-hosted' ? address.value : CLOUD_ORIGINS[where.value];
-    const origin = normaliseUserOrigin(typedOrigin);
-    if (!origin.ok) errors.origin = origin.reason;
-    const typedKey = keyInput.value.trim();
-    const key = typedKey ? classifyKey(typedKey) : null;
-    if (key && !key.ok) errors.apiKey = key.reason;
-    else if (!key && !hasSavedKey.value) errors.apiKey = t('keyEmpty');
-    else if (!key && origin.ok && origin.origin !== saved.value?.origin) {
-      // The background would refuse too: a saved key never goes to another address.
-      errors.apiKey = t('keyNeededForNewOrigin');
-    }
-    if (!origin.ok || errors.apiKey) return { ok: false, errors };
-    return { ok: true, origin: origin.origin, ...(key?.ok ? { apiKey: key.key } : {}) };
-  }
-
   /** Check and save. Call it from the click/submit handler itself: it may ask for host access. */
   function save(): Promise<void> {
     if (busy.value !== null || phase.value !== 'ready') return Promise.resolve();
-    const valid = validate();
+    const valid = validateOptionsForm({
+      where: where.value,
+      address: address.value,
+      keyInput: keyInput.value,
+      saved: saved.value,
+    });
     if (!valid.ok) {
       batch(() => {
         clearMessages();
