@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { findAccessibilityViolations } from './axe';
 import { launchTestExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 
@@ -161,6 +162,7 @@ describe('page context in the built extension', () => {
       expect(await open.getAttribute('href')).toBe(`${server.url}/project/${project}`);
       await popup.keyboard.press('Tab');
       expect(await open.evaluate((link) => link === document.activeElement)).toBe(true);
+      expect(await findAccessibilityViolations(popup)).toEqual([]);
       await Promise.all([popup.close(), page.close()]);
     }
   });
