@@ -16,7 +16,15 @@ export default defineConfig({
     name: '__MSG_extName__',
     description: '__MSG_extDescription__',
     default_locale: 'en',
-    permissions: ['storage', 'activeTab', 'contextMenus', 'scripting'],
+    permissions: [
+      'storage',
+      'activeTab',
+      'contextMenus',
+      'scripting',
+      // Copying from the shortcut or a menu item, with no Hogmark page open: Chromium's service worker
+      // has no DOM, so an offscreen document copies; Firefox's background page copies by itself.
+      ...(browser === 'firefox' ? ['clipboardWrite'] : ['offscreen']),
+    ],
     host_permissions: mode === 'test' ? [...cloudHosts, 'http://127.0.0.1/*'] : cloudHosts,
     // A self-hosted PostHog is asked for on the Save click; plain http only on the user's own machine.
     optional_host_permissions: [
@@ -25,6 +33,12 @@ export default defineConfig({
       ...(mode === 'test' ? [] : ['http://127.0.0.1/*']),
     ],
     action: { default_title: '__MSG_extName__' },
+    commands: {
+      'copy-link': {
+        suggested_key: { default: 'Alt+Shift+C' },
+        description: '__MSG_commandCopyLink__',
+      },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -2,12 +2,21 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createPostHogClient } from '../lib/api/client';
 import { createBadgeService } from '../lib/background/badge';
+import { type ChromiumPlatform, chromiumOffscreen, createClipboardWriter } from '../lib/background/clipboard';
+import { writeTextFromPage } from '../lib/background/clipboard-dom';
+import { createCopyFlash } from '../lib/background/clipboard-flash';
 import { createContentScriptService } from '../lib/background/content-scripts';
+import { createDashboardsService } from '../lib/background/dashboards';
+import { createDashboardCache } from '../lib/background/dashboards-cache';
+import { createDashboardHandlers } from '../lib/background/dashboards-handlers';
 import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
 import { createPrefetcher } from '../lib/background/prefetch';
 import { createSessionBridge } from '../lib/background/session-bridge';
 import { createSettingsService } from '../lib/background/settings';
+import { createShareLinks } from '../lib/background/share-links';
+import { COPY_LINK_COMMAND, createCopyLinkCommand } from '../lib/background/share-links-command';
+import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu } from '../lib/background/share-links-menu';
 import { createTabContextService } from '../lib/background/tab-context';
 import { parsePageContext } from '../lib/context';
 import { setTranslator, translatorFrom } from '../lib/i18n';
@@ -22,7 +31,11 @@ export default defineBackground(() => {
     // The key lives in the extension origin's IndexedDB: content scripts can read storage.local, not this.
     keyStore: createApiKeyStore(createIndexedDbKeyValueStore(indexedDB)),
     createClient: ({ origin, apiKey }) => createPostHogClient({ origin, apiKey }),
-    onChange: () => void contentScripts.sync(),
+    clearCaches: () => dashboards.clearCache(),
+    onChange: () => {
+      void contentScripts.sync();
+      void dashboardMenu.sync();
+    },
   });
   const contentScripts = createContentScriptService({
     scripting: browser.scripting,
@@ -51,14 +64,65 @@ export default defineBackground(() => {
     findSessionTab: async (origin) => (await browser.tabs.query({ url: `${origin}/*` }))[0]?.id,
     sendToTab: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }),
   });
+  const dashboards = createDashboardsService({
+    connection: () => settings.connection(),
+    api: (connection, projectId) => createPostHogClient(connection).project(projectId).dashboards,
+    cache: createDashboardCache({ storage: browser.storage.local }),
+  });
+  const shareLinks = createShareLinks({
+    connection: () => settings.connection(),
+    sharing: (projectId, dashboardId) => dashboards.sharing(projectId, dashboardId),
+  });
   const { dispatch } = createDispatcher({
-    handlers: createCoreHandlers({ settings, tabs, session }),
+    handlers: {
+      ...createCoreHandlers({ settings, tabs, session }),
+      ...createDashboardHandlers({ dashboards, shareLinks }),
+    },
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
     getAppOrigins: () => settings.appOrigins(),
     onError: (type, error) => console.warn(`[hogmark] ${type}:`, error.kind),
   });
   browser.runtime.onMessage.addListener((message, sender) => dispatch(message, sender));
+  const clipboard = createClipboardWriter({
+    offscreen: chromiumOffscreen((globalThis as { chrome?: ChromiumPlatform }).chrome, 'offscreen.html'),
+    send: (message) => browser.runtime.sendMessage(message),
+    // Firefox's background is a page: it copies itself (with clipboardWrite).
+    writeHere:
+      typeof document === 'undefined'
+        ? undefined
+        : (text) => writeTextFromPage({ document, clipboard: navigator.clipboard }, text),
+  });
+  const copyLink = createCopyLinkCommand({
+    view: (tabId) => tabs.get(tabId),
+    parsePageContext,
+    getAppOrigins: () => settings.appOrigins(),
+    bestLink: (context, hints) => shareLinks.bestLink(context, hints),
+    write: (text) => clipboard.write(text),
+    flash: createCopyFlash({
+      action: browser.action,
+      restore: async (tabId) => {
+        badge.forgetTab(tabId);
+        await badge.show(tabId, await tabs.get(tabId));
+      },
+    }),
+    onError: (error) => console.warn('[hogmark] copy link:', error instanceof Error ? error.message : error),
+  });
+  browser.commands.onCommand.addListener(async (command, tab) => {
+    if (command !== COPY_LINK_COMMAND) return;
+    const tabId = tab?.id ?? (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id;
+    if (tabId !== undefined) await copyLink.copyFromTab(tabId);
+  });
+  const dashboardMenu = createDashboardLinkMenu({
+    menus: browser.contextMenus,
+    getAppOrigins: () => settings.appOrigins(),
+    onError: (error) => console.warn('[hogmark] dashboard menu:', String(error)),
+  });
+  void dashboardMenu.sync();
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId !== COPY_DASHBOARD_MENU_ID || tab?.id === undefined || !info.linkUrl) return;
+    void copyLink.copyFromLink(tab.id, info.linkUrl);
+  });
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId);
   });

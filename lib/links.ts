@@ -31,6 +31,13 @@ export function privateDashboardLink(
   return inProject(ctx, `/dashboard/${ctx.dashboardId}`);
 }
 
+/** PostHog's sharing dialog of a dashboard, where the user (not Hogmark) turns public sharing on. */
+export function dashboardSharingLink(
+  ctx: Pick<DashboardContext, 'origin' | 'projectId' | 'dashboardId'>,
+): string {
+  return `${privateDashboardLink(ctx)}/sharing`;
+}
+
 /** The public link of a shared dashboard (or recording): `access_token` from its sharing configuration. */
 export function publicShareLink(origin: string, accessToken: string): string {
   return `${origin}/shared/${segment(accessToken)}`;

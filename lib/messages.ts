@@ -78,6 +78,46 @@ export const PublicSettingsSchema = z.object({
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
+/** A dashboard as the popup and the dashboards view show it: list items and full answers both fit. */
+export const DashboardSummarySchema = z.object({
+  id: z.int().positive(),
+  /** PostHog lets a dashboard be saved without a name. */
+  name: z.string().nullable(),
+  pinned: z.boolean(),
+  /** `is_shared` where the server says it; null when it does not. */
+  shared: z.boolean().nullable(),
+  /** False when the user may only view it (privilege 21): pinning would be refused. */
+  canEdit: z.boolean(),
+  /** Restriction 37: only invited collaborators may edit. */
+  restricted: z.boolean(),
+  tags: z.array(z.string()),
+});
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
+
+/** Every dashboard of one project, as fetched at `fetchedAt` (ms since the epoch). */
+export const DashboardListSchema = z.object({
+  origin: z.string(),
+  projectId: ProjectId,
+  fetchedAt: z.number(),
+  dashboards: z.array(DashboardSummarySchema),
+});
+export type DashboardList = z.infer<typeof DashboardListSchema>;
+
+/**
+ * Where a list may come from: `cache` never sends a request (first paint), `fresh` sends one only
+ * when the cache is missing or older than its TTL, `server` always asks (the Refresh button).
+ */
+const DashboardSourceSchema = z.enum(['cache', 'fresh', 'server']);
+
+export const CollaboratorSummarySchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  level: z.int(),
+});
+export type CollaboratorSummary = z.infer<typeof CollaboratorSummarySchema>;
+
+const DashboardRef = z.object({ projectId: ProjectId, dashboardId: z.int().positive() });
+
 const SESSION_METHODS = ['POST', 'DELETE'] as const;
 
 export const protocol = {
@@ -100,6 +140,33 @@ export const protocol = {
     from: 'extension-page',
     input: z.object({ tabId: z.number().int().nonnegative() }),
     output: z.object({ context: PageContextSchema.nullable(), hints: PageHintsSchema }),
+  },
+  'dashboards/list': {
+    from: 'extension-page',
+    input: z.object({ projectId: ProjectId, source: DashboardSourceSchema.default('fresh') }),
+    output: z.object({ list: DashboardListSchema.nullable(), stale: z.boolean() }),
+  },
+  'dashboards/get': {
+    from: 'extension-page',
+    input: DashboardRef.extend({ source: z.enum(['cache', 'server']).default('server') }),
+    output: z.object({ dashboard: DashboardSummarySchema.nullable() }),
+  },
+  'dashboards/pin': {
+    from: 'extension-page',
+    input: DashboardRef.extend({ pinned: z.boolean() }),
+    output: z.object({ dashboard: DashboardSummarySchema }),
+  },
+  'dashboards/share-link': {
+    from: 'extension-page',
+    input: DashboardRef,
+    // Never turns sharing on: `enabled: false` carries no URL, only where to change it in PostHog.
+    output: z.object({ enabled: z.boolean(), url: z.url().optional(), settingsUrl: z.url() }),
+  },
+  'dashboards/collaborators': {
+    from: 'extension-page',
+    input: DashboardRef,
+    // `available: false`: this PostHog has no collaborators feature (a FOSS build answers 404).
+    output: z.object({ available: z.boolean(), collaborators: z.array(CollaboratorSummarySchema) }),
   },
 
   // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
@@ -147,6 +214,13 @@ export const protocol = {
         path: ['path'],
       }),
     output: z.object({ accepted: z.boolean() }),
+  },
+
+  // background → its offscreen document (Chromium): a copy started by a shortcut or a menu item
+  'clipboard/write': {
+    from: 'background',
+    input: z.strictObject({ text: z.string().min(1).max(8192) }),
+    output: z.object({ copied: z.literal(true) }),
   },
 } as const satisfies Record<string, { from: SenderKind; input: z.ZodType; output: z.ZodType }>;
 

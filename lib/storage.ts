@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { KeyCheckSchema, PageHintsSchema } from './messages';
+import { DashboardListSchema, KeyCheckSchema, PageHintsSchema } from './messages';
 import { DEFAULT_APP_ORIGIN, normaliseUserOrigin } from './user-origin';
 
 /**
@@ -149,6 +149,39 @@ export function tabHintsItem(tabId: number): StoredItem<TabHints> {
     migrations: {},
   };
 }
+
+// ——— dashboard lists per (origin, project) (storage.local), so the popup paints before any request ———
+
+export const DashboardListCacheSchema = z.object({
+  version: z.literal(1),
+  list: DashboardListSchema.nullable(),
+});
+export type DashboardListCache = z.infer<typeof DashboardListCacheSchema>;
+
+export function dashboardListItem(origin: string, projectId: number): StoredItem<DashboardListCache> {
+  return {
+    key: `dashboards:${origin}|${projectId}`,
+    version: 1,
+    schema: DashboardListCacheSchema,
+    fallback: () => ({ version: 1, list: null }),
+    migrations: {},
+  };
+}
+
+/** The keys of the cached lists, newest first: bounds how many projects stay cached, and what to clear. */
+export const DashboardCacheIndexSchema = z.object({
+  version: z.literal(1),
+  keys: z.array(z.string()),
+});
+export type DashboardCacheIndex = z.infer<typeof DashboardCacheIndexSchema>;
+
+export const dashboardCacheIndexItem: StoredItem<DashboardCacheIndex> = {
+  key: 'dashboardsIndex',
+  version: 1,
+  schema: DashboardCacheIndexSchema,
+  fallback: () => ({ version: 1, keys: [] }),
+  migrations: {},
+};
 
 /** Keeps `storage.session` away from content scripts where the browser supports the switch. */
 export async function restrictSessionStorage(area: {

@@ -108,7 +108,7 @@ describe('page context in the built extension', () => {
     await markPage(page);
 
     await page.getByRole('link', { name: 'Product KPIs' }).click();
-    expect(page.url()).toBe(`${server.url}/project/${project}/dashboard/${DEMO.dashboards.productKpis}`);
+    await page.waitForURL(`${server.url}/project/${project}/dashboard/${DEMO.dashboards.productKpis}`);
     await eventually(() => toolbar(tabId)).toEqual({
       title: 'Product KPIs · Dashboard · project 1 — Hogmark',
       badge: 'DASH',

@@ -1,0 +1,12 @@
+import { browser } from 'wxt/browser';
+import { writeTextFromPage } from '../../lib/background/clipboard-dom';
+import { createOffscreenClipboardListener } from '../../lib/background/clipboard-offscreen';
+
+// Chromium's offscreen document (reason CLIPBOARD): the service worker has no DOM to copy with.
+browser.runtime.onMessage.addListener(
+  createOffscreenClipboardListener({
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL('/'),
+    write: (text) => writeTextFromPage({ document, clipboard: navigator.clipboard }, text),
+  }),
+);

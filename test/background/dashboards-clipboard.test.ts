@@ -1,0 +1,278 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chromiumOffscreen, createClipboardWriter } from '../../lib/background/clipboard';
+import { writeTextFromPage } from '../../lib/background/clipboard-dom';
+import { createCopyFlash } from '../../lib/background/clipboard-flash';
+import { createOffscreenClipboardListener } from '../../lib/background/clipboard-offscreen';
+import type { BestLink } from '../../lib/background/share-links';
+import { createCopyLinkCommand } from '../../lib/background/share-links-command';
+import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu } from '../../lib/background/share-links-menu';
+import { type PageContext, parsePageContext } from '../../lib/context';
+import { AppError } from '../../lib/errors';
+import type { MessageResponse } from '../../lib/messages';
+import { installEnglishTranslator } from '../support/i18n';
+
+beforeAll(installEnglishTranslator);
+
+const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
+const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
+const WORKER = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}background.js` };
+
+/** An offscreen document that really runs the listener, so the message boundary is exercised. */
+function fakeOffscreen(options: { failCreate?: boolean; writeFails?: boolean } = {}) {
+  let open = false;
+  const written: string[] = [];
+  let creations = 0;
+  const listener = createOffscreenClipboardListener({
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
+    write: async (text) => {
+      if (options.writeFails) throw new Error('refused');
+      written.push(text);
+    },
+  });
+  return {
+    written,
+    creations: () => creations,
+    offscreen: {
+      hasDocument: async () => open,
+      createDocument: async () => {
+        creations++;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (options.failCreate) throw new Error('Only a single offscreen document may be created.');
+        open = true;
+      },
+    },
+    send: async (message: unknown) => {
+      if (!open) throw new Error('Could not establish connection. Receiving end does not exist.');
+      return listener(message, WORKER);
+    },
+  };
+}
+
+describe('clipboard routing', () => {
+  it('opens the offscreen document once, even for copies in quick succession, and writes there', async () => {
+    const page = fakeOffscreen();
+    const clipboard = createClipboardWriter({ offscreen: page.offscreen, send: page.send });
+    await expect(Promise.all([clipboard.write('a'), clipboard.write('b')])).resolves.toEqual([
+      'offscreen',
+      'offscreen',
+    ]);
+    await clipboard.write('c');
+    expect(page.creations()).toBe(1);
+    expect(page.written).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reports a write the offscreen document could not do', async () => {
+    const page = fakeOffscreen({ writeFails: true });
+    const clipboard = createClipboardWriter({ offscreen: page.offscreen, send: page.send });
+    await expect(clipboard.write('a')).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('copies in the background page where there is no offscreen API (Firefox)', async () => {
+    const written: string[] = [];
+    const clipboard = createClipboardWriter({
+      send: async () => {
+        throw new Error('nothing listens');
+      },
+      writeHere: async (text) => void written.push(text),
+    });
+    await expect(clipboard.write('x')).resolves.toBe('background');
+    expect(written).toEqual(['x']);
+  });
+
+  it('says so when the browser offers no way at all', async () => {
+    const clipboard = createClipboardWriter({ send: async () => undefined });
+    await expect(clipboard.write('x')).rejects.toMatchObject({ kind: 'unknown' });
+  });
+
+  it('finds the offscreen API only where the browser has it', async () => {
+    expect(chromiumOffscreen(undefined, 'offscreen.html')).toBeUndefined();
+    expect(chromiumOffscreen({ runtime: {} }, 'offscreen.html')).toBeUndefined();
+    const created: unknown[] = [];
+    const route = chromiumOffscreen(
+      {
+        offscreen: { createDocument: async (parameters) => void created.push(parameters) },
+        runtime: { getContexts: async () => [] },
+      },
+      'offscreen.html',
+    );
+    expect(await route?.hasDocument()).toBe(false);
+    await route?.createDocument();
+    expect(created).toEqual([expect.objectContaining({ url: 'offscreen.html', reasons: ['CLIPBOARD'] })]);
+  });
+});
+
+describe('the offscreen listener', () => {
+  const listener = createOffscreenClipboardListener({
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
+    write: async () => undefined,
+  });
+
+  it('leaves every other message to the background', () => {
+    expect(listener({ type: 'dashboards/list', input: { projectId: 1 } }, WORKER)).toBeUndefined();
+    expect(listener('junk', WORKER)).toBeUndefined();
+  });
+
+  it.each([
+    ['another extension', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: 'chrome-extension://zzzz/bg.js' }],
+    ['a web page', { id: EXTENSION_ID, url: 'https://evil.example/', tab: { id: 1 }, frameId: 0 }],
+  ])('refuses a copy asked by %s', async (_label, sender) => {
+    const answer = (await listener({ type: 'clipboard/write', input: { text: 'x' } }, sender)) as MessageResponse;
+    expect(answer.ok).toBe(false);
+  });
+
+  it('refuses an empty or oversized text', async () => {
+    for (const text of ['', 'x'.repeat(9000)]) {
+      const answer = (await listener({ type: 'clipboard/write', input: { text } }, WORKER)) as MessageResponse;
+      expect(answer).toMatchObject({ ok: false, error: { kind: 'bad-message' } });
+    }
+  });
+});
+
+describe('writing from a page nobody looks at', () => {
+  function fakePage(clipboardWorks: boolean, commandWorks = true) {
+    const selected: string[] = [];
+    const field = {
+      value: '',
+      style: {} as Record<string, string>,
+      setAttribute: () => undefined,
+      select() {
+        selected.push(this.value);
+      },
+      remove: () => undefined,
+    };
+    const document = {
+      createElement: () => field,
+      body: { append: () => undefined },
+      execCommand: () => commandWorks,
+    } as unknown as Document;
+    const clipboard = {
+      writeText: async (text: string) => {
+        if (!clipboardWorks) throw new DOMException('Document is not focused.', 'NotAllowedError');
+        selected.push(`clipboard:${text}`);
+      },
+    };
+    return { page: { document, clipboard }, selected };
+  }
+
+  it('uses the asynchronous clipboard when it works', async () => {
+    const { page, selected } = fakePage(true);
+    await writeTextFromPage(page, 'link');
+    expect(selected).toEqual(['clipboard:link']);
+  });
+
+  it('falls back to the copy command on an unfocused document', async () => {
+    const { page, selected } = fakePage(false);
+    await writeTextFromPage(page, 'link');
+    expect(selected).toEqual(['link']);
+  });
+
+  it('fails when the copy command is refused too', async () => {
+    const { page } = fakePage(false, false);
+    await expect(writeTextFromPage(page, 'link')).rejects.toThrow('refused');
+  });
+});
+
+describe('the copy-link shortcut and menu item', () => {
+  const US = 'https://us.posthog.com';
+
+  function setup(options: { view?: PageContext | null; link?: BestLink | AppError; writeFails?: boolean } = {}) {
+    const written: string[] = [];
+    const flashes: Array<{ tabId: number; ok: boolean; title: string }> = [];
+    const command = createCopyLinkCommand({
+      view: async () => ({ context: options.view ?? null, hints: { currentSecond: 30 } }),
+      parsePageContext,
+      getAppOrigins: async () => [US, 'https://eu.posthog.com'],
+      bestLink: async (context) => {
+        if (options.link instanceof AppError) throw options.link;
+        return options.link ?? { url: `best:${context.kind}`, kind: 'private' };
+      },
+      write: async (text) => {
+        if (options.writeFails) throw new AppError('unknown');
+        written.push(text);
+      },
+      flash: async (tabId, outcome) => void flashes.push({ tabId, ...outcome }),
+    });
+    return { command, written, flashes };
+  }
+
+  it('copies the best link of the tab and says which one on the toolbar button', async () => {
+    const { command, written, flashes } = setup({
+      view: parsePageContext(`${US}/project/1/dashboard/1`),
+      link: { url: `${US}/shared/t`, kind: 'public' },
+    });
+    await command.copyFromTab(4);
+    expect(written).toEqual([`${US}/shared/t`]);
+    expect(flashes).toEqual([{ tabId: 4, ok: true, title: 'Copied the public link' }]);
+  });
+
+  it('says there is nothing to copy on a page that is not PostHog', async () => {
+    const { command, written, flashes } = setup({ view: null });
+    await expect(command.copyFromTab(4)).resolves.toBeNull();
+    expect(written).toEqual([]);
+    expect(flashes[0]).toMatchObject({ ok: false, title: expect.stringContaining('Nothing to copy') });
+  });
+
+  it('says the copy failed, and why', async () => {
+    const { command, flashes } = setup({ view: parsePageContext(`${US}/project/1/dashboard/1`), writeFails: true });
+    await command.copyFromTab(4);
+    expect(flashes[0]).toMatchObject({ ok: false, title: expect.stringContaining('Could not copy the link') });
+  });
+
+  it('copies a right-clicked dashboard link of a known PostHog, and nothing else', async () => {
+    const { command, written } = setup();
+    await command.copyFromLink(2, `${US}/project/1/dashboard/7`);
+    await command.copyFromLink(2, 'https://grafana.example/dashboard/7');
+    await command.copyFromLink(2, `${US}/project/1/replay/abc`);
+    expect(written).toEqual(['best:dashboard']);
+  });
+});
+
+describe('the toolbar confirmation', () => {
+  it('shows a badge and title, then restores the tab’s own once the last copy is old', async () => {
+    const calls: string[] = [];
+    const timers: Array<() => void> = [];
+    const restored: number[] = [];
+    const flash = createCopyFlash({
+      action: {
+        setBadgeText: async ({ text }) => void calls.push(`text ${text}`),
+        setBadgeBackgroundColor: async () => undefined,
+        setTitle: async ({ title }) => void calls.push(`title ${title}`),
+      },
+      restore: async (tabId) => void restored.push(tabId),
+      setTimeout: (run) => timers.push(run),
+    });
+    await flash(3, { ok: true, title: 'Copied the public link' });
+    await flash(3, { ok: true, title: 'Copied the private link' });
+    expect(calls).toContain('title Copied the private link — Hogmark');
+    expect(calls).toContain('text ✓');
+    timers[0]?.();
+    expect(restored).toEqual([]);
+    timers[1]?.();
+    expect(restored).toEqual([3]);
+  });
+});
+
+describe('the dashboard-link menu item', () => {
+  it('is registered again on each sync, for the origins known then', async () => {
+    const log: string[] = [];
+    let origins = ['https://us.posthog.com'];
+    const menu = createDashboardLinkMenu({
+      menus: {
+        create: (properties) => log.push(`create ${properties.id} ${properties.targetUrlPatterns.length}`),
+        remove: async (id) => void log.push(`remove ${id}`),
+      },
+      getAppOrigins: async () => origins,
+    });
+    await menu.sync();
+    origins = ['https://us.posthog.com', 'https://posthog.example.com'];
+    await menu.sync();
+    expect(log).toEqual([
+      `remove ${COPY_DASHBOARD_MENU_ID}`,
+      `create ${COPY_DASHBOARD_MENU_ID} 2`,
+      `remove ${COPY_DASHBOARD_MENU_ID}`,
+      `create ${COPY_DASHBOARD_MENU_ID} 4`,
+    ]);
+  });
+});
