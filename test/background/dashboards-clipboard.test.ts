@@ -118,13 +118,19 @@ describe('the offscreen listener', () => {
     ['another extension', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: 'chrome-extension://zzzz/bg.js' }],
     ['a web page', { id: EXTENSION_ID, url: 'https://evil.example/', tab: { id: 1 }, frameId: 0 }],
   ])('refuses a copy asked by %s', async (_label, sender) => {
-    const answer = (await listener({ type: 'clipboard/write', input: { text: 'x' } }, sender)) as MessageResponse;
+    const answer = (await listener(
+      { type: 'clipboard/write', input: { text: 'x' } },
+      sender,
+    )) as MessageResponse;
     expect(answer.ok).toBe(false);
   });
 
   it('refuses an empty or oversized text', async () => {
     for (const text of ['', 'x'.repeat(9000)]) {
-      const answer = (await listener({ type: 'clipboard/write', input: { text } }, WORKER)) as MessageResponse;
+      const answer = (await listener(
+        { type: 'clipboard/write', input: { text } },
+        WORKER,
+      )) as MessageResponse;
       expect(answer).toMatchObject({ ok: false, error: { kind: 'bad-message' } });
     }
   });
@@ -177,7 +183,9 @@ describe('writing from a page nobody looks at', () => {
 describe('the copy-link shortcut and menu item', () => {
   const US = 'https://us.posthog.com';
 
-  function setup(options: { view?: PageContext | null; link?: BestLink | AppError; writeFails?: boolean } = {}) {
+  function setup(
+    options: { view?: PageContext | null; link?: BestLink | AppError; writeFails?: boolean } = {},
+  ) {
     const written: string[] = [];
     const flashes: Array<{ tabId: number; ok: boolean; title: string }> = [];
     const command = createCopyLinkCommand({
@@ -215,9 +223,15 @@ describe('the copy-link shortcut and menu item', () => {
   });
 
   it('says the copy failed, and why', async () => {
-    const { command, flashes } = setup({ view: parsePageContext(`${US}/project/1/dashboard/1`), writeFails: true });
+    const { command, flashes } = setup({
+      view: parsePageContext(`${US}/project/1/dashboard/1`),
+      writeFails: true,
+    });
     await command.copyFromTab(4);
-    expect(flashes[0]).toMatchObject({ ok: false, title: expect.stringContaining('Could not copy the link') });
+    expect(flashes[0]).toMatchObject({
+      ok: false,
+      title: expect.stringContaining('Could not copy the link'),
+    });
   });
 
   it('copies a right-clicked dashboard link of a known PostHog, and nothing else', async () => {

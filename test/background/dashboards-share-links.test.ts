@@ -53,7 +53,9 @@ describe('dashboards/share-link', () => {
   });
 
   it('passes a missing scope through, with its sentence', async () => {
-    const { links } = setup(new AppError('missing-scope', { status: 403, scope: 'sharing_configuration:read' }));
+    const { links } = setup(
+      new AppError('missing-scope', { status: 403, scope: 'sharing_configuration:read' }),
+    );
     const refusal = await links.shareLink({ projectId: 1, dashboardId: 1 }).catch((error: AppError) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).userMessage()).toBe(

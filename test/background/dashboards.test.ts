@@ -100,8 +100,8 @@ function fakeApi(count = 3) {
     },
     /** Holds the next list fetch: `started` resolves when it reached PostHog, `release` answers it. */
     hold: () => {
-      let started = () => undefined as void;
-      let release = () => undefined as void;
+      let started: () => void = () => undefined;
+      let release: () => void = () => undefined;
       const startedPromise = new Promise<void>((resolve) => (started = resolve));
       gate = { started: () => started(), open: new Promise<void>((resolve) => (release = resolve)) };
       return { started: startedPromise, release: () => release() };
@@ -156,7 +156,10 @@ describe('dashboards/list', () => {
 
   it('sends nothing for a cache read, and says when there is no list yet', async () => {
     const { server, service } = setup();
-    await expect(service.list({ projectId: 1, source: 'cache' })).resolves.toEqual({ list: null, stale: true });
+    await expect(service.list({ projectId: 1, source: 'cache' })).resolves.toEqual({
+      list: null,
+      stale: true,
+    });
     expect(server.calls).toEqual([]);
   });
 
@@ -339,7 +342,15 @@ describe('summariseDashboard', () => {
           tags: ['weekly', 3],
         }),
       ),
-    ).toEqual({ id: 9, name: null, pinned: false, shared: null, canEdit: true, restricted: false, tags: ['weekly'] });
+    ).toEqual({
+      id: 9,
+      name: null,
+      pinned: false,
+      shared: null,
+      canEdit: true,
+      restricted: false,
+      tags: ['weekly'],
+    });
     expect(summariseDashboard(dashboard(3, { effective_restriction_level: 37 })).restricted).toBe(true);
   });
 });
