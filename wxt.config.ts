@@ -34,6 +34,10 @@ export default defineConfig({
     ],
     action: { default_title: '__MSG_extName__' },
     commands: {
+      'add-to-last-playlist': {
+        suggested_key: { default: 'Alt+Shift+P' },
+        description: '__MSG_commandAddToLastPlaylist__',
+      },
       'copy-link': {
         suggested_key: { default: 'Alt+Shift+C' },
         description: '__MSG_commandCopyLink__',

@@ -11,6 +11,7 @@ import { createDashboardCache } from '../lib/background/dashboards-cache';
 import { createDashboardHandlers } from '../lib/background/dashboards-handlers';
 import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
+import { createPlaylistFeature } from '../lib/background/playlists-feature';
 import { createPrefetcher } from '../lib/background/prefetch';
 import { createSessionBridge } from '../lib/background/session-bridge';
 import { createSettingsService } from '../lib/background/settings';
@@ -31,10 +32,13 @@ export default defineBackground(() => {
     // The key lives in the extension origin's IndexedDB: content scripts can read storage.local, not this.
     keyStore: createApiKeyStore(createIndexedDbKeyValueStore(indexedDB)),
     createClient: ({ origin, apiKey }) => createPostHogClient({ origin, apiKey }),
-    clearCaches: () => dashboards.clearCache(),
+    clearCaches: async () => {
+      await Promise.all([dashboards.clearCache(), playlists.clear()]);
+    },
     onChange: () => {
       void contentScripts.sync();
       void dashboardMenu.sync();
+      void playlists.syncMenus();
     },
   });
   const contentScripts = createContentScriptService({
@@ -73,10 +77,38 @@ export default defineBackground(() => {
     connection: () => settings.connection(),
     sharing: (projectId, dashboardId) => dashboards.sharing(projectId, dashboardId),
   });
+  const playlists = createPlaylistFeature({
+    connection: () => settings.connection(),
+    playlistsApi: (connection, projectId) => createPostHogClient(connection).project(projectId).playlists,
+    local: browser.storage.local,
+    session: browser.storage.session,
+    forward: (origin, route) => session.forward(origin, route),
+    tabContext: (tabId) => tabs.get(tabId),
+    action: browser.action,
+    restoreBadge: async (tabId) => {
+      badge.forgetTab(tabId);
+      await badge.show(tabId, await tabs.get(tabId));
+    },
+    openPopup: () => browser.action.openPopup(),
+    openPickerWindow: async (recordingId, projectId) => {
+      const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}`;
+      const url = browser.runtime.getURL(`/popup.html?${query}` as '/popup.html');
+      await browser.windows.create({ url, type: 'popup', width: 420, height: 600 });
+    },
+    menus: browser.contextMenus,
+    getAppOrigins: () => settings.appOrigins(),
+    parsePageContext,
+    activeTabId: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id,
+    onError: (error) => console.warn('[hogmark] playlists:', error instanceof Error ? error.message : error),
+  });
+  browser.commands.onCommand.addListener((command, tab) => void playlists.onCommand(command, tab));
+  browser.contextMenus.onClicked.addListener((info, tab) => void playlists.onMenuClicked(info, tab));
+  void playlists.syncMenus();
   const { dispatch } = createDispatcher({
     handlers: {
       ...createCoreHandlers({ settings, tabs, session }),
       ...createDashboardHandlers({ dashboards, shareLinks }),
+      ...playlists.handlers,
     },
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),

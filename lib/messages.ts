@@ -2,6 +2,16 @@ import { z } from 'zod';
 import { isSessionForwardable } from './api/session-routes';
 import { PageContextSchema } from './context';
 import { AppError, SerializedErrorSchema } from './errors';
+import {
+  CreateAndAddInputSchema,
+  CreateAndAddResultSchema,
+  PlaylistListInputSchema,
+  PlaylistListSchema,
+  PlaylistSessionStateSchema,
+  QuickAddResultSchema,
+  RecordingChangeInputSchema,
+  RecordingChangeResultSchema,
+} from './playlist-messages';
 
 /**
  * The whole message protocol: who may send each message, what it carries and what comes back.
@@ -169,6 +179,35 @@ export const protocol = {
     output: z.object({ available: z.boolean(), collaborators: z.array(CollaboratorSummarySchema) }),
   },
 
+  'playlists/list': { from: 'extension-page', input: PlaylistListInputSchema, output: PlaylistListSchema },
+  'playlists/add': {
+    from: 'extension-page',
+    input: RecordingChangeInputSchema,
+    output: RecordingChangeResultSchema,
+  },
+  'playlists/remove': {
+    from: 'extension-page',
+    input: RecordingChangeInputSchema,
+    output: RecordingChangeResultSchema,
+  },
+  'playlists/create-and-add': {
+    from: 'extension-page',
+    input: CreateAndAddInputSchema,
+    output: CreateAndAddResultSchema,
+  },
+  'playlists/undo': {
+    from: 'extension-page',
+    input: z.object({ actionId: z.string().min(1).max(100) }),
+    output: RecordingChangeResultSchema,
+  },
+  'playlists/session-state': { from: 'extension-page', input: Empty, output: PlaylistSessionStateSchema },
+  // What the keyboard command runs for the tab; extension pages send it to run the same path.
+  'playlists/quick-add': {
+    from: 'extension-page',
+    input: z.object({ tabId: z.number().int().nonnegative() }),
+    output: QuickAddResultSchema,
+  },
+
   // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
   'context/hint': {
     from: 'content-script',
@@ -186,7 +225,17 @@ export const protocol = {
       added: z.boolean(),
       playlistName: z.string().optional(),
       via: z.enum(['key', 'session']),
+      /** The sentence the page shows (the page has no translations of its own). */
+      message: z.string().max(300).optional(),
+      /** The last action of this tab can be undone from the page. */
+      undoable: z.boolean().optional(),
     }),
+  },
+  'recording/undo-from-page': {
+    from: 'content-script',
+    // Undoes the last action only when it was made for the recording this tab shows.
+    input: z.strictObject({}),
+    output: z.object({ undone: z.boolean(), message: z.string().max(300) }),
   },
   'session/reply': {
     from: 'content-script',

@@ -98,7 +98,13 @@ describe('message inputs', () => {
     const fromContentScripts = Object.entries(protocol).flatMap(([type, def]) =>
       def.from === 'content-script' ? [type] : [],
     );
-    expect(fromContentScripts.sort()).toEqual(['context/hint', 'recording/add-from-page', 'session/reply']);
+    // The in-page button's undo reaches only the last action, and only for the tab's own recording.
+    expect(fromContentScripts.sort()).toEqual([
+      'context/hint',
+      'recording/add-from-page',
+      'recording/undo-from-page',
+      'session/reply',
+    ]);
   });
 });
 

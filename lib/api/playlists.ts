@@ -76,6 +76,7 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
       return pager.list({
         created_by: options.created_by,
         short_id: options.short_id,
+        session_recording_id: options.session_recording_id,
         limit: options.limit,
         offset: options.offset,
       });

@@ -31,6 +31,8 @@ describe('the content script stays small', () => {
       'wxt/utils/define-content-script',
       '../lib/app-origins',
       '../lib/content/page-watcher',
+      '../lib/content/in-page-button',
+      '../lib/content/session-relay',
     ];
     expect(runtimeImports(read('entrypoints/content.ts')).every((s) => allowed.includes(s))).toBe(true);
   });

@@ -38,6 +38,11 @@ export interface PlaylistInput {
 export interface PlaylistListFilter {
   created_by?: number;
   short_id?: string;
+  /**
+   * PostHog only (reference §10.4): the playlists holding this recording. A server that does not
+   * know the parameter ignores it and lists every playlist, so an answer proves nothing by itself.
+   */
+  session_recording_id?: string;
 }
 
 /** PostHog's answer to `GET …/recordings/`: recordings, not a playlist (reference §10.5). */

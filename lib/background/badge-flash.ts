@@ -1,0 +1,47 @@
+import type { ActionLike } from './badge';
+
+export type FlashKind = 'done' | 'same' | 'failed';
+
+const FLASHES: Record<FlashKind, { text: string; color: string }> = {
+  done: { text: '✓', color: '#1E7B34' },
+  same: { text: '=', color: '#5B5B57' },
+  failed: { text: '!', color: '#B42318' },
+};
+
+export interface BadgeFlashDeps {
+  action: ActionLike;
+  /** Puts the tab's usual badge and title back (the badge service's view of the tab). */
+  restore: (tabId: number) => Promise<void>;
+  durationMs?: number;
+}
+
+/**
+ * The result of an action started without the popup (shortcut, menu, page button): a mark on the
+ * tab's toolbar button for a few seconds, and the sentence in its title until then.
+ */
+export function createBadgeFlash(deps: BadgeFlashDeps) {
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
+  const durationMs = deps.durationMs ?? 3000;
+
+  return async function flash(tabId: number, kind: FlashKind, title: string): Promise<void> {
+    clearTimeout(timers.get(tabId));
+    const { text, color } = FLASHES[kind];
+    try {
+      await Promise.all([
+        deps.action.setBadgeText({ tabId, text }),
+        deps.action.setBadgeBackgroundColor({ tabId, color }),
+        deps.action.setTitle({ tabId, title }),
+      ]);
+    } catch {
+      return; // The tab closed meanwhile.
+    }
+    timers.set(
+      tabId,
+      setTimeout(() => {
+        timers.delete(tabId);
+        deps.restore(tabId).catch(() => undefined);
+      }, durationMs),
+    );
+  };
+}
+export type BadgeFlash = ReturnType<typeof createBadgeFlash>;

@@ -1,0 +1,90 @@
+import type { PageContext } from '../context';
+import { t } from '../i18n';
+import type { RecordingTarget } from './recording-quick-add';
+
+export const MENU_ADD_TO_LAST = 'hogmark-add-to-last-playlist';
+export const MENU_CHOOSE = 'hogmark-choose-playlist';
+
+/** The part of `browser.contextMenus` used here (structural, so tests pass a recording fake). */
+export interface ContextMenusLike {
+  remove(id: string): Promise<void>;
+  create(properties: { id: string; title: string; contexts: ['link']; targetUrlPatterns: string[] }): unknown;
+}
+
+export interface ContextMenuDeps {
+  menus: ContextMenusLike;
+  /** Cloud origins plus the user's own. */
+  getAppOrigins: () => Promise<readonly string[]>;
+  parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
+  addToLastUsed: (target: RecordingTarget, tabId: number | undefined) => Promise<unknown>;
+  /** Opens the popup's picker for the recording (resolving a missing project to the default one). */
+  choose: (target: RecordingTarget) => Promise<unknown>;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Link forms of a recording on each app origin: `/project/<p>/replay/<id>`, and the legacy
+ * unprefixed `/replay/<id>` and `/recordings/<id>`. Match patterns carry no port, so a local
+ * PostHog at `http://127.0.0.1:8010` becomes `http://127.0.0.1/…` (patterns match any port).
+ */
+export function recordingLinkPatterns(origins: readonly string[]): string[] {
+  return origins.flatMap((origin) => {
+    const { protocol, hostname } = new URL(origin);
+    const base = `${protocol}//${hostname}`;
+    return [
+      `${base}/project/*/replay/*`,
+      `${base}/project/*/recordings/*`,
+      `${base}/replay/*`,
+      `${base}/recordings/*`,
+    ];
+  });
+}
+
+/** The two items on recording links: add to the last-used playlist, or choose one. */
+export function createContextMenus(deps: ContextMenuDeps) {
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function rebuild(): Promise<void> {
+    const targetUrlPatterns = recordingLinkPatterns(await deps.getAppOrigins());
+    // Only our own items: other features keep theirs. Removing first makes this safe on every start.
+    await Promise.all(
+      [MENU_ADD_TO_LAST, MENU_CHOOSE].map((id) => deps.menus.remove(id).catch(() => undefined)),
+    );
+    deps.menus.create({
+      id: MENU_ADD_TO_LAST,
+      title: t('menuAddToLast'),
+      contexts: ['link'],
+      targetUrlPatterns,
+    });
+    deps.menus.create({ id: MENU_CHOOSE, title: t('menuChoose'), contexts: ['link'], targetUrlPatterns });
+  }
+
+  return {
+    /** On start and after every settings change (a self-hosted origin adds its patterns). */
+    sync(): Promise<void> {
+      const run = queue.then(rebuild, rebuild).catch((error: unknown) => deps.onError?.(error));
+      queue = run;
+      return run;
+    },
+
+    /** `contextMenus.onClicked`; the link, not the page, says which recording. */
+    async onClicked(info: { menuItemId: string | number; linkUrl?: string }, tab?: { id?: number }) {
+      if (info.menuItemId !== MENU_ADD_TO_LAST && info.menuItemId !== MENU_CHOOSE) return;
+      if (!info.linkUrl) return;
+      try {
+        const context = deps.parsePageContext(info.linkUrl, await deps.getAppOrigins());
+        if (context?.kind !== 'recording') return;
+        const target = {
+          origin: context.origin,
+          projectId: context.projectId,
+          recordingId: context.recordingId,
+        };
+        if (info.menuItemId === MENU_ADD_TO_LAST) await deps.addToLastUsed(target, tab?.id);
+        else await deps.choose(target);
+      } catch (error) {
+        deps.onError?.(error);
+      }
+    },
+  };
+}
+export type ContextMenus = ReturnType<typeof createContextMenus>;

@@ -1,0 +1,73 @@
+import type { PageContext } from '../context';
+import type { StorageAreaLike } from '../storage';
+import type { ActionLike } from './badge';
+import { createBadgeFlash } from './badge-flash';
+import { createCommandListener } from './commands';
+import { type ContextMenusLike, createContextMenus } from './context-menus';
+import type { Handlers } from './dispatcher';
+import { createPlaylistService, type PlaylistServiceDeps } from './playlists';
+import { createPlaylistHandlers } from './playlists-handlers';
+import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
+import { createQuickAdd, type QuickAddDeps } from './recording-quick-add';
+
+export interface PlaylistFeatureDeps {
+  connection: PlaylistServiceDeps['connection'];
+  playlistsApi: PlaylistServiceDeps['playlistsApi'];
+  /** `browser.storage.local` and `browser.storage.session`. */
+  local: StorageAreaLike;
+  session: StorageAreaLike;
+  /** The session bridge's `forward`. */
+  forward: RecordingActionsDeps['forward'];
+  tabContext: QuickAddDeps['tabContext'];
+  action: ActionLike;
+  /** Puts the tab's usual badge back after a flash. */
+  restoreBadge: (tabId: number) => Promise<void>;
+  openPopup: QuickAddDeps['openPopup'];
+  openPickerWindow: QuickAddDeps['openPickerWindow'];
+  menus: ContextMenusLike;
+  getAppOrigins: () => Promise<readonly string[]>;
+  parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
+  activeTabId: () => Promise<number | undefined>;
+  onError?: (error: unknown) => void;
+}
+
+/** Everything "add this recording to a playlist" needs in the background, put together once. */
+export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
+  const playlists = createPlaylistService({
+    connection: deps.connection,
+    playlistsApi: deps.playlistsApi,
+    local: deps.local,
+  });
+  const actions = createRecordingActions({ playlists, forward: deps.forward, session: deps.session });
+  const quickAdd = createQuickAdd({
+    actions,
+    playlists,
+    tabContext: deps.tabContext,
+    flash: createBadgeFlash({ action: deps.action, restore: deps.restoreBadge }),
+    session: deps.session,
+    openPopup: deps.openPopup,
+    openPickerWindow: deps.openPickerWindow,
+  });
+  const menus = createContextMenus({
+    menus: deps.menus,
+    getAppOrigins: deps.getAppOrigins,
+    parsePageContext: deps.parsePageContext,
+    addToLastUsed: (target, tabId) => quickAdd.forLink(target, tabId),
+    choose: (target) => quickAdd.choose(target),
+    onError: deps.onError,
+  });
+  const handlers: Handlers = createPlaylistHandlers({ playlists, actions, quickAdd });
+
+  return {
+    handlers,
+    onCommand: createCommandListener({
+      addToLastUsed: (tabId) => quickAdd.forTab(tabId),
+      activeTabId: deps.activeTabId,
+      onError: deps.onError,
+    }),
+    onMenuClicked: menus.onClicked,
+    syncMenus: menus.sync,
+    /** For the settings service's `clearCaches`. */
+    clear: () => playlists.clear(),
+  };
+}

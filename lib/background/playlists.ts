@@ -1,0 +1,200 @@
+import type { Playlist, PlaylistInput } from '../api/schema/playlist';
+import { type Membership, type PlaylistEntry, toPlaylistEntry } from '../playlist-entries';
+import type { PlaylistList } from '../playlist-messages';
+import { createItemStore, type StorageAreaLike } from '../storage';
+import {
+  createMembershipFacts,
+  type PlaylistListApi,
+  playlistsHolding,
+  probeRecordingFilter,
+} from './playlists-membership';
+import {
+  type PlaylistCache,
+  playlistCacheItem,
+  playlistPrefsItem,
+  RECENT_LIMIT,
+  type ScopePrefs,
+  scopeKey,
+} from './playlists-storage';
+import type { Connection } from './settings';
+
+/** What the service calls on `client.project(p).playlists`. */
+export interface PlaylistsApi extends PlaylistListApi {
+  get(shortId: string): Promise<Playlist>;
+  create(input: PlaylistInput): Promise<Playlist>;
+  addRecording(shortId: string, recordingId: string): Promise<unknown>;
+  removeRecording(shortId: string, recordingId: string): Promise<unknown>;
+}
+
+export interface PlaylistServiceDeps {
+  connection: () => Promise<Connection>;
+  playlistsApi: (connection: Connection, projectId: number) => PlaylistsApi;
+  /** `browser.storage.local`. */
+  local: StorageAreaLike;
+  now?: () => number;
+}
+
+/** The (origin, project) an action works in, with the connection to reach it. */
+export interface PlaylistScope {
+  connection: Connection;
+  projectId: number;
+  key: string;
+}
+
+/** A proven "ignored" is asked again after a week, in case the server was upgraded. */
+const VERDICT_TTL_MS = 7 * 24 * 3600 * 1000;
+const PAGE = 500;
+
+/**
+ * Playlists per (origin, project): cached for the popup's first paint, revalidated on request, plus
+ * last-used and recently used playlists and which playlists hold a recording.
+ */
+export function createPlaylistService(deps: PlaylistServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const cacheStore = createItemStore(deps.local, playlistCacheItem);
+  const prefsStore = createItemStore(deps.local, playlistPrefsItem);
+  const facts = createMembershipFacts(deps.local, now);
+  // The parsed cache of the current scope: reading 10,000 entries through zod on every popup is waste.
+  let memory: PlaylistCache | null = null;
+  const inFlight = new Map<string, Promise<PlaylistCache>>();
+
+  async function scopeOf(projectId?: number): Promise<PlaylistScope> {
+    const connection = await deps.connection();
+    const project = projectId ?? connection.projectId;
+    return { connection, projectId: project, key: scopeKey(connection.origin, project) };
+  }
+
+  async function cached(scope: PlaylistScope): Promise<PlaylistCache | null> {
+    if (memory?.scope === scope.key) return memory;
+    const stored = await cacheStore.get();
+    if (stored.scope !== scope.key) return null;
+    memory = stored;
+    return stored;
+  }
+
+  async function save(next: PlaylistCache): Promise<PlaylistCache> {
+    memory = next;
+    await cacheStore.set(next);
+    return next;
+  }
+
+  async function prefsOf(scope: PlaylistScope): Promise<ScopePrefs> {
+    return (await prefsStore.get()).scopes[scope.key] ?? { recent: [] };
+  }
+
+  const factsKey = (scope: PlaylistScope, recordingId: string) => `${scope.key}|${recordingId}`;
+
+  /** One list request per scope at a time; the membership answer rides along when asked for. */
+  function refreshList(scope: PlaylistScope, recordingId?: string): Promise<PlaylistCache> {
+    const running = inFlight.get(scope.key);
+    if (running && recordingId === undefined) return running;
+    const task = (async () => {
+      const api = deps.playlistsApi(scope.connection, scope.projectId);
+      const previous = await cached(scope);
+      const verdict = previous?.recordingFilter ?? null;
+      const knownHonoured = verdict?.honoured === true;
+      const knownIgnored = verdict?.honoured === false && now() - verdict.checkedAt < VERDICT_TTL_MS;
+      const askMembership = recordingId !== undefined && !knownIgnored;
+      const [items, holding] = await Promise.all([
+        api.allPages({}, { limit: PAGE, concurrency: 4 }),
+        askMembership ? playlistsHolding(api, recordingId) : Promise.resolve(null),
+      ]);
+      const playlists = items.map(toPlaylistEntry);
+      let recordingFilter = knownHonoured || knownIgnored ? verdict : null;
+      if (askMembership && !recordingFilter) {
+        const real = playlists.filter((entry) => entry.kind !== 'synthetic').length;
+        const honoured = await probeRecordingFilter(api, real);
+        recordingFilter = honoured === undefined ? null : { honoured, checkedAt: now() };
+      }
+      if (holding && recordingId !== undefined && recordingFilter?.honoured) {
+        await facts.fromServer(factsKey(scope, recordingId), holding);
+      }
+      return save({ version: 1, scope: scope.key, fetchedAt: now(), playlists, recordingFilter });
+    })();
+    inFlight.set(scope.key, task);
+    const forget = () => {
+      if (inFlight.get(scope.key) === task) inFlight.delete(scope.key);
+    };
+    task.then(forget, forget);
+    return task;
+  }
+
+  async function list(input: {
+    projectId?: number;
+    recordingId?: string;
+    source: 'cache' | 'server';
+  }): Promise<PlaylistList> {
+    const scope = await scopeOf(input.projectId);
+    const cache =
+      input.source === 'server' ? await refreshList(scope, input.recordingId) : await cached(scope);
+    const prefs = await prefsOf(scope);
+    return {
+      projectId: scope.projectId,
+      fetchedAt: cache?.fetchedAt ?? null,
+      playlists: cache?.playlists ?? [],
+      ...(prefs.lastUsed ? { lastUsed: prefs.lastUsed } : {}),
+      recent: prefs.recent,
+      membership:
+        input.recordingId === undefined ? null : await facts.get(factsKey(scope, input.recordingId)),
+    };
+  }
+
+  /** Puts a new or changed playlist in the cached list (first, where new ones appear in PostHog). */
+  async function upsert(scope: PlaylistScope, entry: PlaylistEntry): Promise<void> {
+    const cache = await cached(scope);
+    if (!cache) return;
+    const rest = cache.playlists.filter((item) => item.shortId !== entry.shortId);
+    await save({ ...cache, playlists: [entry, ...rest] });
+  }
+
+  return {
+    scopeOf,
+    api: (scope: PlaylistScope): PlaylistsApi => deps.playlistsApi(scope.connection, scope.projectId),
+    list,
+    upsert,
+    /**
+     * The cached entry; without a cached list (a shortcut before the popup ever opened), PostHog's
+     * answer for that one playlist, so names and "saved filter" refusals are right from the start.
+     */
+    async entry(scope: PlaylistScope, shortId: string): Promise<PlaylistEntry> {
+      const cache = await cached(scope);
+      const known = cache?.playlists.find((item) => item.shortId === shortId);
+      if (known) return known;
+      const entry = toPlaylistEntry(await deps.playlistsApi(scope.connection, scope.projectId).get(shortId));
+      await upsert(scope, entry);
+      return entry;
+    },
+    /** A playlist PostHog says is gone (404): out of the list and out of the preferences. */
+    async drop(scope: PlaylistScope, shortId: string): Promise<void> {
+      const cache = await cached(scope);
+      if (cache)
+        await save({ ...cache, playlists: cache.playlists.filter((item) => item.shortId !== shortId) });
+      await prefsStore.update((prefs) => {
+        const current = prefs.scopes[scope.key];
+        if (!current) return prefs;
+        const next: ScopePrefs = { recent: current.recent.filter((id) => id !== shortId) };
+        if (current.lastUsed && current.lastUsed !== shortId) next.lastUsed = current.lastUsed;
+        return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: next } };
+      });
+    },
+    prefs: prefsOf,
+    /** The playlist a recording was just added to becomes the last used and the first recent one. */
+    async markUsed(scope: PlaylistScope, shortId: string): Promise<void> {
+      await prefsStore.update((prefs) => {
+        const current = prefs.scopes[scope.key] ?? { recent: [] };
+        const recent = [shortId, ...current.recent.filter((id) => id !== shortId)].slice(0, RECENT_LIMIT);
+        return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: { lastUsed: shortId, recent } } };
+      });
+    },
+    membership: (scope: PlaylistScope, recordingId: string): Promise<Membership> =>
+      facts.get(factsKey(scope, recordingId)),
+    recordOwn: (scope: PlaylistScope, recordingId: string, shortId: string, holds: boolean) =>
+      facts.own(factsKey(scope, recordingId), shortId, holds),
+    /** For the settings service's `clearCaches`: another key, origin or project starts clean. */
+    async clear(): Promise<void> {
+      memory = null;
+      await Promise.all([cacheStore.remove(), prefsStore.remove(), facts.clear()]);
+    },
+  };
+}
+export type PlaylistService = ReturnType<typeof createPlaylistService>;

@@ -1,0 +1,180 @@
+import type { PageContext } from '../context';
+import { AppError, isAppError, toAppError } from '../errors';
+import { t } from '../i18n';
+import type { MessageOutput } from '../messages';
+import type { QuickAddResult } from '../playlist-messages';
+import { createItemStore, type StorageAreaLike } from '../storage';
+import type { FlashKind } from './badge-flash';
+import type { HandlerContext } from './dispatcher';
+import type { PlaylistService } from './playlists';
+import { pendingPickItem } from './playlists-storage';
+import { displayName, type RecordingActions } from './recording-actions';
+
+/** A recording somewhere in PostHog (a tab's page, or a link). */
+export interface RecordingTarget {
+  origin: string;
+  projectId: number | null;
+  recordingId: string;
+}
+
+export interface QuickAddDeps {
+  actions: RecordingActions;
+  playlists: PlaylistService;
+  /** The tab-context service's `get`: the browser's URL of the tab, parsed. */
+  tabContext: (tabId: number) => Promise<{ context: PageContext | null }>;
+  flash: (tabId: number, kind: FlashKind, title: string) => Promise<void>;
+  /** `browser.storage.session`: where the picker finds the recording it was opened for. */
+  session: StorageAreaLike;
+  /** `browser.action.openPopup()`; throws where the browser does not allow it. */
+  openPopup: () => Promise<void>;
+  /** Opens `popup.html?recording=…&project=…` in a small window. */
+  openPickerWindow: (recordingId: string, projectId: number) => Promise<void>;
+  now?: () => number;
+}
+
+/** A pick older than this is not what the popup was opened for. */
+const PICK_TTL_MS = 60_000;
+
+/**
+ * "Add to the last-used playlist" without the popup: the keyboard command, the context menu on
+ * recording links and the in-page button all land here, so they behave alike and report alike.
+ */
+export function createQuickAdd(deps: QuickAddDeps) {
+  const now = deps.now ?? Date.now;
+  const pending = createItemStore(deps.session, pendingPickItem);
+
+  async function recordingOfTab(tabId: number): Promise<RecordingTarget | null> {
+    const { context } = await deps.tabContext(tabId);
+    return context?.kind === 'recording' ? context : null;
+  }
+
+  /** The popup's picker for this recording: the toolbar popup where allowed, else a small window. */
+  async function openPicker(target: { origin: string; projectId: number; recordingId: string }) {
+    await pending.set({ version: 1, pick: { ...target, at: now() } });
+    try {
+      await deps.openPopup();
+    } catch {
+      await deps.openPickerWindow(target.recordingId, target.projectId);
+    }
+  }
+
+  async function addToLastUsed(target: RecordingTarget): Promise<QuickAddResult> {
+    try {
+      const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
+      if (target.origin !== scope.connection.origin) {
+        return {
+          outcome: 'failed',
+          message: t('contextOtherOrigin', target.origin, scope.connection.origin),
+        };
+      }
+      const { lastUsed } = await deps.playlists.prefs(scope);
+      if (!lastUsed) {
+        await openPicker({ ...target, projectId: scope.projectId });
+        return { outcome: 'needs-choice', message: t('quickAddChoose') };
+      }
+      const result = await deps.actions.add({
+        projectId: scope.projectId,
+        shortId: lastUsed,
+        recordingId: target.recordingId,
+      });
+      const playlistName = displayName(result.playlistName);
+      if (result.outcome === 'already') {
+        return { outcome: 'already', playlistName, message: t('playlistAlreadyIn', playlistName) };
+      }
+      return {
+        outcome: 'added',
+        playlistName,
+        ...(result.via ? { via: result.via } : {}),
+        ...(result.actionId ? { actionId: result.actionId } : {}),
+        message: t(result.via === 'session' ? 'quickAddedViaSession' : 'quickAdded', playlistName),
+      };
+    } catch (error) {
+      return { outcome: 'failed', message: toAppError(error).userMessage() };
+    }
+  }
+
+  async function report(tabId: number | undefined, result: QuickAddResult): Promise<QuickAddResult> {
+    const kind: FlashKind =
+      result.outcome === 'added' ? 'done' : result.outcome === 'already' ? 'same' : 'failed';
+    if (tabId !== undefined && result.outcome !== 'needs-choice')
+      await deps.flash(tabId, kind, result.message);
+    return result;
+  }
+
+  return {
+    /** The context menu's "Choose a playlist…": the picker, for a recording on the connected PostHog. */
+    async choose(target: RecordingTarget): Promise<void> {
+      const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
+      if (target.origin !== scope.connection.origin) {
+        throw new AppError('invalid-input', {
+          detail: t('contextOtherOrigin', target.origin, scope.connection.origin),
+        });
+      }
+      await openPicker({
+        origin: target.origin,
+        projectId: scope.projectId,
+        recordingId: target.recordingId,
+      });
+    },
+
+    /** The keyboard command (and `playlists/quick-add`): the recording this tab shows. */
+    async forTab(tabId: number): Promise<QuickAddResult> {
+      const target = await recordingOfTab(tabId);
+      if (!target) return report(tabId, { outcome: 'not-a-recording', message: t('quickAddNotRecording') });
+      return report(tabId, await addToLastUsed(target));
+    },
+
+    /** The context menu on a recording link, shown on the tab the link was in. */
+    async forLink(target: RecordingTarget, tabId: number | undefined): Promise<QuickAddResult> {
+      return report(tabId, await addToLastUsed(target));
+    },
+
+    /** `recording/add-from-page`: the recording is the sender tab's, whatever the page claims. */
+    async fromPage(
+      _input: unknown,
+      { sender }: HandlerContext,
+    ): Promise<MessageOutput<'recording/add-from-page'>> {
+      const target = sender.tabId === undefined ? null : await recordingOfTab(sender.tabId);
+      const result = target
+        ? await report(sender.tabId, await addToLastUsed(target))
+        : { outcome: 'not-a-recording' as const, message: t('quickAddNotRecording') };
+      return {
+        added: result.outcome === 'added',
+        ...(result.playlistName ? { playlistName: result.playlistName } : {}),
+        via: result.via ?? 'key',
+        message: result.message,
+        undoable: result.outcome === 'added',
+      };
+    },
+
+    /** `recording/undo-from-page`: only the last action, and only for the recording this tab shows. */
+    async undoFromPage(
+      _input: unknown,
+      { sender }: HandlerContext,
+    ): Promise<{ undone: boolean; message: string }> {
+      const target = sender.tabId === undefined ? null : await recordingOfTab(sender.tabId);
+      const action = await deps.actions.recentAction();
+      if (!target || !action || action.recordingId !== target.recordingId || action.change !== 'added') {
+        return { undone: false, message: t('playlistUndoExpired') };
+      }
+      try {
+        const result = await deps.actions.undo(action.id);
+        return { undone: true, message: t('playlistRemovedFrom', displayName(result.playlistName)) };
+      } catch (error) {
+        return { undone: false, message: isAppError(error) ? error.userMessage() : t('error_unknown') };
+      }
+    },
+
+    /** `playlists/session-state`'s pick: taken once, and only while fresh. */
+    async takePick(): Promise<{ projectId: number; recordingId: string } | null> {
+      const { pick } = await pending.get();
+      if (!pick) return null;
+      await pending.set({ version: 1, pick: null });
+      if (now() - pick.at > PICK_TTL_MS) return null;
+      const scope = await deps.playlists.scopeOf(pick.projectId);
+      if (scope.connection.origin !== pick.origin) return null;
+      return { projectId: pick.projectId, recordingId: pick.recordingId };
+    },
+  };
+}
+export type QuickAdd = ReturnType<typeof createQuickAdd>;

@@ -1,0 +1,116 @@
+/**
+ * The content-script half of the session fallback (DESIGN.md): makes one allow-listed request with
+ * the page's own PostHog session and CSRF token, and sends the answer back as `session/reply`. It
+ * must be the page's context: a write from the background carries the extension's Origin and fails
+ * PostHog's CSRF check.
+ */
+
+// The same allow-list as lib/api/session-routes.ts, without zod or the API modules (the content
+// script stays small); test/content/session-relay.test.ts checks that both agree.
+const PROJECT = '[1-9][0-9]{0,15}';
+const ENCODED = "[A-Za-z0-9\\-_.!~*'()%]+";
+const RECORDING_ROUTE = new RegExp(
+  `^/api/projects/${PROJECT}/session_recording_playlists/(${ENCODED})/recordings/(${ENCODED})/$`,
+);
+const TEMPLATE_ROUTE = new RegExp(`^/api/projects/${PROJECT}/dashboards/create_from_template_json/$`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX_BODY_TEXT = 4000;
+
+function isCanonicalSegment(encoded: string): boolean {
+  try {
+    const decoded = decodeURIComponent(encoded);
+    return decoded !== '' && decoded !== '.' && decoded !== '..' && encodeURIComponent(decoded) === encoded;
+  } catch {
+    return false;
+  }
+}
+
+export function isForwardableRoute(method: unknown, path: unknown): boolean {
+  if (typeof method !== 'string' || typeof path !== 'string' || path.includes('..')) return false;
+  if (method === 'POST' && TEMPLATE_ROUTE.test(path)) return true;
+  if (method !== 'POST' && method !== 'DELETE') return false;
+  const match = RECORDING_ROUTE.exec(path);
+  return match !== null && isCanonicalSegment(match[1] ?? '') && isCanonicalSegment(match[2] ?? '');
+}
+
+/** PostHog's CSRF cookie, readable by page scripts (the session cookie itself is HttpOnly). */
+export function csrfTokenOf(cookie: string): string | undefined {
+  for (const part of cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === 'posthog_csrftoken') return value.join('=') || undefined;
+  }
+  return undefined;
+}
+
+interface SessionRequest {
+  requestId: string;
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+function sessionRequestOf(message: unknown): SessionRequest | null {
+  if (typeof message !== 'object' || message === null) return null;
+  const { type, input } = message as { type?: unknown; input?: unknown };
+  if (type !== 'session/request' || typeof input !== 'object' || input === null) return null;
+  return input as SessionRequest;
+}
+
+export interface SessionRelayDeps {
+  /** `browser.runtime.onMessage.addListener`; the listener answers only `session/request`. */
+  listen: (listener: (message: unknown) => Promise<unknown> | undefined) => void;
+  /** `browser.runtime.sendMessage`. */
+  send: (message: { type: 'session/reply'; input: unknown }) => Promise<unknown>;
+  fetch: typeof globalThis.fetch;
+  /** `document.cookie`, read at request time. */
+  cookie: () => string;
+  /** The page's origin: requests never leave it. */
+  origin: string;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text.slice(0, MAX_BODY_TEXT);
+  }
+}
+
+export function relaySessionRequests(deps: SessionRelayDeps): void {
+  async function perform(request: SessionRequest, token: string): Promise<void> {
+    let status = 0;
+    let body: unknown = null;
+    try {
+      const response = await deps.fetch(new URL(request.path, deps.origin).href, {
+        method: request.method,
+        credentials: 'include',
+        headers: { 'X-CSRFToken': token, 'Content-Type': 'application/json', Accept: 'application/json' },
+        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      });
+      status = response.status;
+      body = await readBody(response);
+    } catch {
+      // Status 0: the page could not reach PostHog.
+    }
+    await deps
+      .send({ type: 'session/reply', input: { requestId: request.requestId, status, body } })
+      .catch(() => {
+        // The background restarted meanwhile; it has already given up on this request.
+      });
+  }
+
+  deps.listen((message) => {
+    const request = sessionRequestOf(message);
+    if (!request) return undefined;
+    const token = csrfTokenOf(deps.cookie());
+    const accepted =
+      typeof request.requestId === 'string' &&
+      UUID.test(request.requestId) &&
+      isForwardableRoute(request.method, request.path) &&
+      token !== undefined;
+    if (accepted) void perform(request, token);
+    return Promise.resolve({ ok: true, data: { accepted } });
+  });
+}

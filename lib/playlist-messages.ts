@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { isPlaylistShortId, isRecordingId } from './context';
+import { SerializedErrorSchema } from './errors';
+import { MembershipSchema, PlaylistEntrySchema } from './playlist-entries';
+
+/** The shapes of the `playlists/*` messages (the protocol itself is in messages.ts). */
+
+const ProjectId = z.number().int().positive();
+export const ShortIdSchema = z.string().max(100).refine(isPlaylistShortId, 'not a playlist short id');
+export const RecordingIdSchema = z.string().max(200).refine(isRecordingId, 'not a recording id');
+export const ViaSchema = z.enum(['key', 'session']);
+export type Via = z.infer<typeof ViaSchema>;
+
+export const PlaylistListInputSchema = z.object({
+  /** The configured project when absent (links without `/project/<id>/`). */
+  projectId: ProjectId.optional(),
+  /** Membership is answered for this recording. */
+  recordingId: RecordingIdSchema.optional(),
+  /** `cache` never sends a request (first paint); `server` revalidates. */
+  source: z.enum(['cache', 'server']),
+});
+
+export const PlaylistListSchema = z.object({
+  projectId: ProjectId,
+  /** Null when nothing is cached yet. */
+  fetchedAt: z.number().nullable(),
+  playlists: z.array(PlaylistEntrySchema),
+  lastUsed: z.string().optional(),
+  recent: z.array(z.string()),
+  /** Null without a recording. */
+  membership: MembershipSchema.nullable(),
+});
+export type PlaylistList = z.infer<typeof PlaylistListSchema>;
+
+export const RecordingChangeInputSchema = z.object({
+  projectId: ProjectId,
+  shortId: ShortIdSchema,
+  recordingId: RecordingIdSchema,
+});
+export type RecordingChangeInput = z.infer<typeof RecordingChangeInputSchema>;
+
+export const RecordingChangeResultSchema = z.object({
+  /** `already` / `not-there`: nothing was sent, the playlist already was that way. */
+  outcome: z.enum(['added', 'removed', 'already', 'not-there']),
+  shortId: z.string(),
+  playlistName: z.string(),
+  /** How the request went: with the API key, or through the user's signed-in PostHog tab. */
+  via: ViaSchema.optional(),
+  /** Pass to `playlists/undo`. */
+  actionId: z.string().optional(),
+  membership: MembershipSchema,
+});
+export type RecordingChangeResult = z.infer<typeof RecordingChangeResultSchema>;
+
+export const CreateAndAddInputSchema = z.object({
+  projectId: ProjectId,
+  name: z.string().trim().min(1).max(400),
+  recordingId: RecordingIdSchema,
+});
+
+export const CreateAndAddResultSchema = z.object({
+  playlist: PlaylistEntrySchema,
+  /** Null when the playlist was created but adding failed: the error says why, and retrying adds. */
+  change: RecordingChangeResultSchema.nullable(),
+  error: SerializedErrorSchema.nullable(),
+});
+export type CreateAndAddResult = z.infer<typeof CreateAndAddResultSchema>;
+
+export const LastActionViewSchema = z.object({
+  id: z.string(),
+  projectId: ProjectId,
+  recordingId: z.string(),
+  shortId: z.string(),
+  playlistName: z.string(),
+  change: z.enum(['added', 'removed']),
+  via: ViaSchema,
+  at: z.number(),
+});
+export type LastActionView = z.infer<typeof LastActionViewSchema>;
+
+export const PlaylistSessionStateSchema = z.object({
+  /** A recording the context menu asked the picker for. */
+  pick: z.object({ projectId: ProjectId, recordingId: z.string() }).nullable(),
+  /** The last add or remove, for Undo, while it is recent. */
+  lastAction: LastActionViewSchema.nullable(),
+});
+export type PlaylistSessionState = z.infer<typeof PlaylistSessionStateSchema>;
+
+export const QuickAddResultSchema = z.object({
+  outcome: z.enum(['added', 'already', 'needs-choice', 'not-a-recording', 'failed']),
+  playlistName: z.string().optional(),
+  via: ViaSchema.optional(),
+  /** The sentence shown in the toolbar button's title (and by the in-page button). */
+  message: z.string(),
+  actionId: z.string().optional(),
+});
+export type QuickAddResult = z.infer<typeof QuickAddResultSchema>;

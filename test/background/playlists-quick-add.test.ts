@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createBadgeFlash } from '../../lib/background/badge-flash';
+import { ADD_TO_LAST_PLAYLIST, createCommandListener } from '../../lib/background/commands';
+import {
+  createContextMenus,
+  MENU_ADD_TO_LAST,
+  MENU_CHOOSE,
+  recordingLinkPatterns,
+} from '../../lib/background/context-menus';
+import { createQuickAdd } from '../../lib/background/recording-quick-add';
+import { parsePageContext } from '../../lib/context';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { installEnglishTranslator } from '../support/i18n';
+import { wirePlaylists } from './playlists-support';
+
+beforeAll(installEnglishTranslator);
+
+const LOOSE = DEMO.recordings.loose;
+
+describe('quick add (keyboard command, context menu, in-page button)', () => {
+  let server: FakePostHog;
+  beforeAll(async () => {
+    server = await startFakePostHog({ flavor: 'contract', seed: 'demo' });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    fakeBrowser.reset();
+    server.clearRequests();
+  });
+
+  function setup(page = `/project/1/replay/${LOOSE}`) {
+    const wired = wirePlaylists(server);
+    const flashes: Array<{ tabId: number; kind: string; title: string }> = [];
+    const opened: string[] = [];
+    const quickAdd = createQuickAdd({
+      ...wired,
+      tabContext: async () => ({ context: parsePageContext(`${server.url}${page}`, [server.url]) }),
+      flash: async (tabId, kind, title) => {
+        flashes.push({ tabId, kind, title });
+      },
+      session: fakeBrowser.storage.session,
+      openPopup: async () => {
+        throw new Error('not from here');
+      },
+      openPickerWindow: async (recordingId, projectId) => {
+        opened.push(`${projectId}/${recordingId}`);
+      },
+    });
+    return { ...wired, quickAdd, flashes, opened };
+  }
+
+  it('opens the picker when no playlist was used yet, then the picker gets that recording once', async () => {
+    const { quickAdd, opened, flashes } = setup();
+    expect(await quickAdd.forTab(7)).toMatchObject({ outcome: 'needs-choice' });
+    expect(opened).toEqual([`1/${LOOSE}`]);
+    expect(flashes).toEqual([]);
+    expect(await quickAdd.takePick()).toEqual({ projectId: 1, recordingId: LOOSE });
+    expect(await quickAdd.takePick()).toBeNull();
+  });
+
+  it('adds to the last-used playlist, flashes the result, and the popup can undo it', async () => {
+    const { quickAdd, flashes, playlists, actions } = setup();
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    const result = await quickAdd.forTab(7);
+    expect(result).toMatchObject({ outcome: 'added', playlistName: 'Onboarding', via: 'key' });
+    expect(flashes).toEqual([
+      { tabId: 7, kind: 'done', title: 'Added to Onboarding. Open Hogmark to undo.' },
+    ]);
+    const last = await actions.recentAction();
+    expect(last).toMatchObject({ id: result.actionId, change: 'added', shortId: DEMO.playlists.onboarding });
+    expect((await quickAdd.forTab(7)).outcome).toBe('already');
+    expect(flashes[1]?.kind).toBe('same');
+    await actions.undo(result.actionId ?? '');
+  });
+
+  it('says so on a page that is not a recording', async () => {
+    const { quickAdd, flashes } = setup('/project/1/dashboard/1');
+    expect(await quickAdd.forTab(3)).toMatchObject({ outcome: 'not-a-recording' });
+    expect(flashes[0]).toMatchObject({ tabId: 3, kind: 'failed' });
+  });
+
+  it('answers the in-page button with a sentence, and undoes only for the same recording', async () => {
+    const { quickAdd, playlists } = setup();
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    const context = { sender: { kind: 'content-script' as const, tabId: 4, url: `${server.url}/` } };
+    const added = await quickAdd.fromPage({}, context);
+    expect(added).toMatchObject({
+      added: true,
+      undoable: true,
+      message: 'Added to Onboarding. Open Hogmark to undo.',
+    });
+    expect(await quickAdd.undoFromPage({}, context)).toEqual({
+      undone: true,
+      message: 'Removed from Onboarding.',
+    });
+    expect((await quickAdd.undoFromPage({}, context)).undone).toBe(false);
+  });
+});
+
+describe('the keyboard command listener', () => {
+  it('runs the quick add for the command’s tab, or the active tab', async () => {
+    const addToLastUsed = vi.fn(async () => undefined);
+    const onCommand = createCommandListener({ addToLastUsed, activeTabId: async () => 9 });
+    await onCommand(ADD_TO_LAST_PLAYLIST, { id: 5 });
+    await onCommand(ADD_TO_LAST_PLAYLIST);
+    await onCommand('copy-link', { id: 5 });
+    expect(addToLastUsed.mock.calls).toEqual([[5], [9]]);
+  });
+});
+
+describe('the context menu on recording links', () => {
+  it('builds link patterns without ports, for every app origin', () => {
+    expect(recordingLinkPatterns(['https://us.posthog.com', 'http://127.0.0.1:8010'])).toEqual([
+      'https://us.posthog.com/project/*/replay/*',
+      'https://us.posthog.com/project/*/recordings/*',
+      'https://us.posthog.com/replay/*',
+      'https://us.posthog.com/recordings/*',
+      'http://127.0.0.1/project/*/replay/*',
+      'http://127.0.0.1/project/*/recordings/*',
+      'http://127.0.0.1/replay/*',
+      'http://127.0.0.1/recordings/*',
+    ]);
+  });
+
+  it('replaces only its own items, and acts on the link’s recording', async () => {
+    const removed: string[] = [];
+    const created: string[] = [];
+    const addToLastUsed = vi.fn(async () => undefined);
+    const choose = vi.fn(async () => undefined);
+    const menus = createContextMenus({
+      menus: {
+        remove: async (id) => {
+          removed.push(id);
+        },
+        create: (item) => created.push(item.id),
+      },
+      getAppOrigins: async () => ['https://us.posthog.com'],
+      parsePageContext,
+      addToLastUsed,
+      choose,
+    });
+    await menus.sync();
+    expect(removed.sort()).toEqual([MENU_ADD_TO_LAST, MENU_CHOOSE].sort());
+    expect(created).toEqual([MENU_ADD_TO_LAST, MENU_CHOOSE]);
+    const link = `https://us.posthog.com/project/2/replay/${LOOSE}?t=30`;
+    await menus.onClicked({ menuItemId: MENU_ADD_TO_LAST, linkUrl: link }, { id: 3 });
+    await menus.onClicked({ menuItemId: MENU_CHOOSE, linkUrl: `https://us.posthog.com/replay/${LOOSE}` });
+    await menus.onClicked({ menuItemId: 'hogmark-copy-dashboard-link', linkUrl: link });
+    await menus.onClicked({
+      menuItemId: MENU_ADD_TO_LAST,
+      linkUrl: 'https://us.posthog.com/project/2/dashboard/1',
+    });
+    const target = { origin: 'https://us.posthog.com', recordingId: LOOSE };
+    expect(addToLastUsed.mock.calls).toEqual([[{ ...target, projectId: 2 }, 3]]);
+    expect(choose.mock.calls).toEqual([[{ ...target, projectId: null }]]);
+  });
+});
+
+describe('the badge flash', () => {
+  it('shows a mark and the sentence, then puts the tab’s own badge back', async () => {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    const restore = vi.fn(async () => undefined);
+    const flash = createBadgeFlash({
+      action: {
+        setBadgeText: async ({ text }) => void calls.push(`text ${text}`),
+        setBadgeBackgroundColor: async ({ color }) => void calls.push(`color ${color}`),
+        setTitle: async ({ title }) => void calls.push(`title ${title}`),
+      },
+      restore,
+      durationMs: 2000,
+    });
+    await flash(4, 'done', 'Added to Onboarding.');
+    expect(calls).toEqual(['text ✓', 'color #1E7B34', 'title Added to Onboarding.']);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(restore).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(restore).toHaveBeenCalledWith(4);
+    vi.useRealTimers();
+  });
+});

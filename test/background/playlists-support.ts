@@ -1,0 +1,60 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createPostHogClient } from '../../lib/api/client';
+import type { SessionRoute } from '../../lib/api/session-routes';
+import { createPlaylistService } from '../../lib/background/playlists';
+import { createRecordingActions } from '../../lib/background/recording-actions';
+import type { Connection } from '../../lib/background/settings';
+import { AppError } from '../../lib/errors';
+import type { FakePostHog } from '../fake-posthog/index';
+
+/**
+ * The playlist services wired to a running local PostHog. `forward` stands in for the session
+ * bridge and its content script: it signs in once and makes the request with the page's cookies and
+ * CSRF header, as the content script does (or reports no signed-in tab).
+ */
+export function wirePlaylists(server: FakePostHog, options: { key?: string; signedIn?: boolean } = {}) {
+  const connection: Connection = { origin: server.url, apiKey: options.key ?? server.keys.all, projectId: 1 };
+  let clock = 1_000_000;
+  const now = () => clock++;
+  let cookies: { header: string; csrf: string } | null = null;
+  const forwarded: SessionRoute[] = [];
+
+  async function signIn() {
+    const answer = await fetch(`${server.url}/login?next=/project/1/replay/x`, { redirect: 'manual' });
+    const jar = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+    const csrf = jar.find((cookie) => cookie.startsWith('posthog_csrftoken='))?.split('=')[1] ?? '';
+    return { header: jar.join('; '), csrf };
+  }
+
+  const playlists = createPlaylistService({
+    connection: async () => connection,
+    playlistsApi: (c, projectId) => createPostHogClient(c).project(projectId).playlists,
+    local: fakeBrowser.storage.local,
+    now,
+  });
+  const actions = createRecordingActions({
+    playlists,
+    session: fakeBrowser.storage.session,
+    now,
+    forward: async (_origin, route) => {
+      if (options.signedIn === false) throw new AppError('no-session-tab');
+      forwarded.push(route);
+      cookies ??= await signIn();
+      const answer = await fetch(`${server.url}${route.path}`, {
+        method: route.method,
+        headers: { cookie: cookies.header, 'x-csrftoken': cookies.csrf, 'content-type': 'application/json' },
+        ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
+      });
+      const text = await answer.text();
+      return { status: answer.status, body: text ? JSON.parse(text) : null };
+    },
+  });
+  return { playlists, actions, forwarded, connection };
+}
+
+/** The requests the extension made (not the test's own sign-in), as `METHOD path?query auth`. */
+export function apiCalls(server: FakePostHog, method?: string): string[] {
+  return server.requests
+    .filter((request) => request.path.startsWith('/api/') && (!method || request.method === method))
+    .map((request) => `${request.method} ${request.path} ${request.auth}`);
+}

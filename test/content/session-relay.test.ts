@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  addRecordingRoute,
+  createFromTemplateRoute,
+  isSessionForwardable,
+  removeRecordingRoute,
+} from '../../lib/api/session-routes';
+import { csrfTokenOf, isForwardableRoute, relaySessionRequests } from '../../lib/content/session-relay';
+
+const REQUEST_ID = '0f8fad5b-d9cb-469f-a165-708677289501';
+const ADD = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
+
+describe('the content script’s copy of the session allow-list', () => {
+  it.each([
+    ['POST', ADD.path],
+    ['DELETE', removeRecordingRoute(1, 'eKdNnFRI', 'a b/c?d').path],
+    ['POST', createFromTemplateRoute(2, {}).path],
+    ['DELETE', createFromTemplateRoute(2, {}).path],
+    ['GET', ADD.path],
+    ['POST', '/api/projects/1/session_recording_playlists/x/recordings/%2e%2e/'],
+    ['POST', '/api/projects/1/session_recording_playlists/x/recordings/../'],
+    ['POST', '/api/projects/1/dashboards/1/'],
+    ['POST', 'https://evil.example/api/projects/1/session_recording_playlists/a/recordings/b/'],
+    ['POST', '/api/projects/0/session_recording_playlists/a/recordings/b/'],
+  ])('agrees with the background on %s %s', (method, path) => {
+    expect(isForwardableRoute(method, path)).toBe(isSessionForwardable(method, path));
+  });
+
+  it('agrees with the background on any method and path', () => {
+    const segment = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.constantFrom('.', '..', '%2F', '%E0%A4%A', 'a%20b'),
+    );
+    const path = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc
+        .tuple(fc.integer({ min: -1, max: 99 }), segment, segment)
+        .map(([p, s, r]) => `/api/projects/${p}/session_recording_playlists/${s}/recordings/${r}/`),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('POST', 'DELETE', 'GET', 'PATCH', 'post'), path, (method, candidate) => {
+        expect(isForwardableRoute(method, candidate)).toBe(isSessionForwardable(method, candidate));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('csrfTokenOf', () => {
+  it.each([
+    ['posthog_csrftoken=abc; other=1', 'abc'],
+    ['a=1; posthog_csrftoken=x=y', 'x=y'],
+    ['csrftoken=abc', undefined],
+    ['posthog_csrftoken=', undefined],
+    ['', undefined],
+  ])('reads %j as %j', (cookie, token) => {
+    expect(csrfTokenOf(cookie)).toBe(token);
+  });
+});
+
+function setup(cookie = 'posthog_csrftoken=tok123') {
+  let listener: ((message: unknown) => Promise<unknown> | undefined) | undefined;
+  const replies: unknown[] = [];
+  const fetch = vi.fn(async () => new Response('{"success":true}', { status: 200 }));
+  relaySessionRequests({
+    listen: (l) => {
+      listener = l;
+    },
+    send: async (message) => {
+      replies.push(message);
+    },
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    cookie: () => cookie,
+    origin: 'https://us.posthog.com',
+  });
+  const deliver = (message: unknown) => listener?.(message);
+  return { deliver, replies, fetch };
+}
+
+describe('relaySessionRequests', () => {
+  it('makes the allow-listed request with the page session and CSRF header, then replies', async () => {
+    const { deliver, replies, fetch } = setup();
+    const answer = await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...ADD } });
+    expect(answer).toEqual({ ok: true, data: { accepted: true } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(fetch).toHaveBeenCalledWith(`https://us.posthog.com${ADD.path}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'X-CSRFToken': 'tok123', 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+    });
+    expect(replies[0]).toEqual({
+      type: 'session/reply',
+      input: { requestId: REQUEST_ID, status: 200, body: { success: true } },
+    });
+  });
+
+  it.each([
+    ['a route off the list', { requestId: REQUEST_ID, method: 'POST', path: '/api/projects/1/dashboards/' }],
+    ['a request id that is not a UUID', { ...ADD, requestId: 'x' }],
+    ['a GET', { ...ADD, method: 'GET', requestId: REQUEST_ID }],
+  ])('refuses %s without fetching', async (_, input) => {
+    const { deliver, fetch } = setup();
+    expect(await deliver({ type: 'session/request', input })).toEqual({
+      ok: true,
+      data: { accepted: false },
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('refuses when the page has no PostHog CSRF cookie (not a signed-in PostHog)', async () => {
+    const { deliver, fetch } = setup('other=1');
+    const answer = await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...ADD } });
+    expect(answer).toEqual({ ok: true, data: { accepted: false } });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('leaves other messages to other listeners', () => {
+    const { deliver } = setup();
+    expect(deliver({ type: 'context/hint', input: {} })).toBeUndefined();
+    expect(deliver(null)).toBeUndefined();
+  });
+
+  it('replies status 0 when the page cannot reach PostHog', async () => {
+    const { deliver, replies, fetch } = setup();
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...ADD } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(replies[0]).toMatchObject({ input: { status: 0, body: null } });
+  });
+});
