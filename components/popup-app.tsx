@@ -1,10 +1,12 @@
 import { t } from '../lib/i18n';
 import type { Status } from '../lib/messages';
+import type { PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
 import { ContextHeader } from './context-header';
 import { ContextSkeleton } from './context-skeleton';
 import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
+import { PlaylistPicker } from './playlist-picker';
 import { SetupPrompt } from './setup-prompt';
 
 function projectOf(status: Status): string {
@@ -12,7 +14,7 @@ function projectOf(status: Status): string {
   return status.projectId === undefined ? '' : t('projectUnnamed', status.projectId);
 }
 
-export function PopupApp(props: { store: PopupStore }) {
+export function PopupApp(props: { store: PopupStore; playlists?: PlaylistPickerStore }) {
   const { store } = props;
   const state = store.state.value;
   return (
@@ -32,6 +34,7 @@ export function PopupApp(props: { store: PopupStore }) {
           ) : (
             <EmptyState postHogUrl={postHogHomeLink(state.status)} />
           )}
+          {props.playlists ? <PlaylistPicker store={props.playlists} /> : null}
           <footer class="popup-footer muted">
             <p>{t('connectedTo', state.status.origin ?? '', projectOf(state.status))}</p>
             <p>{t('keyLabel', state.status.maskedKey ?? '')}</p>

@@ -1,15 +1,19 @@
+import { computed } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { setTranslator, translatorFrom } from '../../lib/i18n';
 import { createMessageSender } from '../../lib/messages';
+import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
+import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore, tabIdFromSearch } from '../../lib/stores/popup';
 import '../../components/theme.css';
 import './popup.css';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
+const send = createMessageSender((message) => browser.runtime.sendMessage(message));
 const store = createPopupStore({
-  send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+  send,
   openOptions: async () => {
     await browser.runtime.openOptionsPage();
     window.close();
@@ -19,6 +23,11 @@ const store = createPopupStore({
     tabIdFromSearch(location.search) ??
     (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id,
 });
+const playlists = createPlaylistPickerStore({
+  send,
+  scope: computed(() => pickerScopeOf(store.state.value, location.search)),
+});
 const root = document.getElementById('app');
-if (root) render(<PopupApp store={store} />, root);
+if (root) render(<PopupApp store={store} playlists={playlists} />, root);
+void playlists.start();
 void store.load();

@@ -68,7 +68,7 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   const doc = deps.document;
   const host = doc.createElement('div');
   host.dataset.hogmark = 'in-page-button';
-  const root = host.attachShadow({ mode: 'closed' });
+  const root = host.attachShadow({ mode: 'open' });
   const style = doc.createElement('style');
   style.textContent = STYLE;
   const bar = doc.createElement('div');

@@ -1,0 +1,60 @@
+import { t } from '../lib/i18n';
+import type { Failure, Notice } from '../lib/stores/playlist-picker';
+
+const SENTENCES: Record<Notice['kind'], string> = {
+  added: 'playlistAddedTo',
+  removed: 'playlistRemovedFrom',
+  already: 'playlistAlreadyIn',
+  'not-there': 'playlistNotIn',
+};
+
+/** What the last action did ("Added to Checkout bugs · Undo"), or what went wrong and what to do. */
+export function PlaylistNotice(props: {
+  notice: Notice | null;
+  failure: Failure | null;
+  busy: boolean;
+  postHogUrl: string | null;
+  onUndo: () => void;
+  onRemove: (shortId: string) => void;
+}) {
+  const { notice, failure, busy } = props;
+  if (failure) {
+    return (
+      <div class="playlist-failure" role="alert">
+        <p class="error">{failure.error.message}</p>
+        <div class="playlist-actions">
+          {failure.retry ? (
+            <button type="button" onClick={() => void failure.retry?.()}>
+              {failure.retryLabel}
+            </button>
+          ) : null}
+          {failure.error.kind === 'no-session-tab' && props.postHogUrl ? (
+            <a class="button" href={props.postHogUrl} target="_blank" rel="noreferrer">
+              {t('playlistOpenInPostHog')}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    );
+  }
+  if (!notice) return <div class="playlist-notice" role="status" />;
+  const sentence = t(SENTENCES[notice.kind], notice.name);
+  return (
+    <div class="playlist-notice" role="status">
+      <p class={notice.kind === 'added' || notice.kind === 'removed' ? 'success' : ''}>
+        {sentence}
+        {notice.via === 'session' ? ` ${t('playlistViaSession')}` : ''}
+      </p>
+      {notice.actionId && (notice.kind === 'added' || notice.kind === 'removed') ? (
+        <button type="button" disabled={busy} onClick={props.onUndo}>
+          {t('playlistUndo')}
+        </button>
+      ) : null}
+      {notice.kind === 'already' ? (
+        <button type="button" disabled={busy} onClick={() => props.onRemove(notice.shortId)}>
+          {t('playlistRemove')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../lib/i18n';
+import { CREATE_OPTION, type PickerOption, type PlaylistPickerStore } from '../lib/stores/playlist-picker';
+import { ErrorNotice } from './error-notice';
+import { PlaylistNotice } from './playlist-notice';
+import './playlist-picker.css';
+
+const optionDomId = (index: number) => `playlist-option-${index}`;
+
+function OptionRow(props: {
+  option: PickerOption;
+  index: number;
+  selected: boolean;
+  busy: boolean;
+  query: string;
+}) {
+  const { option, selected, busy } = props;
+  const entry = option.row?.entry;
+  const status = busy
+    ? t('playlistWorking')
+    : !option.enabled && entry
+      ? t(entry.kind === 'filters' ? 'playlistIsSavedFilterShort' : 'playlistIsSyntheticShort')
+      : option.holding === 'in'
+        ? t('playlistHolds')
+        : '';
+  return (
+    <div
+      id={optionDomId(props.index)}
+      role="option"
+      tabIndex={-1}
+      aria-selected={selected}
+      aria-disabled={!option.enabled}
+      class={`playlist-option${selected ? ' is-selected' : ''}${option.holding === 'in' ? ' is-member' : ''}`}
+    >
+      <span class="playlist-option-name">
+        {entry ? entry.name || t('playlistUntitled') : t('playlistCreate', props.query.trim())}
+      </span>
+      {entry?.pinned ? <span class="playlist-badge">{t('playlistPinned')}</span> : null}
+      {status ? <span class="playlist-option-status">{status}</span> : null}
+    </div>
+  );
+}
+
+/** The popup's playlist picker: an ARIA combobox over a listbox of playlists (keyboard first). */
+export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
+  const { store } = props;
+  const target = store.target.value;
+  const phase = store.phase.value;
+  const options = store.options.value;
+  const selected = store.selected.value;
+  const busy = store.busy.value;
+  const query = store.query.value;
+  const notice = store.notice.value;
+  const selectedIndex = options.findIndex((option) => option.id === selected);
+
+  const input = useRef<HTMLInputElement>(null);
+  const hasTarget = target !== null;
+  // Typing works as soon as the popup opens: the search box takes the focus once there is a recording.
+  useEffect(() => {
+    if (hasTarget) input.current?.focus();
+  }, [hasTarget]);
+  useEffect(() => {
+    if (selectedIndex >= 0)
+      document.getElementById(optionDomId(selectedIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [selectedIndex]);
+
+  const noticeView = (
+    <PlaylistNotice
+      notice={notice}
+      failure={store.failure.value}
+      busy={notice ? busy.has(notice.shortId) : false}
+      postHogUrl={store.postHogUrl.value}
+      onUndo={() => void store.undo()}
+      onRemove={(shortId) => void store.remove(shortId)}
+    />
+  );
+  // Not on a recording: only the last action, so a shortcut's add can be undone from here.
+  if (!target) return notice ? <section class="playlist-picker">{noticeView}</section> : null;
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 };
+    const delta = moves[event.key];
+    if (delta !== undefined) {
+      event.preventDefault();
+      store.move(delta);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      void store.choose();
+    } else if (event.key === 'Escape' && query !== '') {
+      event.preventDefault();
+      store.setQuery('');
+    }
+  };
+  const onListClick = (event: MouseEvent) => {
+    const item = (event.target as Element).closest('[role="option"]');
+    const index = item ? Number(item.id.replace('playlist-option-', '')) : -1;
+    const option = options[index];
+    if (option?.enabled) void store.choose(option.id);
+  };
+  const membership = store.membership.value;
+  const hidden = store.hiddenCount.value;
+
+  return (
+    <section class="playlist-picker" aria-labelledby="playlist-picker-title">
+      <div class="playlist-picker-head">
+        <h2 id="playlist-picker-title">{t('playlistPickerTitle')}</h2>
+        {store.refreshing.value && phase === 'ready' ? (
+          <span class="muted">{t('playlistUpdating')}</span>
+        ) : null}
+      </div>
+      {noticeView}
+      {phase === 'error' && store.listError.value ? (
+        <ErrorNotice error={store.listError.value} onRetry={() => void store.reload()} />
+      ) : (
+        <>
+          <label class="visually-hidden" for="playlist-search">
+            {t('playlistSearchLabel')}
+          </label>
+          <input
+            id="playlist-search"
+            class="playlist-search"
+            type="text"
+            role="combobox"
+            autoComplete="off"
+            spellcheck={false}
+            aria-expanded={true}
+            aria-controls="playlist-options"
+            aria-autocomplete="list"
+            aria-activedescendant={selectedIndex >= 0 ? optionDomId(selectedIndex) : undefined}
+            placeholder={t('playlistSearchPlaceholder')}
+            value={query}
+            ref={input}
+            onInput={(event) => store.setQuery((event.currentTarget as HTMLInputElement).value)}
+            onKeyDown={onKeyDown}
+          />
+          {phase === 'loading' ? <p class="muted playlist-loading">{t('playlistLoading')}</p> : null}
+          {phase === 'ready' && options.length === 0 ? <p class="muted">{t('playlistNone')}</p> : null}
+          {/* Clicks are on the list so 10,000 rows never mean 10,000 handlers; mousedown keeps focus in the input. */}
+          <div
+            id="playlist-options"
+            class="playlist-options"
+            role="listbox"
+            aria-label={t('playlistListLabel')}
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={onListClick}
+            onKeyDown={onKeyDown}
+          >
+            {options.map((option, index) => (
+              <OptionRow
+                key={option.id}
+                option={option}
+                index={index}
+                selected={option.id === selected}
+                busy={busy.has(option.id === CREATE_OPTION ? CREATE_OPTION : option.id)}
+                query={query}
+              />
+            ))}
+          </div>
+          {hidden > 0 ? <p class="muted playlist-more">{t('playlistMore', hidden)}</p> : null}
+          {store.listError.value ? (
+            <ErrorNotice error={store.listError.value} onRetry={() => void store.reload()} />
+          ) : null}
+          {phase === 'ready' && !store.refreshing.value && !membership.complete ? (
+            <p class="muted playlist-membership-note">{t('playlistMembershipUnknown')}</p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,335 @@
+import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
+import { AppError, type SerializedError, toAppError } from '../errors';
+import { t } from '../i18n';
+import { recordingLink } from '../links';
+import type { SendMessage } from '../messages';
+import { type Holding, holdingOf, type Membership, type PlaylistEntry } from '../playlist-entries';
+import type { PlaylistList, RecordingChangeResult, Via } from '../playlist-messages';
+import {
+  filterRows,
+  moveSelection,
+  orderPlaylists,
+  type PickerRow,
+  type PickerScope,
+  toRows,
+  WINDOW_SIZE,
+} from './playlist-picker-model';
+
+export type { PickerScope };
+
+export interface PickerTarget {
+  origin: string;
+  projectId?: number;
+  recordingId: string;
+}
+
+export const CREATE_OPTION = '\u0000create';
+
+export type Notice = {
+  kind: RecordingChangeResult['outcome'];
+  shortId: string;
+  name: string;
+  via?: Via;
+  actionId?: string;
+};
+export interface Failure {
+  error: SerializedError;
+  /** What "Try again" does; null where trying again cannot help. */
+  retry: (() => Promise<void>) | null;
+  retryLabel: string;
+}
+export interface PickerOption {
+  id: string;
+  row: PickerRow | null;
+  enabled: boolean;
+  holding: Holding;
+}
+
+const EMPTY_MEMBERSHIP: Membership = { complete: false, holds: [], lacks: [] };
+const serialise = (error: unknown) => toAppError(error).toJSON();
+
+/**
+ * The popup's "add this recording to a playlist": list (cache first, then revalidated), filter,
+ * keyboard selection, add/remove/undo/create with one request per (playlist, recording) in flight.
+ */
+export function createPlaylistPickerStore(deps: {
+  send: SendMessage;
+  scope: ReadonlySignal<PickerScope | null>;
+}) {
+  const { send } = deps;
+  const pick = signal<{ projectId: number; recordingId: string } | null>(null);
+  const target = computed<PickerTarget | null>(() => {
+    const scope = deps.scope.value;
+    const recording = pick.value ?? scope?.recording;
+    return scope && recording ? { origin: scope.origin, ...recording } : null;
+  });
+  const phase = signal<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  const listError = signal<SerializedError | null>(null);
+  const refreshing = signal(false);
+  const projectId = signal<number | null>(null);
+  const rows = signal<PickerRow[]>([]);
+  const membership = signal<Membership>(EMPTY_MEMBERSHIP);
+  const query = signal('');
+  const selected = signal<string | null>(null);
+  const busy = signal<ReadonlySet<string>>(new Set());
+  const notice = signal<Notice | null>(null);
+  const failure = signal<Failure | null>(null);
+
+  const filtered = computed(() => filterRows(rows.value, query.value, WINDOW_SIZE));
+  const options = computed<PickerOption[]>(() => {
+    const list: PickerOption[] = filtered.value.shown.map((row) => ({
+      id: row.entry.shortId,
+      row,
+      enabled: row.enabled,
+      holding: holdingOf(membership.value, row.entry.shortId),
+    }));
+    if (query.value.trim() !== '' && !filtered.value.exact) {
+      list.push({ id: CREATE_OPTION, row: null, enabled: true, holding: 'unknown' });
+    }
+    return list;
+  });
+  /** Where "Open in PostHog" goes when PostHog needs a signed-in tab. */
+  const postHogUrl = computed(() => {
+    const current = target.value;
+    return current
+      ? recordingLink({
+          origin: current.origin,
+          projectId: projectId.value,
+          recordingId: current.recordingId,
+        })
+      : null;
+  });
+  const hiddenCount = computed(() => filtered.value.total - filtered.value.shown.length);
+
+  const isBusy = (id: string) => busy.value.has(id);
+  const setBusy = (id: string, on: boolean) => {
+    const next = new Set(busy.value);
+    if (on) next.add(id);
+    else next.delete(id);
+    busy.value = next;
+  };
+  const entryOf = (shortId: string): PlaylistEntry | undefined =>
+    rows.value.find((row) => row.entry.shortId === shortId)?.entry;
+  const nameOf = (shortId: string, fallback = '') =>
+    entryOf(shortId)?.name || fallback || t('playlistUntitled');
+
+  function keepSelection(): void {
+    const current = options.value.find((option) => option.id === selected.value);
+    if (!current?.enabled) selected.value = moveSelection(options.value, null, 1);
+  }
+
+  function apply(list: PlaylistList): void {
+    projectId.value = list.projectId;
+    rows.value = toRows(orderPlaylists(list.playlists, list), t('playlistUntitled'));
+    if (list.membership) membership.value = list.membership;
+    keepSelection();
+  }
+
+  let loadNumber = 0;
+  async function load(): Promise<void> {
+    const current = target.value;
+    const load = ++loadNumber;
+    if (!current) {
+      phase.value = 'idle';
+      return;
+    }
+    const input = {
+      ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
+      recordingId: current.recordingId,
+    };
+    listError.value = null;
+    failure.value = null;
+    try {
+      const cached = await send('playlists/list', { ...input, source: 'cache' });
+      if (load !== loadNumber) return;
+      if (cached.fetchedAt !== null) {
+        apply(cached);
+        phase.value = 'ready';
+      } else {
+        phase.value = 'loading';
+        projectId.value = cached.projectId;
+      }
+      refreshing.value = true;
+      const fresh = await send('playlists/list', { ...input, source: 'server' });
+      if (load !== loadNumber) return;
+      apply(fresh);
+      phase.value = 'ready';
+    } catch (error) {
+      if (load !== loadNumber) return;
+      listError.value = serialise(error);
+      // A cached list stays usable; without one there is nothing to pick from.
+      if (phase.value !== 'ready') phase.value = 'error';
+    } finally {
+      if (load === loadNumber) refreshing.value = false;
+    }
+  }
+
+  function report(result: RecordingChangeResult, fallbackName = ''): void {
+    membership.value = result.membership;
+    notice.value = {
+      kind: result.outcome,
+      shortId: result.shortId,
+      name: result.playlistName || nameOf(result.shortId, fallbackName),
+      ...(result.via ? { via: result.via } : {}),
+      ...(result.actionId ? { actionId: result.actionId } : {}),
+    };
+  }
+
+  function fail(error: unknown, retry: () => Promise<void>, shortId?: string): void {
+    const appError = toAppError(error);
+    if (appError.kind === 'not-found' && shortId) {
+      failure.value = {
+        error: { ...appError.toJSON(), message: t('playlistGone', nameOf(shortId)) },
+        retry: load,
+        retryLabel: t('playlistReload'),
+      };
+      return;
+    }
+    const retryable = appError.retryable || appError.kind === 'no-session-tab' || appError.kind === 'unknown';
+    failure.value = { error: appError.toJSON(), retry: retryable ? retry : null, retryLabel: t('tryAgain') };
+  }
+
+  async function change(direction: 'add' | 'remove', shortId: string): Promise<void> {
+    const current = target.value;
+    const project = projectId.value;
+    if (!current || project === null || isBusy(shortId)) return;
+    const before = membership.value;
+    setBusy(shortId, true);
+    failure.value = null;
+    // Optimistic: the row changes at once and goes back if PostHog refuses.
+    membership.value =
+      direction === 'add'
+        ? { ...before, holds: [...before.holds, shortId], lacks: before.lacks.filter((id) => id !== shortId) }
+        : {
+            ...before,
+            holds: before.holds.filter((id) => id !== shortId),
+            lacks: [...before.lacks, shortId],
+          };
+    try {
+      const input = { projectId: project, shortId, recordingId: current.recordingId };
+      report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', input));
+    } catch (error) {
+      membership.value = before;
+      fail(error, () => change(direction, shortId), shortId);
+    } finally {
+      setBusy(shortId, false);
+    }
+  }
+
+  async function createAndAdd(name: string): Promise<void> {
+    const current = target.value;
+    const project = projectId.value;
+    const trimmed = name.trim();
+    if (!current || project === null || trimmed === '' || isBusy(CREATE_OPTION)) return;
+    setBusy(CREATE_OPTION, true);
+    failure.value = null;
+    try {
+      const result = await send('playlists/create-and-add', {
+        projectId: project,
+        name: trimmed,
+        recordingId: current.recordingId,
+      });
+      const created = result.playlist;
+      rows.value = [
+        ...toRows([created], t('playlistUntitled')),
+        ...rows.value.filter((row) => row.entry.shortId !== created.shortId),
+      ];
+      query.value = '';
+      selected.value = created.shortId;
+      if (result.change) report(result.change, created.name);
+      // Created, but not added: Try again only adds (the playlist exists now).
+      else if (result.error) {
+        fail(AppError.fromJSON(result.error), () => change('add', created.shortId), created.shortId);
+      }
+    } catch (error) {
+      fail(error, () => createAndAdd(trimmed));
+    } finally {
+      setBusy(CREATE_OPTION, false);
+    }
+  }
+
+  /** Enter or a click on an option. Adding where it already is says so and sends nothing. */
+  async function choose(id: string | null = selected.value): Promise<void> {
+    if (id === null) return;
+    if (id === CREATE_OPTION) return createAndAdd(query.value);
+    const option = options.value.find((item) => item.id === id);
+    if (!option?.enabled) return;
+    selected.value = id;
+    if (option.holding === 'in') {
+      failure.value = null;
+      notice.value = { kind: 'already', shortId: id, name: nameOf(id) };
+      return;
+    }
+    return change('add', id);
+  }
+
+  async function undo(): Promise<void> {
+    const last = notice.value;
+    if (!last?.actionId || isBusy(last.shortId)) return;
+    setBusy(last.shortId, true);
+    failure.value = null;
+    try {
+      report(await send('playlists/undo', { actionId: last.actionId }), last.name);
+    } catch (error) {
+      fail(error, undo, last.shortId);
+    } finally {
+      setBusy(last.shortId, false);
+    }
+  }
+
+  /** Once, when the popup opens: a recording the context menu asked for, and the last action. */
+  async function start(): Promise<void> {
+    try {
+      const state = await send('playlists/session-state', {});
+      if (state.pick) pick.value = state.pick;
+      if (state.lastAction && !notice.value) {
+        const { shortId, playlistName, change: kind, via, id } = state.lastAction;
+        notice.value = { kind, shortId, name: playlistName || t('playlistUntitled'), via, actionId: id };
+      }
+    } catch {
+      // Without it the picker still works for the page's recording.
+    }
+  }
+
+  let lastKey = '';
+  const stop = effect(() => {
+    const current = target.value;
+    const key = current ? `${current.origin}|${current.projectId ?? ''}|${current.recordingId}` : '';
+    if (key === lastKey) return;
+    lastKey = key;
+    void load();
+  });
+
+  return {
+    target,
+    phase,
+    listError,
+    refreshing,
+    query,
+    selected,
+    options,
+    hiddenCount,
+    postHogUrl,
+    membership,
+    busy,
+    notice,
+    failure,
+    start,
+    reload: load,
+    choose,
+    remove: (shortId: string) => change('remove', shortId),
+    undo,
+    setQuery(value: string): void {
+      query.value = value;
+      selected.value = moveSelection(options.value, null, 1);
+    },
+    move(delta: number): void {
+      selected.value = moveSelection(options.value, selected.value, delta);
+    },
+    dismiss(): void {
+      failure.value = null;
+    },
+    dispose: stop,
+  };
+}
+export type PlaylistPickerStore = ReturnType<typeof createPlaylistPickerStore>;

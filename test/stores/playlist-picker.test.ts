@@ -1,0 +1,321 @@
+import { signal } from '@preact/signals';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../../lib/errors';
+import type { MessageInput, MessageOutput, MessageType, SendMessage } from '../../lib/messages';
+import type { Membership, PlaylistEntry } from '../../lib/playlist-entries';
+import { CREATE_OPTION, createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
+import {
+  filterRows,
+  moveSelection,
+  orderPlaylists,
+  pickerScopeOf,
+  toRows,
+} from '../../lib/stores/playlist-picker-model';
+import { installEnglishTranslator } from '../support/i18n';
+
+beforeAll(installEnglishTranslator);
+
+const REC = '0191dd9d-ffff-7aaa-8bbb-000000000002';
+const entry = (shortId: string, name: string, extra: Partial<PlaylistEntry> = {}): PlaylistEntry => ({
+  shortId,
+  name,
+  pinned: false,
+  kind: 'collection',
+  ...extra,
+});
+const PLAYLISTS = [
+  entry('Aaaaaaa1', 'Alpha'),
+  entry('Bbbbbbb2', 'Bravo', { pinned: true }),
+  entry('Ccccccc3', 'Charlie'),
+  entry('Ddddddd4', 'Delta', { kind: 'filters' }),
+  entry('synthetic-watch-history', 'Watch history', { kind: 'synthetic' }),
+  entry('Eeeeeee5', 'Echo'),
+];
+
+describe('orderPlaylists', () => {
+  it('puts the last used first, then pinned, then recent, then the rest; saved filters last; synthetic out', () => {
+    const ordered = orderPlaylists(PLAYLISTS, { lastUsed: 'Eeeeeee5', recent: ['Ccccccc3', 'Eeeeeee5'] });
+    expect(ordered.map((p) => p.name)).toEqual(['Echo', 'Bravo', 'Charlie', 'Alpha', 'Delta']);
+  });
+
+  it('ignores preferences that name playlists no longer listed', () => {
+    const ordered = orderPlaylists(PLAYLISTS, { lastUsed: 'Gone0000', recent: ['Gone0000'] });
+    expect(ordered.map((p) => p.name)).toEqual(['Bravo', 'Alpha', 'Charlie', 'Echo', 'Delta']);
+  });
+});
+
+describe('filterRows', () => {
+  const rows = toRows(orderPlaylists(PLAYLISTS, { recent: [] }), 'Untitled playlist');
+
+  it('matches names case-insensitively anywhere, and says whether one is named exactly so', () => {
+    expect(filterRows(rows, 'HAR').shown.map((r) => r.entry.name)).toEqual(['Charlie']);
+    expect(filterRows(rows, ' bravo ').exact).toBe(true);
+    expect(filterRows(rows, 'brav').exact).toBe(false);
+    expect(filterRows(rows, '').total).toBe(5);
+  });
+
+  it('filters 10,000 playlists per keystroke, rendering at most a window of them', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      entry(`P${String(i).padStart(7, '0')}`, `Pricing alerts (APAC) #${String(i).padStart(5, '0')}`),
+    );
+    const big = toRows(orderPlaylists(many, { recent: [] }), 'Untitled playlist');
+    const started = performance.now();
+    let result = filterRows(big, '');
+    for (const query of ['p', 'pr', 'pri', 'pricing', 'pricing alerts (apac) #0004', '#09999']) {
+      result = filterRows(big, query);
+    }
+    const perKeystroke = (performance.now() - started) / 7;
+    expect(result.total).toBe(1);
+    expect(result.shown[0]?.entry.name).toBe('Pricing alerts (APAC) #09999');
+    expect(filterRows(big, 'apac').shown).toHaveLength(50);
+    expect(filterRows(big, 'apac').total).toBe(10_000);
+    expect(filterRows(big, '#0004').total).toBe(10);
+    expect(perKeystroke).toBeLessThan(16);
+  });
+});
+
+describe('moveSelection', () => {
+  const options = [
+    { id: 'a', enabled: true },
+    { id: 'f', enabled: false },
+    { id: 'b', enabled: true },
+  ];
+  it.each([
+    [null, 1, 'a'],
+    [null, -1, 'b'],
+    ['a', 1, 'b'],
+    ['b', 1, 'b'],
+    ['b', -1, 'a'],
+    ['a', -10, 'a'],
+  ])('from %s by %i lands on %s, skipping disabled options', (from, delta, to) => {
+    expect(moveSelection(options, from, delta)).toBe(to);
+  });
+});
+
+describe('pickerScopeOf', () => {
+  const status = { configured: true, origin: 'https://us.posthog.com', projectId: 1 };
+  const recording = {
+    kind: 'recording' as const,
+    origin: 'https://us.posthog.com',
+    projectId: null,
+    recordingId: REC,
+  };
+  it('takes the page’s recording, a ?recording= window, or nothing', () => {
+    expect(pickerScopeOf({ phase: 'loading' }, '')).toBeNull();
+    expect(pickerScopeOf({ phase: 'ready', status, context: recording, hints: {} }, '')).toEqual({
+      origin: 'https://us.posthog.com',
+      recording: { recordingId: REC },
+    });
+    expect(
+      pickerScopeOf({ phase: 'ready', status, context: null, hints: {} }, `?recording=${REC}&project=2`),
+    ).toEqual({
+      origin: 'https://us.posthog.com',
+      recording: { recordingId: REC, projectId: 2 },
+    });
+    const elsewhere = { ...recording, origin: 'https://eu.posthog.com' };
+    expect(
+      pickerScopeOf({ phase: 'ready', status, context: elsewhere, hints: {} }, '')?.recording,
+    ).toBeNull();
+  });
+});
+
+/** A background that answers like the real one, counting what it was sent. */
+function fakeBackground(options: { cached?: boolean; membership?: Membership } = {}) {
+  const sent: Array<{ type: MessageType; input: unknown }> = [];
+  let membership: Membership = options.membership ?? { complete: true, holds: ['Ccccccc3'], lacks: [] };
+  const failures: AppError[] = [];
+  let action = 0;
+  const handlers: { [T in MessageType]?: (input: MessageInput<T>) => Promise<MessageOutput<T>> } = {
+    'playlists/session-state': async () => ({ pick: null, lastAction: null }),
+    'playlists/list': async ({ source }) => ({
+      projectId: 1,
+      fetchedAt: source === 'cache' && !options.cached ? null : 1,
+      playlists: source === 'cache' && !options.cached ? [] : PLAYLISTS,
+      lastUsed: 'Aaaaaaa1',
+      recent: [],
+      membership,
+    }),
+    'playlists/add': async ({ shortId }) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const failure = failures.shift();
+      if (failure) throw failure;
+      membership = { ...membership, holds: [...membership.holds, shortId] };
+      return {
+        outcome: 'added',
+        shortId,
+        playlistName: '',
+        via: 'session',
+        actionId: `a${++action}`,
+        membership,
+      };
+    },
+    'playlists/undo': async () => {
+      membership = { ...membership, holds: membership.holds.filter((id) => id !== 'Aaaaaaa1') };
+      return {
+        outcome: 'removed',
+        shortId: 'Aaaaaaa1',
+        playlistName: 'Alpha',
+        via: 'session',
+        actionId: 'u1',
+        membership,
+      };
+    },
+    'playlists/create-and-add': async ({ name }) => ({
+      playlist: entry('Newwwww1', name),
+      change: {
+        outcome: 'added',
+        shortId: 'Newwwww1',
+        playlistName: name,
+        via: 'key',
+        actionId: 'c1',
+        membership,
+      },
+      error: null,
+    }),
+  };
+  const send = (async (type: MessageType, input: unknown) => {
+    sent.push({ type, input });
+    const handler = handlers[type] as ((input: unknown) => Promise<unknown>) | undefined;
+    if (!handler) throw new Error(`unexpected ${type}`);
+    return handler(input);
+  }) as SendMessage;
+  return { send, sent, failures, count: (type: MessageType) => sent.filter((m) => m.type === type).length };
+}
+
+async function openPicker(background = fakeBackground()) {
+  const scope = signal({ origin: 'https://us.posthog.com', recording: { recordingId: REC } });
+  const store = createPlaylistPickerStore({ send: background.send, scope });
+  await vi.waitFor(() => expect(store.phase.value).toBe('ready'));
+  await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+  return { store, background };
+}
+
+describe('the playlist picker store', () => {
+  it('paints from the cache, then revalidates, with the last used playlist preselected', async () => {
+    const background = fakeBackground({ cached: true });
+    const { store } = await openPicker(background);
+    expect(
+      background.sent
+        .filter((m) => m.type === 'playlists/list')
+        .map((m) => (m.input as { source: string }).source),
+    ).toEqual(['cache', 'server']);
+    expect(store.selected.value).toBe('Aaaaaaa1');
+    expect(store.options.value.map((o) => [o.id, o.holding, o.enabled])).toEqual([
+      ['Aaaaaaa1', 'out', true],
+      ['Bbbbbbb2', 'out', true],
+      ['Ccccccc3', 'in', true],
+      ['Eeeeeee5', 'out', true],
+      ['Ddddddd4', 'out', false],
+    ]);
+  });
+
+  it('sends one add for a double Enter, and says "already" without sending for a playlist that holds it', async () => {
+    const { store, background } = await openPicker();
+    await Promise.all([store.choose(), store.choose()]);
+    expect(background.count('playlists/add')).toBe(1);
+    expect(store.notice.value).toMatchObject({
+      kind: 'added',
+      name: 'Alpha',
+      via: 'session',
+      actionId: 'a1',
+    });
+    await store.choose('Ccccccc3');
+    expect(background.count('playlists/add')).toBe(1);
+    expect(store.notice.value).toMatchObject({ kind: 'already', shortId: 'Ccccccc3', name: 'Charlie' });
+  });
+
+  it('undoes the last add', async () => {
+    const { store, background } = await openPicker();
+    await store.choose('Aaaaaaa1');
+    await store.undo();
+    expect(background.sent.at(-1)).toEqual({ type: 'playlists/undo', input: { actionId: 'a1' } });
+    expect(store.notice.value).toMatchObject({ kind: 'removed', name: 'Alpha' });
+    expect(store.options.value.find((o) => o.id === 'Aaaaaaa1')?.holding).toBe('out');
+  });
+
+  it('rolls back on failure, keeps the selection, and "Try again" adds', async () => {
+    const { store, background } = await openPicker();
+    background.failures.push(new AppError('rate-limited', { retryAfterSeconds: 7 }));
+    store.move(1);
+    expect(store.selected.value).toBe('Bbbbbbb2');
+    const adding = store.choose();
+    expect(store.options.value.find((o) => o.id === 'Bbbbbbb2')?.holding).toBe('in');
+    await adding;
+    expect(store.options.value.find((o) => o.id === 'Bbbbbbb2')?.holding).toBe('out');
+    expect(store.failure.value?.error.message).toBe(
+      'PostHog is rate-limiting your key. Try again in 7 seconds.',
+    );
+    expect(store.selected.value).toBe('Bbbbbbb2');
+    await store.failure.value?.retry?.();
+    expect(store.failure.value).toBeNull();
+    expect(store.notice.value).toMatchObject({ kind: 'added', shortId: 'Bbbbbbb2' });
+    expect(background.count('playlists/add')).toBe(2);
+  });
+
+  it('explains a playlist deleted meanwhile and offers to reload the list', async () => {
+    const { store, background } = await openPicker();
+    background.failures.push(new AppError('not-found'));
+    await store.choose('Eeeeeee5');
+    expect(store.failure.value?.error.message).toMatch(/^Echo no longer exists in PostHog/);
+    expect(store.failure.value?.retryLabel).toBe('Reload list');
+    await store.failure.value?.retry?.();
+    // Cache, then server, again.
+    expect(background.count('playlists/list')).toBe(4);
+    expect(store.failure.value).toBeNull();
+  });
+
+  it('offers "Create" for a new name only, and creates then adds', async () => {
+    const { store, background } = await openPicker();
+    store.setQuery('alpha');
+    expect(store.options.value.map((o) => o.id)).toEqual(['Aaaaaaa1']);
+    store.setQuery('Triage');
+    expect(store.options.value.map((o) => o.id)).toEqual([CREATE_OPTION]);
+    expect(store.selected.value).toBe(CREATE_OPTION);
+    await Promise.all([store.choose(), store.choose()]);
+    expect(background.count('playlists/create-and-add')).toBe(1);
+    expect(background.sent.at(-1)).toEqual({
+      type: 'playlists/create-and-add',
+      input: { projectId: 1, name: 'Triage', recordingId: REC },
+    });
+    expect(store.query.value).toBe('');
+    expect(store.selected.value).toBe('Newwwww1');
+    expect(store.options.value[0]?.row?.entry.name).toBe('Triage');
+    expect(store.notice.value).toMatchObject({ kind: 'added', name: 'Triage' });
+  });
+
+  it('never offers a saved filter as a target', async () => {
+    const { store, background } = await openPicker();
+    store.setQuery('delta');
+    expect(store.selected.value).not.toBe('Ddddddd4');
+    await store.choose('Ddddddd4');
+    expect(background.count('playlists/add')).toBe(0);
+  });
+
+  it('shows the last action from a shortcut, with Undo, even off a recording page', async () => {
+    const background = fakeBackground();
+    const lastAction = {
+      id: 'k1',
+      projectId: 1,
+      recordingId: REC,
+      shortId: 'Aaaaaaa1',
+      playlistName: 'Alpha',
+      change: 'added' as const,
+      via: 'key' as const,
+      at: 1,
+    };
+    const send = (async (type: MessageType, input: never) =>
+      type === 'playlists/session-state'
+        ? { pick: null, lastAction }
+        : background.send(type, input)) as SendMessage;
+    const store = createPlaylistPickerStore({ send, scope: signal(null) });
+    await store.start();
+    expect(store.target.value).toBeNull();
+    expect(store.notice.value).toEqual({
+      kind: 'added',
+      shortId: 'Aaaaaaa1',
+      name: 'Alpha',
+      via: 'key',
+      actionId: 'k1',
+    });
+  });
+});
