@@ -2,19 +2,21 @@ import { t } from '../lib/i18n';
 import type { Status } from '../lib/messages';
 import type { PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
+import type { SharePanels } from '../lib/stores/share-panels';
 import { ContextHeader } from './context-header';
 import { ContextSkeleton } from './context-skeleton';
 import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
 import { PlaylistPicker } from './playlist-picker';
 import { SetupPrompt } from './setup-prompt';
+import { SharePopupSection } from './share-popup-section';
 
 function projectOf(status: Status): string {
   if (status.projectName) return status.projectName;
   return status.projectId === undefined ? '' : t('projectUnnamed', status.projectId);
 }
 
-export function PopupApp(props: { store: PopupStore; playlists?: PlaylistPickerStore }) {
+export function PopupApp(props: { store: PopupStore; playlists?: PlaylistPickerStore; share?: SharePanels }) {
   const { store } = props;
   const state = store.state.value;
   return (
@@ -35,6 +37,14 @@ export function PopupApp(props: { store: PopupStore; playlists?: PlaylistPickerS
             <EmptyState postHogUrl={postHogHomeLink(state.status)} />
           )}
           {props.playlists ? <PlaylistPicker store={props.playlists} /> : null}
+          {props.share ? (
+            <SharePopupSection
+              share={props.share}
+              context={state.context}
+              status={state.status}
+              hints={state.hints}
+            />
+          ) : null}
           <footer class="popup-footer muted">
             <p>{t('connectedTo', state.status.origin ?? '', projectOf(state.status))}</p>
             <p>{t('keyLabel', state.status.maskedKey ?? '')}</p>

@@ -7,6 +7,7 @@ import { createMessageSender } from '../../lib/messages';
 import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore, tabIdFromSearch } from '../../lib/stores/popup';
+import { createSharePanels } from '../../lib/stores/share-panels';
 import '../../components/theme.css';
 import './popup.css';
 
@@ -27,7 +28,16 @@ const playlists = createPlaylistPickerStore({
   send,
   scope: computed(() => pickerScopeOf(store.state.value, location.search)),
 });
+const share = createSharePanels({
+  send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+  // The user's click on a Copy button is what lets the popup write to the clipboard.
+  writeText: (text) => navigator.clipboard.writeText(text),
+  openDashboards: async () => {
+    await browser.tabs.create({ url: browser.runtime.getURL('/dashboards.html') });
+    window.close();
+  },
+});
 const root = document.getElementById('app');
-if (root) render(<PopupApp store={store} playlists={playlists} />, root);
+if (root) render(<PopupApp store={store} playlists={playlists} share={share} />, root);
 void playlists.start();
 void store.load();

@@ -1,0 +1,135 @@
+import { useEffect, useRef } from 'preact/hooks';
+import { t } from '../lib/i18n';
+import type { DashboardListStore } from '../lib/stores/dashboard-list';
+import { dashboardDisplayName } from '../lib/stores/dashboard-search';
+import type { CopyStore } from '../lib/stores/share-copy';
+import { CopyToast } from './copy-toast';
+import { DashboardRows } from './dashboard-rows';
+import { ErrorNotice } from './error-notice';
+import { SetupPrompt } from './setup-prompt';
+import './share-panels.css';
+
+function updatedLabel(fetchedAt: number | null, now: number): string {
+  if (fetchedAt === null) return '';
+  const minutes = Math.floor((now - fetchedAt) / 60_000);
+  return minutes < 1 ? t('updatedJustNow') : t('updatedMinutesAgo', minutes);
+}
+
+/** The dashboards view: search, pinned first, pin toggles, open, copy links. */
+export function DashboardFinder(props: { store: DashboardListStore; copy: CopyStore; now?: () => number }) {
+  const { store, copy } = props;
+  const phase = store.phase.value;
+  const status = store.status.value;
+  const matches = store.matches.value;
+  const total = store.total.value;
+  const active = store.activeDashboard.value;
+  const search = useRef<HTMLInputElement>(null);
+  // The page exists to search: the field takes the focus as soon as the list is there.
+  const ready = phase === 'ready';
+  useEffect(() => {
+    if (ready) search.current?.focus();
+  }, [ready]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      store.moveActive(event.key === 'ArrowDown' ? 1 : -1);
+    } else if (event.key === 'PageDown' || event.key === 'PageUp') {
+      event.preventDefault();
+      store.moveActive(event.key === 'PageDown' ? 10 : -10);
+    } else if (event.key === 'Enter' && active) {
+      event.preventDefault();
+      if (event.altKey) void store.togglePin(active);
+      else void store.open(active);
+    } else if (event.key === 'Escape' && store.query.value) {
+      event.preventDefault();
+      store.setQuery('');
+    }
+  };
+
+  return (
+    <main class="finder" aria-busy={phase === 'loading' || store.refreshing.value}>
+      <header class="finder-header">
+        <div>
+          <h1>{t('dashboardsTitle')}</h1>
+          <p class="muted small">
+            {[
+              status?.projectName ?? (status?.projectId ? t('projectUnnamed', status.projectId) : ''),
+              phase === 'ready' ? t('dashboardsCount', total) : '',
+              store.refreshing.value
+                ? t('refreshing')
+                : updatedLabel(store.fetchedAt.value, (props.now ?? Date.now)()),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        </div>
+        {phase === 'ready' ? (
+          <button type="button" onClick={() => void store.refresh()} disabled={store.refreshing.value}>
+            {t('refresh')}
+          </button>
+        ) : null}
+      </header>
+      {phase === 'loading' ? <p class="muted">{t('dashboardsLoading')}</p> : null}
+      {phase === 'setup' ? <SetupPrompt onOpenOptions={() => void store.openOptions()} /> : null}
+      {phase === 'error' && store.error.value ? (
+        <ErrorNotice error={store.error.value} onRetry={() => void store.load()} />
+      ) : null}
+      {phase === 'ready' ? (
+        <>
+          {store.refreshError.value ? (
+            <div class="error-notice" role="alert">
+              <p class="error">{t('refreshFailed', store.refreshError.value.message)}</p>
+            </div>
+          ) : null}
+          {store.pinFailure.value ? (
+            <p class="error" role="alert">
+              {t('pinFailed', store.pinFailure.value.error.message)}
+            </p>
+          ) : null}
+          {store.pinBlocked.value ? <p class="muted small">{store.pinBlocked.value}</p> : null}
+          <label class="finder-search" for="dashboard-search">
+            <span>{t('searchDashboards')}</span>
+            <input
+              id="dashboard-search"
+              type="search"
+              ref={search}
+              autoComplete="off"
+              spellcheck={false}
+              value={store.query.value}
+              aria-controls="dashboard-rows"
+              aria-describedby="search-help"
+              onInput={(event) => store.setQuery((event.currentTarget as HTMLInputElement).value)}
+              onKeyDown={onKeyDown}
+            />
+          </label>
+          <p id="search-help" class="muted small">
+            {t('searchHelp')}
+          </p>
+          <p class="muted small" role="status">
+            {store.query.value ? t('dashboardsMatching', matches.length, total) : ''}
+            {active && store.query.value ? (
+              <span class="visually-hidden"> {dashboardDisplayName(active)}</span>
+            ) : null}
+          </p>
+          {total === 0 ? <p class="muted">{t('dashboardsEmpty')}</p> : null}
+          {total > 0 && matches.length === 0 ? <p class="muted">{t('dashboardsNoMatch')}</p> : null}
+          <DashboardRows
+            ids={matches}
+            byId={store.byId.value}
+            active={store.active.value}
+            pinning={store.pinning.value}
+            sharing={store.sharing.value}
+            pinBlocked={store.pinBlocked.value}
+            linkOf={store.linkOf}
+            onActivate={(position) => store.setActive(position)}
+            onTogglePin={(dashboard) => void store.togglePin(dashboard)}
+            onCopyShare={(dashboard) => void store.copyShareLink(dashboard)}
+            onCopyPrivate={(dashboard) => void store.copyPrivateLink(dashboard)}
+          />
+        </>
+      ) : null}
+      <CopyToast toast={copy.toast.value} onDismiss={() => copy.dismiss()} />
+    </main>
+  );
+}

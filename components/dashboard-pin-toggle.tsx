@@ -1,0 +1,51 @@
+import type { SerializedError } from '../lib/errors';
+import { t } from '../lib/i18n';
+
+export interface DashboardPinToggleProps {
+  pinned: boolean;
+  /** A toggle is in flight: further clicks send nothing (the button keeps its focus). */
+  busy: boolean;
+  /** Why the user cannot pin here; the toggle is off and this sentence says why. */
+  blocked: string | null;
+  failure: SerializedError | null;
+  onToggle: () => void;
+}
+
+/** Pin or unpin, with the reminder that a pin changes the list for the whole project. */
+export function DashboardPinToggle(props: DashboardPinToggleProps) {
+  const { pinned, busy, blocked, failure } = props;
+  return (
+    <section class="dashboard-pin" aria-labelledby="pin-title">
+      <div class="dashboard-pin-row">
+        <p id="pin-title" class="dashboard-pin-state">
+          {pinned ? t('pinStatePinned') : t('pinStateNotPinned')}
+        </p>
+        <button
+          type="button"
+          class={pinned ? '' : 'primary'}
+          disabled={blocked !== null}
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+          aria-describedby={blocked ? 'pin-blocked' : 'pin-note'}
+          onClick={props.onToggle}
+        >
+          {pinned ? t('unpinAction') : t('pinAction')}
+        </button>
+      </div>
+      {blocked ? (
+        <p id="pin-blocked" class="dashboard-pin-blocked">
+          {blocked}
+        </p>
+      ) : (
+        <p id="pin-note" class="muted small">
+          {t('pinSharedNote')}
+        </p>
+      )}
+      {failure ? (
+        <p class="error" role="alert">
+          {t('pinFailed', failure.message)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

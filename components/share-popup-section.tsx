@@ -1,0 +1,31 @@
+import type { PageContext } from '../lib/context';
+import type { PageHints, Status } from '../lib/messages';
+import type { SharePanels } from '../lib/stores/share-panels';
+import { CopyToast } from './copy-toast';
+import { DashboardPanel } from './dashboard-panel';
+import { DashboardViewButton } from './dashboard-view-button';
+import { ShareRecordingPanel } from './share-recording-panel';
+
+export interface SharePopupSectionProps {
+  share: SharePanels;
+  context: PageContext | null;
+  status: Status;
+  hints: PageHints;
+}
+
+/** The popup's dashboard and link part: what fits the page in the tab, the way to every dashboard, and the toast. */
+export function SharePopupSection(props: SharePopupSectionProps) {
+  const { share, context } = props;
+  return (
+    <>
+      {context?.kind === 'dashboard' ? (
+        <DashboardPanel store={share.dashboardFor(context, props.status, props.hints)} />
+      ) : null}
+      {context?.kind === 'recording' ? (
+        <ShareRecordingPanel panel={share.recordingFor(context, props.hints)} />
+      ) : null}
+      <DashboardViewButton onOpen={() => void share.openDashboards()} />
+      <CopyToast toast={share.copy.toast.value} onDismiss={() => share.copy.dismiss()} />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { FakePostHog } from '../fake-posthog/index';
+import type { ExtensionSession } from './harness';
+
+type ChromeRuntime = { runtime: { sendMessage(message: object): Promise<unknown> } };
+
+/** Saves the key and project from an extension page, as the options form would. */
+export async function configure(session: ExtensionSession, origin: string, apiKey: string): Promise<void> {
+  const options = await session.openOptions();
+  const saved = await options.evaluate(
+    (input) =>
+      (globalThis as unknown as { chrome: ChromeRuntime }).chrome.runtime.sendMessage({
+        type: 'settings/save',
+        input: { ...input, projectId: 1 },
+      }),
+    { origin, apiKey },
+  );
+  expect(saved).toMatchObject({ ok: true });
+  await options.close();
+}
+
+/** The popup over a tab, once its header and the dashboard or recording panel have settled. */
+export async function popupOver(session: ExtensionSession, tabId: number): Promise<Page> {
+  const popup = await session.openPopup(tabId);
+  await popup.locator('main.popup[aria-busy="false"]').waitFor();
+  await popup.locator('.share-panel[aria-busy="true"]').waitFor({ state: 'detached' });
+  return popup;
+}
+
+/**
+ * Lets the test read the clipboard from a page of `origin` (Chromium grants nothing to extension
+ * origins; the clipboard itself is the browser's, whoever wrote it).
+ */
+export async function allowClipboard(session: ExtensionSession, origin: string): Promise<void> {
+  await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+}
+
+/** What is on the clipboard, read in `page` (of an allowed origin), which takes the focus to read. */
+export async function readClipboard(page: Page): Promise<string> {
+  await page.bringToFront();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+export const apiRequests = (server: FakePostHog, method: string, pattern: RegExp) =>
+  server.requests.filter((entry) => entry.method === method && pattern.test(entry.path));
+
+/**
+ * A front for the local PostHog that answers one route as PostHog answers a key without a scope,
+ * and passes everything else through. The local PostHog's own keys all hold the sharing scope.
+ */
+export async function startScopeRefusingProxy(
+  target: string,
+  refuse: { pattern: RegExp; scope: string },
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const server: Server = createServer((incoming, outgoing) => {
+    const path = incoming.url ?? '/';
+    if (refuse.pattern.test(path.split('?')[0] ?? '')) {
+      outgoing.writeHead(403, { 'content-type': 'application/json' });
+      outgoing.end(
+        JSON.stringify({
+          type: 'authentication_error',
+          code: 'permission_denied',
+          detail: `API key missing required scope '${refuse.scope}'`,
+          attr: null,
+        }),
+      );
+      return;
+    }
+    const forward = request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forward.on('error', () => outgoing.destroy());
+    incoming.pipe(forward);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

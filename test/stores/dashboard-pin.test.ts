@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/errors';
+import type { DashboardSummary } from '../../lib/messages';
+import { createPinner } from '../../lib/stores/dashboard-pin';
+import { installEnglishTranslator } from '../support/i18n';
+import { deferred, fakeBackground, summary } from './dashboard-fake-background';
+
+beforeAll(installEnglishTranslator);
+
+function setup(pinAnswer: unknown) {
+  const background = fakeBackground({ 'dashboards/pin': pinAnswer });
+  const rows = new Map<number, DashboardSummary>([
+    [1, summary(1)],
+    [2, summary(2, { canEdit: false })],
+  ]);
+  const history: boolean[] = [];
+  const pinner = createPinner({
+    send: background.send,
+    apply: (id, change) => {
+      const next = change(rows.get(id) as DashboardSummary);
+      rows.set(id, next);
+      history.push(next.pinned);
+    },
+  });
+  return { background, rows, history, pinner };
+}
+
+describe('the pin toggle', () => {
+  it('shows the new state at once, then what PostHog answered', async () => {
+    const answer = deferred<unknown>();
+    const { background, rows, pinner } = setup(() => answer.promise);
+    const done = pinner.toggle(1, rows.get(1) as DashboardSummary);
+    expect(rows.get(1)?.pinned).toBe(true);
+    expect(pinner.isPinning(1)).toBe(true);
+    answer.resolve({ dashboard: summary(1, { pinned: true, name: 'Renamed meanwhile' }) });
+    await expect(done).resolves.toBe(true);
+    expect(rows.get(1)).toMatchObject({ pinned: true, name: 'Renamed meanwhile' });
+    expect(pinner.isPinning(1)).toBe(false);
+    expect(background.sent).toEqual([
+      { type: 'dashboards/pin', input: { projectId: 1, dashboardId: 1, pinned: true } },
+    ]);
+  });
+
+  it('sends nothing for a second click while the first is in flight', async () => {
+    const answer = deferred<unknown>();
+    const { background, rows, pinner } = setup(() => answer.promise);
+    const first = pinner.toggle(1, rows.get(1) as DashboardSummary);
+    // The second click sees the optimistic state: it would unpin, but must send nothing.
+    await expect(pinner.toggle(1, rows.get(1) as DashboardSummary)).resolves.toBe(false);
+    answer.resolve({ dashboard: summary(1, { pinned: true }) });
+    await first;
+    expect(background.count('dashboards/pin')).toBe(1);
+    expect(rows.get(1)?.pinned).toBe(true);
+  });
+
+  it('puts the old state back with the reason when PostHog refuses', async () => {
+    const { rows, history, pinner } = setup(new AppError('forbidden', { status: 403 }));
+    await expect(pinner.toggle(1, rows.get(1) as DashboardSummary)).resolves.toBe(false);
+    expect(history).toEqual([true, false]);
+    expect(pinner.failure.value).toMatchObject({
+      dashboardId: 1,
+      error: {
+        kind: 'forbidden',
+        message: 'PostHog says you are not allowed to do this. Ask a project admin for access.',
+      },
+    });
+    expect(pinner.isPinning(1)).toBe(false);
+  });
+
+  it('rolls back an unpin too, and clears the old failure on the next try', async () => {
+    const { background, rows, pinner } = setup(new AppError('network'));
+    rows.set(1, summary(1, { pinned: true }));
+    await pinner.toggle(1, rows.get(1) as DashboardSummary);
+    expect(rows.get(1)?.pinned).toBe(true);
+    background.answers['dashboards/pin'] = { dashboard: summary(1, { pinned: false }) };
+    const retry = pinner.toggle(1, rows.get(1) as DashboardSummary);
+    expect(pinner.failure.value).toBeNull();
+    await retry;
+    expect(rows.get(1)?.pinned).toBe(false);
+  });
+
+  it('sends nothing for a dashboard the user may only view', async () => {
+    const { background, rows, pinner } = setup({ dashboard: summary(2) });
+    await expect(pinner.toggle(1, rows.get(2) as DashboardSummary)).resolves.toBe(false);
+    expect(background.sent).toEqual([]);
+  });
+});

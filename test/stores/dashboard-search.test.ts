@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildSearchIndex,
+  filterIndex,
+  normaliseForSearch,
+  orderDashboards,
+} from '../../lib/stores/dashboard-search';
+import { scrollToShow, visibleWindow } from '../../lib/stores/dashboard-window';
+import { installEnglishTranslator } from '../support/i18n';
+import { summary } from './dashboard-fake-background';
+
+beforeAll(installEnglishTranslator);
+
+describe('dashboard order', () => {
+  it('puts pinned first, then names as people read them, unnamed ones last', () => {
+    const ordered = orderDashboards([
+      summary(1, { name: 'Sales #10' }),
+      summary(2, { name: null }),
+      summary(3, { name: 'sales #2' }),
+      summary(4, { name: 'Zeta', pinned: true }),
+      summary(5, { name: 'Alpha' }),
+      summary(6, { name: null, pinned: true }),
+      summary(7, { name: 'alpha' }),
+    ]);
+    expect(ordered.map((d) => d.id)).toEqual([4, 6, 5, 7, 3, 1, 2]);
+  });
+});
+
+describe('dashboard search', () => {
+  const index = buildSearchIndex(
+    orderDashboards([
+      summary(1, { name: 'Product KPIs', pinned: true }),
+      summary(2, { name: 'Marketing', tags: ['weekly'] }),
+      summary(3, { name: 'Café funnel' }),
+      summary(42, { name: null }),
+    ]),
+  );
+
+  it.each([
+    ['', [1, 3, 2, 42]],
+    ['   ', [1, 3, 2, 42]],
+    ['kpi', [1]],
+    ['KPIS product', [1]],
+    ['product missing', []],
+    ['cafe', [3]],
+    ['CAFÉ', [3]],
+    ['weekly', [2]],
+    ['#42', [42]],
+    ['dashboard 42', [42]],
+  ])('%j finds %j', (query, ids) => {
+    expect(filterIndex(index, query)).toEqual(ids);
+  });
+
+  it('normalises case and accents', () => {
+    expect(normaliseForSearch('Ångström Éclair')).toBe('angstrom eclair');
+  });
+
+  it('filters 10,000 dashboards fast enough to run on every keystroke', () => {
+    const many = orderDashboards(
+      Array.from({ length: 10_000 }, (_, i) => summary(i + 1, { name: `Pricing alerts (APAC) #${i + 1}` })),
+    );
+    const big = buildSearchIndex(many);
+    const started = performance.now();
+    for (const query of ['p', 'pr', 'pri', 'pric', 'apac 99', '#9999']) filterIndex(big, query);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(filterIndex(big, 'apac #9999')).toEqual([9999]);
+  });
+});
+
+describe('the row window', () => {
+  it('renders only the rows in view plus a few, wherever the list is scrolled', () => {
+    const top = visibleWindow({
+      scrollTop: 0,
+      viewportHeight: 480,
+      rowHeight: 48,
+      count: 10_000,
+      overscan: 5,
+    });
+    expect(top).toEqual({ start: 0, end: 16, totalHeight: 480_000 });
+    const middle = visibleWindow({
+      scrollTop: 48_000,
+      viewportHeight: 480,
+      rowHeight: 48,
+      count: 10_000,
+      overscan: 5,
+    });
+    expect(middle).toEqual({ start: 995, end: 1016, totalHeight: 480_000 });
+    const bottom = visibleWindow({
+      scrollTop: 10e9,
+      viewportHeight: 480,
+      rowHeight: 48,
+      count: 10_000,
+      overscan: 5,
+    });
+    expect(bottom.end).toBe(10_000);
+    expect(bottom.end - bottom.start).toBeLessThan(30);
+  });
+
+  it('handles short and empty lists', () => {
+    expect(visibleWindow({ scrollTop: 0, viewportHeight: 480, rowHeight: 48, count: 3 })).toEqual({
+      start: 0,
+      end: 3,
+      totalHeight: 144,
+    });
+    expect(visibleWindow({ scrollTop: 100, viewportHeight: 480, rowHeight: 48, count: 0 })).toEqual({
+      start: 0,
+      end: 0,
+      totalHeight: 0,
+    });
+  });
+
+  it('scrolls just enough to show the active row', () => {
+    const view = { scrollTop: 480, viewportHeight: 480, rowHeight: 48 };
+    expect(scrollToShow(12, view)).toBeNull();
+    expect(scrollToShow(5, view)).toBe(240);
+    expect(scrollToShow(25, view)).toBe(25 * 48 + 48 - 480);
+  });
+});
