@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { findAccessibilityViolations } from './axe';
 import { launchTestExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 import { badgeText, connect, pickerOver, recordingCalls, sendFrom } from './playlists-harness';
@@ -119,6 +120,33 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await Promise.all([popup.close(), page.close(), other.page.close(), again.close()]);
   });
 
+  it.each(['light', 'dark'] as const)(
+    'the picker has no WCAG A/AA violations in %s mode',
+    async (colorScheme) => {
+      const { page, tabId } = await browser.openTab(recordingPage(server, inCheckout));
+      const popup = await pickerOver(browser, tabId);
+      await popup.emulateMedia({ colorScheme });
+      await popup.getByRole('combobox').fill('check');
+      await popup.keyboard.press('Enter');
+      await popup.getByText('Already in Checkout bugs.').waitFor();
+      expect(await findAccessibilityViolations(popup)).toEqual([]);
+      await Promise.all([popup.close(), page.close()]);
+    },
+  );
+
+  it('the in-page button sits right before the player and follows dark mode', async () => {
+    const { page } = await browser.openTab(recordingPage(server, loose));
+    const host = page.locator('[data-hogmark="in-page-button"]');
+    await host.waitFor();
+    expect(await host.evaluate((element) => element.nextElementSibling?.getAttribute('data-attr'))).toBe(
+      'session-recording-player',
+    );
+    expect(await host.getAttribute('data-dark')).toBeNull();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => host.getAttribute('data-dark'), { timeout: 5_000 }).toBe('');
+    await page.close();
+  });
+
   it('the in-page button adds beside the player and can undo, without the key', async () => {
     // The shortcut's add to this recording was undone above, so the last-used playlist lacks it.
     const { page } = await browser.openTab(recordingPage(server, inCheckout));
@@ -135,6 +163,20 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     const html = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage));
     expect(html).not.toContain(server.keys.all);
     await page.close();
+  });
+
+  it('the in-page button goes away when turned off in the options, and comes back', async () => {
+    const { page } = await browser.openTab(recordingPage(server, loose));
+    const host = page.locator('[data-hogmark="in-page-button"]');
+    await host.waitFor();
+    const options = await browser.openOptions();
+    const save = (inPageButton: boolean) =>
+      sendFrom(options, { type: 'settings/save', input: { origin: server.url, projectId: 1, inPageButton } });
+    expect(await save(false)).toMatchObject({ ok: true });
+    await host.waitFor({ state: 'detached' });
+    expect(await save(true)).toMatchObject({ ok: true });
+    await host.waitFor();
+    await Promise.all([options.close(), page.close()]);
   });
 });
 
