@@ -16,8 +16,11 @@ export const PlaylistListInputSchema = z.object({
   projectId: ProjectId.optional(),
   /** Membership is answered for this recording. */
   recordingId: RecordingIdSchema.optional(),
-  /** `cache` never sends a request (first paint); `server` revalidates. */
-  source: z.enum(['cache', 'server']),
+  /**
+   * `cache` never sends a request (first paint); `fresh` revalidates unless the list was fetched in
+   * the last half minute (membership is asked for either way); `server` always refetches.
+   */
+  source: z.enum(['cache', 'fresh', 'server']),
 });
 
 export const PlaylistListSchema = z.object({

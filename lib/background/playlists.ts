@@ -44,6 +44,8 @@ export interface PlaylistScope {
 /** A proven "ignored" is asked again after a week, in case the server was upgraded. */
 const VERDICT_TTL_MS = 7 * 24 * 3600 * 1000;
 const PAGE = 500;
+/** Popups opened in quick succession reuse the list: 10,000 playlists are 20 requests. */
+const LIST_TTL_MS = 30_000;
 
 /**
  * Playlists per (origin, project): cached for the popup's first paint, revalidated on request, plus
@@ -85,21 +87,28 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
   const factsKey = (scope: PlaylistScope, recordingId: string) => `${scope.key}|${recordingId}`;
 
   /** One list request per scope at a time; the membership answer rides along when asked for. */
-  function refreshList(scope: PlaylistScope, recordingId?: string): Promise<PlaylistCache> {
+  function refreshList(
+    scope: PlaylistScope,
+    recordingId: string | undefined,
+    force: boolean,
+  ): Promise<PlaylistCache> {
     const running = inFlight.get(scope.key);
     if (running && recordingId === undefined) return running;
     const task = (async () => {
       const api = deps.playlistsApi(scope.connection, scope.projectId);
       const previous = await cached(scope);
+      const reuse = !force && previous !== null && now() - previous.fetchedAt < LIST_TTL_MS ? previous : null;
       const verdict = previous?.recordingFilter ?? null;
       const knownHonoured = verdict?.honoured === true;
       const knownIgnored = verdict?.honoured === false && now() - verdict.checkedAt < VERDICT_TTL_MS;
       const askMembership = recordingId !== undefined && !knownIgnored;
-      const [items, holding] = await Promise.all([
-        api.allPages({}, { limit: PAGE, concurrency: 4 }),
+      if (reuse && !askMembership) return reuse;
+      const [playlists, holding] = await Promise.all([
+        reuse
+          ? reuse.playlists
+          : api.allPages({}, { limit: PAGE, concurrency: 4 }).then((items) => items.map(toPlaylistEntry)),
         askMembership ? playlistsHolding(api, recordingId) : Promise.resolve(null),
       ]);
-      const playlists = items.map(toPlaylistEntry);
       let recordingFilter = knownHonoured || knownIgnored ? verdict : null;
       if (askMembership && !recordingFilter) {
         const real = playlists.filter((entry) => entry.kind !== 'synthetic').length;
@@ -109,7 +118,8 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       if (holding && recordingId !== undefined && recordingFilter?.honoured) {
         await facts.fromServer(factsKey(scope, recordingId), holding);
       }
-      return save({ version: 1, scope: scope.key, fetchedAt: now(), playlists, recordingFilter });
+      const fetchedAt = reuse ? reuse.fetchedAt : now();
+      return save({ version: 1, scope: scope.key, fetchedAt, playlists, recordingFilter });
     })();
     inFlight.set(scope.key, task);
     const forget = () => {
@@ -122,11 +132,13 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
   async function list(input: {
     projectId?: number;
     recordingId?: string;
-    source: 'cache' | 'server';
+    source: 'cache' | 'fresh' | 'server';
   }): Promise<PlaylistList> {
     const scope = await scopeOf(input.projectId);
     const cache =
-      input.source === 'server' ? await refreshList(scope, input.recordingId) : await cached(scope);
+      input.source === 'cache'
+        ? await cached(scope)
+        : await refreshList(scope, input.recordingId, input.source === 'server');
     const prefs = await prefsOf(scope);
     return {
       projectId: scope.projectId,

@@ -126,7 +126,8 @@ export function createPlaylistPickerStore(deps: {
   }
 
   let loadNumber = 0;
-  async function load(): Promise<void> {
+  /** Paints the cached list, then revalidates; `force` refetches even a list fetched just now. */
+  async function load(force = false): Promise<void> {
     const current = target.value;
     const load = ++loadNumber;
     if (!current) {
@@ -150,7 +151,7 @@ export function createPlaylistPickerStore(deps: {
         projectId.value = cached.projectId;
       }
       refreshing.value = true;
-      const fresh = await send('playlists/list', { ...input, source: 'server' });
+      const fresh = await send('playlists/list', { ...input, source: force ? 'server' : 'fresh' });
       if (load !== loadNumber) return;
       apply(fresh);
       phase.value = 'ready';
@@ -180,7 +181,7 @@ export function createPlaylistPickerStore(deps: {
     if (appError.kind === 'not-found' && shortId) {
       failure.value = {
         error: { ...appError.toJSON(), message: t('playlistGone', nameOf(shortId)) },
-        retry: load,
+        retry: () => load(true),
         retryLabel: t('playlistReload'),
       };
       return;
@@ -315,7 +316,7 @@ export function createPlaylistPickerStore(deps: {
     notice,
     failure,
     start,
-    reload: load,
+    reload: () => load(true),
     choose,
     remove: (shortId: string) => change('remove', shortId),
     undo,

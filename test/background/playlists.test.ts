@@ -38,6 +38,17 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
     expect(apiCalls(server)).toEqual([]);
   });
 
+  it('reuses a list fetched moments ago, still asking which playlists hold the recording', async () => {
+    const { playlists } = wirePlaylists(server);
+    await playlists.list({ source: 'server' });
+    server.clearRequests();
+    await playlists.list({ source: 'fresh', recordingId: REC });
+    const lists = server.requests.filter((r) => r.path === '/api/projects/1/session_recording_playlists/');
+    // Only the membership question (and, once, the probe that shows whether the server answers it).
+    expect(lists.every((r) => r.query.session_recording_id !== undefined)).toBe(true);
+    expect(lists.length).toBe(2);
+  });
+
   it('marks saved filters (and PostHog’s synthetic lists) as unable to hold recordings', async () => {
     const { playlists } = wirePlaylists(server);
     const { playlists: list } = await playlists.list({ source: 'server' });

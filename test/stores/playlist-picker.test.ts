@@ -198,7 +198,7 @@ describe('the playlist picker store', () => {
       background.sent
         .filter((m) => m.type === 'playlists/list')
         .map((m) => (m.input as { source: string }).source),
-    ).toEqual(['cache', 'server']);
+    ).toEqual(['cache', 'fresh']);
     expect(store.selected.value).toBe('Aaaaaaa1');
     expect(store.options.value.map((o) => [o.id, o.holding, o.enabled])).toEqual([
       ['Aaaaaaa1', 'out', true],
