@@ -11,6 +11,8 @@ export interface DashboardCacheDeps {
   storage: StorageAreaLike;
   /** Projects kept at most; the least recently written list goes first (default 5). */
   maxProjects?: number;
+  /** A write to storage that failed (the list stays in memory). */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -38,14 +40,21 @@ export function createDashboardCache(deps: DashboardCacheDeps) {
     const { list } = await storeOf(origin, projectId).get();
     // A list filed under another key (edited storage) is not this project's.
     const valid = list && list.origin === origin && list.projectId === projectId ? list : null;
-    memory.set(key, valid);
-    return valid;
+    // A write that landed while storage was read is newer than what storage held.
+    if (!memory.has(key)) memory.set(key, valid);
+    return memory.get(key) ?? null;
   }
 
-  async function write(list: DashboardList): Promise<void> {
-    await serially(async () => {
-      const key = keyOf(list.origin, list.projectId);
-      memory.set(key, list);
+  // Lists waiting to be written; a burst of pins writes the newest list once, not once per pin
+  // (a 10,000-dashboard list is about a megabyte).
+  const dirty = new Set<string>();
+
+  function persist(key: string): Promise<void> {
+    dirty.add(key);
+    return serially(async () => {
+      if (!dirty.delete(key)) return;
+      const list = memory.get(key);
+      if (!list) return;
       await storeOf(list.origin, list.projectId).set({ version: 1, list });
       const { keys } = await index.get();
       const kept = [key, ...keys.filter((other) => other !== key)];
@@ -56,9 +65,24 @@ export function createDashboardCache(deps: DashboardCacheDeps) {
     });
   }
 
+  /** Readers see the list at once; the promise settles once it is in storage. */
+  function write(list: DashboardList): Promise<void> {
+    const key = keyOf(list.origin, list.projectId);
+    memory.set(key, list);
+    return persist(key);
+  }
+
+  /** For changes of one dashboard: the answer to the user need not wait for storage. */
+  function writeSoon(list: DashboardList): void {
+    write(list).catch((error: unknown) => deps.onError?.(error));
+  }
+
   return {
     read,
     write,
+    writeSoon,
+    /** Settles once every write so far is in storage. */
+    flushed: (): Promise<void> => serially(async () => undefined),
 
     /** Replaces (or adds) one dashboard in a cached list; nothing happens when none is cached. */
     async upsert(origin: string, projectId: number, dashboard: DashboardSummary): Promise<void> {
@@ -68,14 +92,14 @@ export function createDashboardCache(deps: DashboardCacheDeps) {
       const dashboards = found
         ? list.dashboards.map((entry) => (entry.id === dashboard.id ? dashboard : entry))
         : [...list.dashboards, dashboard];
-      await write({ ...list, dashboards });
+      writeSoon({ ...list, dashboards });
     },
 
     /** Drops a dashboard PostHog no longer has (deleted, or no longer visible to the user). */
     async remove(origin: string, projectId: number, dashboardId: number): Promise<void> {
       const list = await read(origin, projectId);
       if (!list?.dashboards.some((entry) => entry.id === dashboardId)) return;
-      await write({ ...list, dashboards: list.dashboards.filter((entry) => entry.id !== dashboardId) });
+      writeSoon({ ...list, dashboards: list.dashboards.filter((entry) => entry.id !== dashboardId) });
     },
 
     /** Forgets every list: another key may see other dashboards. */
@@ -84,6 +108,7 @@ export function createDashboardCache(deps: DashboardCacheDeps) {
         const { keys } = await index.get();
         await deps.storage.remove([...keys, dashboardCacheIndexItem.key]);
         memory.clear();
+        dirty.clear();
       });
     },
   };

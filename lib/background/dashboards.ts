@@ -95,7 +95,8 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
         fetchedAt: now(),
         dashboards: items.filter((item) => !item.deleted).map(summariseDashboard),
       };
-      if (started === generation) await deps.cache.write(list);
+      // The list is answered at once; storing a megabyte need not hold up the first paint.
+      if (started === generation) deps.cache.writeSoon(list);
       return list;
     })().finally(() => inflight.delete(key));
     inflight.set(key, task);

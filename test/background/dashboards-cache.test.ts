@@ -58,8 +58,32 @@ describe('the dashboard cache', () => {
     await cache.upsert(US, 1, summary(2, { pinned: true }));
     await cache.upsert(US, 1, summary(3));
     await cache.remove(US, 1, 1);
+    await cache.flushed();
     const read = await createDashboardCache({ storage: browser.storage.local }).read(US, 1);
     expect(read?.dashboards).toEqual([summary(2, { pinned: true }), summary(3)]);
+  });
+
+  it('writes a burst of changes together, ending with the newest list', async () => {
+    const writes: string[] = [];
+    const storage = {
+      get: (keys: string | string[]) => browser.storage.local.get(keys),
+      set: async (items: Record<string, unknown>) => {
+        writes.push(...Object.keys(items));
+        await browser.storage.local.set(items);
+      },
+      remove: (keys: string | string[]) => browser.storage.local.remove(keys),
+    };
+    const cache = createDashboardCache({ storage });
+    await cache.write(list(1, [1, 2, 3]));
+    writes.length = 0;
+    for (const id of [1, 2, 3, 1, 2, 3]) await cache.upsert(US, 1, summary(id, { pinned: true }));
+    // Readers see every change at once.
+    expect((await cache.read(US, 1))?.dashboards.every((d) => d.pinned)).toBe(true);
+    await cache.flushed();
+    // The first change is written at once; the ones made meanwhile are written together after it.
+    expect(writes.filter((key) => key.startsWith('dashboards:'))).toHaveLength(2);
+    const stored = await createDashboardCache({ storage: browser.storage.local }).read(US, 1);
+    expect(stored?.dashboards.every((d) => d.pinned)).toBe(true);
   });
 
   it('clears every list and its index', async () => {

@@ -164,8 +164,9 @@ describe('dashboards/list', () => {
   });
 
   it('keeps the list across a service-worker restart, still fresh within the TTL', async () => {
-    const { server, service, restart, advance } = setup();
+    const { server, service, cache, restart, advance } = setup();
     await service.list({ projectId: 1, source: 'fresh' });
+    await cache.flushed();
     advance(TTL - 1);
     const cold = restart();
     const cached = await cold.list({ projectId: 1, source: 'cache' });

@@ -1,0 +1,135 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakePostHog, type Flavor, startFakePostHog } from '../fake-posthog/index';
+import { largeName } from '../fake-posthog/seeds/large';
+import { allowClipboard, apiRequests, configure, readClipboard } from './dashboards-harness';
+import { launchTestExtension } from './fixtures';
+import type { ExtensionSession } from './harness';
+
+const COUNT = 10_000;
+const LIST = /^\/api\/projects\/1\/dashboards\/?$/;
+
+describe.each<Flavor>(['contract', 'posthog'])(
+  'the dashboards view over 10,000 dashboards (%s flavor)',
+  (flavor) => {
+    let server: FakePostHog;
+    let session: ExtensionSession;
+    const viewUrl = () => `chrome-extension://${session.extensionId}/dashboards.html`;
+
+    async function openView(): Promise<Page> {
+      const view = await session.context.newPage();
+      await view.goto(viewUrl());
+      await view.getByLabel('Search dashboards').waitFor();
+      await view.locator('main[aria-busy="false"]').waitFor();
+      return view;
+    }
+    const rows = (view: Page) => view.locator('li.dashboard-row');
+
+    beforeAll(async () => {
+      server = await startFakePostHog({ flavor, seed: 'large', largeCount: COUNT });
+      session = await launchTestExtension();
+      await allowClipboard(session, server.url);
+      await configure(session, server.url, server.keys.all);
+    });
+    afterAll(async () => {
+      await session?.close();
+      await server?.close();
+    });
+
+    it('loads every dashboard with bounded concurrent pages, pinned first, rendering only a window', async () => {
+      server.clearRequests();
+      const started = Date.now();
+      const view = await openView();
+      expect(Date.now() - started).toBeLessThan(20_000);
+      await view.getByText(`${COUNT} dashboards`).waitFor();
+      const pages = apiRequests(server, 'GET', LIST);
+      // 10,000 at 250 a page: 40 requests, never the same page twice.
+      expect(pages.length).toBe(40);
+      expect(new Set(pages.map((entry) => entry.query.offset ?? '0')).size).toBe(40);
+      expect(await rows(view).count()).toBeLessThan(60);
+      // Every 50th dashboard is pinned in this seed (200 of them): they come first, by name.
+      const firstName = (await rows(view).first().locator('.dashboard-name').textContent()) ?? '';
+      expect(Number(firstName.split('#')[1]) % 50).toBe(0);
+      expect(await rows(view).first().locator('.pin-toggle').getAttribute('aria-pressed')).toBe('true');
+      await view.getByLabel('Search dashboards').press('PageDown');
+      for (let step = 0; step < 20; step++) await view.getByLabel('Search dashboards').press('PageDown');
+      // The active row (moved with the keys) is the 211th: the first unpinned ones follow the 200 pins.
+      const active = view.locator('li.dashboard-row.active');
+      expect(await active.getAttribute('aria-posinset')).toBe('211');
+      expect(await active.locator('.pin-toggle').getAttribute('aria-pressed')).toBe('false');
+      expect(await rows(view).count()).toBeLessThan(60);
+
+      // Scrolled to the end: still only a window of rows, ending with the 10,000th.
+      await view.locator('.dashboard-rows').evaluate((element) => {
+        element.scrollTop = element.scrollHeight;
+      });
+      await expect.poll(() => rows(view).last().getAttribute('aria-posinset')).toBe(String(COUNT));
+      expect(await rows(view).count()).toBeLessThan(60);
+      await view.close();
+    });
+
+    it('reopens from the cache without a single request', async () => {
+      server.clearRequests();
+      const view = await openView();
+      await view.getByText(`${COUNT} dashboards`).waitFor();
+      expect(apiRequests(server, 'GET', LIST)).toEqual([]);
+      await view.close();
+    });
+
+    it('searches, pins with the keyboard, and copies a private link', async () => {
+      server.clearRequests();
+      const view = await openView();
+      const name = largeName(4_242);
+      await view.getByLabel('Search dashboards').fill('#04242');
+      await expect.poll(() => rows(view).count()).toBe(1);
+      await view.getByText(`1 of ${COUNT} dashboards match`).waitFor();
+      expect(await rows(view).locator('.dashboard-name').textContent()).toBe(name);
+
+      await view.getByLabel('Search dashboards').press('Alt+Enter');
+      const toggle = view.getByRole('button', { name: `Pin “${name}”` });
+      await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => apiRequests(server, 'PATCH', /dashboards\/4242\/?$/).length).toBe(1);
+      // Until PostHog has answered, a click sends nothing (tested in the popup); then it unpins.
+      await expect.poll(() => toggle.getAttribute('aria-busy')).toBeNull();
+      await toggle.click();
+      await expect.poll(() => apiRequests(server, 'PATCH', /dashboards\/4242\/?$/).length).toBe(2);
+      expect(
+        apiRequests(server, 'PATCH', /dashboards\/\d+\/?$/).map((entry) => [entry.path, entry.body]),
+      ).toEqual([
+        ['/api/projects/1/dashboards/4242/', { pinned: true }],
+        ['/api/projects/1/dashboards/4242/', { pinned: false }],
+      ]);
+
+      await view.getByRole('button', { name: `Copy private link of “${name}”` }).click();
+      await view.getByRole('status').getByText(`Copied the private link of “${name}”`).waitFor();
+      const page = await session.context.newPage();
+      await page.goto(`${server.url}/`);
+      expect(await readClipboard(page)).toBe(`${server.url}/project/1/dashboard/4242`);
+      await page.close();
+
+      // Words in any order, any case; nothing matching says so.
+      await view.bringToFront();
+      await view.getByLabel('Search dashboards').fill('apac pricing ALERTS');
+      await expect.poll(() => view.getByText(/of 10000 dashboards match/).textContent()).toMatch(/^\d+ of/);
+      await view.getByLabel('Search dashboards').fill('no such dashboard');
+      await view.getByText('No dashboard matches. Try fewer or other words.').waitFor();
+      expect(await rows(view).count()).toBe(0);
+      // No request per keystroke: the search runs on the cached list.
+      expect(apiRequests(server, 'GET', LIST)).toEqual([]);
+      await view.close();
+    });
+
+    it('opens a dashboard in a new tab with Enter', async () => {
+      const view = await openView();
+      await view.getByLabel('Search dashboards').fill('#00007');
+      await expect.poll(() => rows(view).count()).toBe(1);
+      const [tab] = await Promise.all([
+        session.context.waitForEvent('page'),
+        view.getByLabel('Search dashboards').press('Enter'),
+      ]);
+      await tab.waitForLoadState();
+      expect(tab.url()).toBe(`${server.url}/project/1/dashboard/7`);
+      await Promise.all([tab.close(), view.close()]);
+    });
+  },
+);
