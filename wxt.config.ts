@@ -21,9 +21,11 @@ export default defineConfig({
       'activeTab',
       'contextMenus',
       'scripting',
-      // Copying from the shortcut or a menu item, with no Hogmark page open: Chromium's service worker
-      // has no DOM, so an offscreen document copies; Firefox's background page copies by itself.
-      ...(browser === 'firefox' ? ['clipboardWrite'] : ['offscreen']),
+      // Copying from the shortcut or a menu item, with no Hogmark page open and so no click to allow
+      // it: Chromium's service worker has no DOM, so an offscreen document copies; Firefox's
+      // background page copies by itself.
+      'clipboardWrite',
+      ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     host_permissions: mode === 'test' ? [...cloudHosts, 'http://127.0.0.1/*'] : cloudHosts,
     // A self-hosted PostHog is asked for on the Save click; plain http only on the user's own machine.
