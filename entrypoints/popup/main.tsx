@@ -29,7 +29,7 @@ const playlists = createPlaylistPickerStore({
   scope: computed(() => pickerScopeOf(store.state.value, location.search)),
 });
 const share = createSharePanels({
-  send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+  send,
   // The user's click on a Copy button is what lets the popup write to the clipboard.
   writeText: (text) => navigator.clipboard.writeText(text),
   openDashboards: async () => {
