@@ -2,9 +2,9 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createPostHogClient } from '../lib/api/client';
 import { createBadgeService } from '../lib/background/badge';
+import { createBadgeFlash } from '../lib/background/badge-flash';
 import { type ChromiumPlatform, chromiumOffscreen, createClipboardWriter } from '../lib/background/clipboard';
 import { writeTextFromPage } from '../lib/background/clipboard-dom';
-import { createCopyFlash } from '../lib/background/clipboard-flash';
 import { createContentScriptService } from '../lib/background/content-scripts';
 import { createDashboardsService } from '../lib/background/dashboards';
 import { createDashboardCache } from '../lib/background/dashboards-cache';
@@ -131,7 +131,7 @@ export default defineBackground(() => {
     getAppOrigins: () => settings.appOrigins(),
     bestLink: (context, hints) => shareLinks.bestLink(context, hints),
     write: (text) => clipboard.write(text),
-    flash: createCopyFlash({
+    flash: createBadgeFlash({
       action: browser.action,
       restore: async (tabId) => {
         badge.forgetTab(tabId);

@@ -14,8 +14,8 @@ export interface CopyLinkDeps {
   getAppOrigins: () => Promise<readonly string[]>;
   bestLink: (context: PageContext, hints: PageHints) => Promise<BestLink>;
   write: (text: string) => Promise<unknown>;
-  /** The confirmation on the toolbar button of the tab the user acted in. */
-  flash: (tabId: number, outcome: { ok: boolean; title: string }) => Promise<void>;
+  /** The confirmation on the toolbar button of the tab the user acted in (the shared badge flash). */
+  flash: (tabId: number, kind: 'done' | 'failed', title: string) => Promise<void>;
   onError?: (error: unknown) => void;
 }
 
@@ -38,17 +38,18 @@ export function createCopyLinkCommand(deps: CopyLinkDeps) {
     hints: PageHints,
   ): Promise<BestLink | null> {
     if (!context) {
-      await deps.flash(tabId, { ok: false, title: t('copyNothingHere') });
+      await deps.flash(tabId, 'failed', t('toolbarTitle', t('copyNothingHere')));
       return null;
     }
     try {
       const link = await deps.bestLink(context, hints);
       await deps.write(link.url);
-      await deps.flash(tabId, { ok: true, title: t(COPIED_KEYS[link.kind]) });
+      await deps.flash(tabId, 'done', t('toolbarTitle', t(COPIED_KEYS[link.kind])));
       return link;
     } catch (error) {
       deps.onError?.(error);
-      await deps.flash(tabId, { ok: false, title: t('copyFailed', toAppError(error).userMessage()) });
+      const reason = t('copyFailed', toAppError(error).userMessage());
+      await deps.flash(tabId, 'failed', t('toolbarTitle', reason));
       return null;
     }
   }
