@@ -34,7 +34,11 @@ export default defineConfig({
       'http://localhost/*',
       ...(mode === 'test' ? [] : ['http://127.0.0.1/*']),
     ],
-    action: { default_title: '__MSG_extName__' },
+    // WXT fills `icons` from public/icon/<size>.png; the toolbar button names its own sizes.
+    action: {
+      default_title: '__MSG_extName__',
+      default_icon: { 16: 'icon/16.png', 32: 'icon/32.png', 48: 'icon/48.png' },
+    },
     commands: {
       'add-to-last-playlist': {
         suggested_key: { default: 'Alt+Shift+P' },
