@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { appOriginOf, isNormalisedAppOrigin, selfHostedOriginSet } from './origins';
 
 /** Path words PostHog uses for its own pages; never an id, in any case (reference §12). */
@@ -37,29 +37,31 @@ export function isAccessToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{1,128}$/.test(token);
 }
 
-const origin = z.string().refine(isNormalisedAppOrigin, 'not a normalised PostHog app origin');
-const projectId = z.int().positive().nullable();
+const origin = z.string().check(z.refine(isNormalisedAppOrigin, 'not a normalised PostHog app origin'));
+const projectId = z.nullable(z.int().check(z.positive()));
+const recordingId = z.string().check(z.refine(isRecordingId, 'not a recording id'));
+const shortId = z.string().check(z.refine(isPlaylistShortId, 'not a playlist short id'));
 
 export const PageContextSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('recording'),
     origin,
     projectId,
-    recordingId: z.string().refine(isRecordingId, 'not a recording id'),
-    t: z.int().nonnegative().optional(),
-    playlistShortId: z.string().refine(isPlaylistShortId, 'not a playlist short id').optional(),
+    recordingId,
+    t: z.optional(z.int().check(z.nonnegative())),
+    playlistShortId: z.optional(shortId),
   }),
+  z.strictObject({ kind: z.literal('playlist'), origin, projectId, shortId }),
   z.strictObject({
-    kind: z.literal('playlist'),
+    kind: z.literal('dashboard'),
     origin,
     projectId,
-    shortId: z.string().refine(isPlaylistShortId, 'not a playlist short id'),
+    dashboardId: z.int().check(z.positive()),
   }),
-  z.strictObject({ kind: z.literal('dashboard'), origin, projectId, dashboardId: z.int().positive() }),
   z.strictObject({
     kind: z.enum(['shared', 'embedded']),
     origin,
-    accessToken: z.string().refine(isAccessToken, 'not an access token'),
+    accessToken: z.string().check(z.refine(isAccessToken, 'not an access token')),
   }),
   z.strictObject({ kind: z.enum(['dashboards', 'playlists']), origin, projectId }),
 ]);

@@ -1,5 +1,7 @@
-import { z } from 'zod';
 import { t } from './i18n';
+import type { SerializedError } from './serialized-error';
+
+export type { SerializedError } from './serialized-error';
 
 /**
  * One error family for the whole extension. API failures, extension-level refusals and
@@ -31,21 +33,7 @@ export const ERROR_KINDS = [
   'unknown',
 ] as const;
 
-export const ErrorKindSchema = z.enum(ERROR_KINDS);
-export type ErrorKind = z.infer<typeof ErrorKindSchema>;
-
-/** What travels over the message boundary: plain data, never a stack and never the key. */
-export const SerializedErrorSchema = z.object({
-  kind: ErrorKindSchema,
-  message: z.string(),
-  retryable: z.boolean(),
-  status: z.number().int().optional(),
-  scope: z.string().optional(),
-  field: z.string().optional(),
-  detail: z.string().optional(),
-  retryAfterSeconds: z.number().nonnegative().optional(),
-});
-export type SerializedError = z.infer<typeof SerializedErrorSchema>;
+export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface AppErrorInit {
   status?: number;

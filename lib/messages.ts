@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isSessionForwardable } from './api/session-routes';
 import { PageContextSchema } from './context';
-import { AppError, SerializedErrorSchema } from './errors';
+import { AppError } from './errors';
 import {
   CreateAndAddInputSchema,
   CreateAndAddResultSchema,
@@ -12,6 +12,7 @@ import {
   RecordingChangeInputSchema,
   RecordingChangeResultSchema,
 } from './playlist-messages';
+import { type SerializedError, SerializedErrorSchema } from './serialized-error';
 
 /**
  * The whole message protocol: who may send each message, what it carries and what comes back.
@@ -23,26 +24,21 @@ export const SENDER_KINDS = ['extension-page', 'content-script', 'background'] a
 export type SenderKind = (typeof SENDER_KINDS)[number];
 
 const Empty = z.object({});
-const ProjectId = z.number().int().positive();
+const ProjectId = z.int().check(z.positive());
 
 /** What a content script may add to what the tab URL already says. */
 export const PageHintsSchema = z.strictObject({
-  title: z.string().max(200).optional(),
-  currentSecond: z
-    .number()
-    .int()
-    .nonnegative()
-    .max(86_400 * 7)
-    .optional(),
+  title: z.optional(z.string().check(z.maxLength(200))),
+  currentSecond: z.optional(z.int().check(z.nonnegative(), z.lte(86_400 * 7))),
 });
 export type PageHints = z.infer<typeof PageHintsSchema>;
 
 const ScopeCheckSchema = z.object({
   ok: z.boolean(),
   /** The first scope the key lacks for this capability. */
-  missingScope: z.string().optional(),
+  missingScope: z.optional(z.string()),
   /** One sentence saying how to get it. */
-  fix: z.string().optional(),
+  fix: z.optional(z.string()),
 });
 export const CapabilitiesSchema = z.object({
   addToPlaylist: ScopeCheckSchema,
@@ -52,7 +48,7 @@ export const CapabilitiesSchema = z.object({
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
 /** `phx_…a1B2`. The pattern doubles as a guard: an answer carrying a whole key fails output validation. */
-export const MaskedKeySchema = z.string().regex(/^[A-Za-z0-9_]{0,4}…[A-Za-z0-9]{0,4}$/);
+export const MaskedKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_]{0,4}…[A-Za-z0-9]{0,4}$/));
 
 export const ProjectSummarySchema = z.object({ id: ProjectId, name: z.string() });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
@@ -60,7 +56,7 @@ export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 export const KeyCheckSchema = z.object({
   maskedKey: MaskedKeySchema,
   origin: z.string(),
-  projectId: ProjectId.optional(),
+  projectId: z.optional(ProjectId),
   user: z.object({ name: z.string(), email: z.string() }),
   scopes: z.array(z.string()),
   projects: z.array(ProjectSummarySchema),
@@ -70,32 +66,35 @@ export type KeyCheck = z.infer<typeof KeyCheckSchema>;
 
 export const StatusSchema = z.object({
   configured: z.boolean(),
-  origin: z.string().optional(),
-  maskedKey: MaskedKeySchema.optional(),
-  projectId: ProjectId.optional(),
-  projectName: z.string().optional(),
-  capabilities: CapabilitiesSchema.optional(),
+  origin: z.optional(z.string()),
+  maskedKey: z.optional(MaskedKeySchema),
+  projectId: z.optional(ProjectId),
+  projectName: z.optional(z.string()),
+  capabilities: z.optional(CapabilitiesSchema),
 });
 export type Status = z.infer<typeof StatusSchema>;
 
+/** A key check with when it was made, as stored and as the options page shows it. */
+export const CheckedKeySchema = z.extend(KeyCheckSchema, { checkedAt: z.number() });
+
 export const PublicSettingsSchema = z.object({
   origin: z.string(),
-  projectId: ProjectId.optional(),
+  projectId: z.optional(ProjectId),
   inPageButton: z.boolean(),
-  maskedKey: MaskedKeySchema.optional(),
+  maskedKey: z.optional(MaskedKeySchema),
   /** The last successful check of the saved key, so the options page shows it without a request. */
-  lastCheck: KeyCheckSchema.extend({ checkedAt: z.number() }).optional(),
+  lastCheck: z.optional(CheckedKeySchema),
 });
 export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
 
 /** A dashboard as the popup and the dashboards view show it: list items and full answers both fit. */
 export const DashboardSummarySchema = z.object({
-  id: z.int().positive(),
+  id: z.int().check(z.positive()),
   /** PostHog lets a dashboard be saved without a name. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   pinned: z.boolean(),
   /** `is_shared` where the server says it; null when it does not. */
-  shared: z.boolean().nullable(),
+  shared: z.nullable(z.boolean()),
   /** False when the user may only view it (privilege 21): pinning would be refused. */
   canEdit: z.boolean(),
   /** Restriction 37: only invited collaborators may edit. */
@@ -126,7 +125,9 @@ export const CollaboratorSummarySchema = z.object({
 });
 export type CollaboratorSummary = z.infer<typeof CollaboratorSummarySchema>;
 
-const DashboardRef = z.object({ projectId: ProjectId, dashboardId: z.int().positive() });
+const DashboardRef = z.object({ projectId: ProjectId, dashboardId: z.int().check(z.positive()) });
+
+const TabRef = z.object({ tabId: z.int().check(z.nonnegative()) });
 
 const SESSION_METHODS = ['POST', 'DELETE'] as const;
 
@@ -137,10 +138,10 @@ export const protocol = {
   'settings/save': {
     from: 'extension-page',
     input: z.object({
-      origin: z.string().min(1).max(2048),
-      apiKey: z.string().max(200).optional(),
-      projectId: ProjectId.optional(),
-      inPageButton: z.boolean().optional(),
+      origin: z.string().check(z.minLength(1), z.maxLength(2048)),
+      apiKey: z.optional(z.string().check(z.maxLength(200))),
+      projectId: z.optional(ProjectId),
+      inPageButton: z.optional(z.boolean()),
     }),
     output: KeyCheckSchema,
   },
@@ -148,29 +149,29 @@ export const protocol = {
   'settings/forget': { from: 'extension-page', input: Empty, output: Empty },
   'context/get': {
     from: 'extension-page',
-    input: z.object({ tabId: z.number().int().nonnegative() }),
-    output: z.object({ context: PageContextSchema.nullable(), hints: PageHintsSchema }),
+    input: TabRef,
+    output: z.object({ context: z.nullable(PageContextSchema), hints: PageHintsSchema }),
   },
   'dashboards/list': {
     from: 'extension-page',
-    input: z.object({ projectId: ProjectId, source: DashboardSourceSchema.default('fresh') }),
-    output: z.object({ list: DashboardListSchema.nullable(), stale: z.boolean() }),
+    input: z.object({ projectId: ProjectId, source: z._default(DashboardSourceSchema, 'fresh') }),
+    output: z.object({ list: z.nullable(DashboardListSchema), stale: z.boolean() }),
   },
   'dashboards/get': {
     from: 'extension-page',
-    input: DashboardRef.extend({ source: z.enum(['cache', 'server']).default('server') }),
-    output: z.object({ dashboard: DashboardSummarySchema.nullable() }),
+    input: z.extend(DashboardRef, { source: z._default(z.enum(['cache', 'server']), 'server') }),
+    output: z.object({ dashboard: z.nullable(DashboardSummarySchema) }),
   },
   'dashboards/pin': {
     from: 'extension-page',
-    input: DashboardRef.extend({ pinned: z.boolean() }),
+    input: z.extend(DashboardRef, { pinned: z.boolean() }),
     output: z.object({ dashboard: DashboardSummarySchema }),
   },
   'dashboards/share-link': {
     from: 'extension-page',
     input: DashboardRef,
     // Never turns sharing on: `enabled: false` carries no URL, only where to change it in PostHog.
-    output: z.object({ enabled: z.boolean(), url: z.url().optional(), settingsUrl: z.url() }),
+    output: z.object({ enabled: z.boolean(), url: z.optional(z.url()), settingsUrl: z.url() }),
   },
   'dashboards/collaborators': {
     from: 'extension-page',
@@ -197,14 +198,14 @@ export const protocol = {
   },
   'playlists/undo': {
     from: 'extension-page',
-    input: z.object({ actionId: z.string().min(1).max(100) }),
+    input: z.object({ actionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
     output: RecordingChangeResultSchema,
   },
   'playlists/session-state': { from: 'extension-page', input: Empty, output: PlaylistSessionStateSchema },
   // What the keyboard command runs for the tab; extension pages send it to run the same path.
   'playlists/quick-add': {
     from: 'extension-page',
-    input: z.object({ tabId: z.number().int().nonnegative() }),
+    input: TabRef,
     output: QuickAddResultSchema,
   },
 
@@ -214,34 +215,34 @@ export const protocol = {
     // The page URL the hints describe. Chrome's sender.url keeps the URL the document loaded with,
     // so after an in-app navigation only the page knows it; the background files hints under it only
     // while it is the tab's current URL, as the browser reports it.
-    input: PageHintsSchema.extend({ url: z.string().max(4096).optional() }),
+    input: z.extend(PageHintsSchema, { url: z.optional(z.string().check(z.maxLength(4096))) }),
     output: Empty,
   },
   'recording/add-from-page': {
     from: 'content-script',
     // The recording is read from the sender's tab URL; a claimed id is accepted only to be ignored.
-    input: z.strictObject({ recordingId: z.string().max(200).optional() }),
+    input: z.strictObject({ recordingId: z.optional(z.string().check(z.maxLength(200))) }),
     output: z.object({
       added: z.boolean(),
-      playlistName: z.string().optional(),
+      playlistName: z.optional(z.string()),
       via: z.enum(['key', 'session']),
       /** The sentence the page shows (the page has no translations of its own). */
-      message: z.string().max(300).optional(),
+      message: z.optional(z.string().check(z.maxLength(300))),
       /** The last action of this tab can be undone from the page. */
-      undoable: z.boolean().optional(),
+      undoable: z.optional(z.boolean()),
     }),
   },
   'recording/undo-from-page': {
     from: 'content-script',
     // Undoes the last action only when it was made for the recording this tab shows.
     input: z.strictObject({}),
-    output: z.object({ undone: z.boolean(), message: z.string().max(300) }),
+    output: z.object({ undone: z.boolean(), message: z.string().check(z.maxLength(300)) }),
   },
   'session/reply': {
     from: 'content-script',
     input: z.strictObject({
       requestId: z.uuid(),
-      status: z.number().int().min(0).max(599),
+      status: z.int().check(z.gte(0), z.lte(599)),
       body: z.unknown(),
     }),
     output: Empty,
@@ -254,24 +255,26 @@ export const protocol = {
       .strictObject({
         requestId: z.uuid(),
         method: z.enum(SESSION_METHODS),
-        path: z.string().max(500),
-        body: z.unknown().optional(),
+        path: z.string().check(z.maxLength(500)),
+        body: z.optional(z.unknown()),
       })
       // Only the routes PostHog refuses to personal keys; never an arbitrary URL.
-      .refine((request) => isSessionForwardable(request.method, request.path), {
-        message: 'route not forwardable',
-        path: ['path'],
-      }),
+      .check(
+        z.refine((request) => isSessionForwardable(request.method, request.path), {
+          message: 'route not forwardable',
+          path: ['path'],
+        }),
+      ),
     output: z.object({ accepted: z.boolean() }),
   },
 
   // background → its offscreen document (Chromium): a copy started by a shortcut or a menu item
   'clipboard/write': {
     from: 'background',
-    input: z.strictObject({ text: z.string().min(1).max(8192) }),
+    input: z.strictObject({ text: z.string().check(z.minLength(1), z.maxLength(8192)) }),
     output: z.object({ copied: z.literal(true) }),
   },
-} as const satisfies Record<string, { from: SenderKind; input: z.ZodType; output: z.ZodType }>;
+} as const satisfies Record<string, { from: SenderKind; input: z.ZodMiniType; output: z.ZodMiniType }>;
 
 export type Protocol = typeof protocol;
 export type MessageType = keyof Protocol;
@@ -311,19 +314,23 @@ export const ResponseSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), data: z.unknown() }),
   z.object({ ok: z.literal(false), error: SerializedErrorSchema }),
 ]);
-export type MessageResponse<T = unknown> =
-  | { ok: true; data: T }
-  | { ok: false; error: z.infer<typeof SerializedErrorSchema> };
+export type MessageResponse<T = unknown> = { ok: true; data: T } | { ok: false; error: SerializedError };
 
 /** The transport: `browser.runtime.sendMessage`, or `(m) => browser.tabs.sendMessage(tabId, m)`. */
 export type RawSend = (message: { type: MessageType; input: unknown }) => Promise<unknown>;
+
+/** Sends one request and resolves with the answer's data, or rejects with the AppError it carried. */
+export type SendMessage = <T extends MessageType>(
+  type: T,
+  input: MessageInput<T>,
+) => Promise<MessageOutput<T>>;
 
 /**
  * A typed caller: sends one request, parses the answer, returns its data or throws the AppError that
  * the other end reported (so `catch (e) { e.kind === 'missing-scope' }` works across the boundary).
  * Transport failures (no receiver, context invalidated) propagate as thrown by `send`.
  */
-export function createMessageSender(send: RawSend) {
+export function createMessageSender(send: RawSend): SendMessage {
   return async function sendMessage<T extends MessageType>(
     type: T,
     input: MessageInput<T>,
@@ -336,4 +343,3 @@ export function createMessageSender(send: RawSend) {
     return data.data as MessageOutput<T>;
   };
 }
-export type SendMessage = ReturnType<typeof createMessageSender>;

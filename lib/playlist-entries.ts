@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Playlist } from './api/schema/playlist';
 
 /**
@@ -9,17 +9,14 @@ export const PLAYLIST_KINDS = ['collection', 'filters', 'synthetic'] as const;
 export type PlaylistKind = (typeof PLAYLIST_KINDS)[number];
 
 export const PlaylistEntrySchema = z.object({
-  shortId: z.string().min(1).max(100),
+  shortId: z.string().check(z.minLength(1), z.maxLength(100)),
   /** `name || derived_name`; empty when PostHog has neither (the UI says "Untitled"). */
-  name: z.string().max(500),
+  name: z.string().check(z.maxLength(500)),
   pinned: z.boolean(),
   /** collection: a hand-picked list that holds recordings; filters: a saved search; synthetic: PostHog's own. */
   kind: z.enum(PLAYLIST_KINDS),
 });
 export type PlaylistEntry = z.infer<typeof PlaylistEntrySchema>;
-
-/** Three states, never a guess: `unknown` where PostHog does not say and Hogmark did nothing. */
-export type Holding = 'in' | 'out' | 'unknown';
 
 /**
  * Which playlists hold one recording. `complete`: PostHog answered for every playlist, so the ones
@@ -31,12 +28,6 @@ export const MembershipSchema = z.object({
   lacks: z.array(z.string()),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
-
-export function holdingOf(membership: Membership, shortId: string): Holding {
-  if (membership.holds.includes(shortId)) return 'in';
-  if (membership.lacks.includes(shortId) || membership.complete) return 'out';
-  return 'unknown';
-}
 
 function hasFilters(filters: unknown): boolean {
   return typeof filters === 'object' && filters !== null && Object.keys(filters).length > 0;

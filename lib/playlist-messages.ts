@@ -1,21 +1,25 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isPlaylistShortId, isRecordingId } from './context';
-import { SerializedErrorSchema } from './errors';
 import { MembershipSchema, PlaylistEntrySchema } from './playlist-entries';
+import { SerializedErrorSchema } from './serialized-error';
 
 /** The shapes of the `playlists/*` messages (the protocol itself is in messages.ts). */
 
-const ProjectId = z.number().int().positive();
-export const ShortIdSchema = z.string().max(100).refine(isPlaylistShortId, 'not a playlist short id');
-export const RecordingIdSchema = z.string().max(200).refine(isRecordingId, 'not a recording id');
+const ProjectId = z.int().check(z.positive());
+export const ShortIdSchema = z
+  .string()
+  .check(z.maxLength(100), z.refine(isPlaylistShortId, 'not a playlist short id'));
+export const RecordingIdSchema = z
+  .string()
+  .check(z.maxLength(200), z.refine(isRecordingId, 'not a recording id'));
 export const ViaSchema = z.enum(['key', 'session']);
 export type Via = z.infer<typeof ViaSchema>;
 
 export const PlaylistListInputSchema = z.object({
   /** The configured project when absent (links without `/project/<id>/`). */
-  projectId: ProjectId.optional(),
+  projectId: z.optional(ProjectId),
   /** Membership is answered for this recording. */
-  recordingId: RecordingIdSchema.optional(),
+  recordingId: z.optional(RecordingIdSchema),
   /**
    * `cache` never sends a request (first paint); `fresh` revalidates unless the list was fetched in
    * the last half minute (membership is asked for either way); `server` always refetches.
@@ -26,12 +30,12 @@ export const PlaylistListInputSchema = z.object({
 export const PlaylistListSchema = z.object({
   projectId: ProjectId,
   /** Null when nothing is cached yet. */
-  fetchedAt: z.number().nullable(),
+  fetchedAt: z.nullable(z.number()),
   playlists: z.array(PlaylistEntrySchema),
-  lastUsed: z.string().optional(),
+  lastUsed: z.optional(z.string()),
   recent: z.array(z.string()),
   /** Null without a recording. */
-  membership: MembershipSchema.nullable(),
+  membership: z.nullable(MembershipSchema),
 });
 export type PlaylistList = z.infer<typeof PlaylistListSchema>;
 
@@ -48,24 +52,24 @@ export const RecordingChangeResultSchema = z.object({
   shortId: z.string(),
   playlistName: z.string(),
   /** How the request went: with the API key, or through the user's signed-in PostHog tab. */
-  via: ViaSchema.optional(),
+  via: z.optional(ViaSchema),
   /** Pass to `playlists/undo`. */
-  actionId: z.string().optional(),
+  actionId: z.optional(z.string()),
   membership: MembershipSchema,
 });
 export type RecordingChangeResult = z.infer<typeof RecordingChangeResultSchema>;
 
 export const CreateAndAddInputSchema = z.object({
   projectId: ProjectId,
-  name: z.string().trim().min(1).max(400),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(400)),
   recordingId: RecordingIdSchema,
 });
 
 export const CreateAndAddResultSchema = z.object({
   playlist: PlaylistEntrySchema,
   /** Null when the playlist was created but adding failed: the error says why, and retrying adds. */
-  change: RecordingChangeResultSchema.nullable(),
-  error: SerializedErrorSchema.nullable(),
+  change: z.nullable(RecordingChangeResultSchema),
+  error: z.nullable(SerializedErrorSchema),
 });
 export type CreateAndAddResult = z.infer<typeof CreateAndAddResultSchema>;
 
@@ -83,18 +87,18 @@ export type LastActionView = z.infer<typeof LastActionViewSchema>;
 
 export const PlaylistSessionStateSchema = z.object({
   /** A recording the context menu asked the picker for. */
-  pick: z.object({ projectId: ProjectId, recordingId: z.string() }).nullable(),
+  pick: z.nullable(z.object({ projectId: ProjectId, recordingId: z.string() })),
   /** The last add or remove, for Undo, while it is recent. */
-  lastAction: LastActionViewSchema.nullable(),
+  lastAction: z.nullable(LastActionViewSchema),
 });
 export type PlaylistSessionState = z.infer<typeof PlaylistSessionStateSchema>;
 
 export const QuickAddResultSchema = z.object({
   outcome: z.enum(['added', 'already', 'needs-choice', 'not-a-recording', 'failed']),
-  playlistName: z.string().optional(),
-  via: ViaSchema.optional(),
+  playlistName: z.optional(z.string()),
+  via: z.optional(ViaSchema),
   /** The sentence shown in the toolbar button's title (and by the in-page button). */
   message: z.string(),
-  actionId: z.string().optional(),
+  actionId: z.optional(z.string()),
 });
 export type QuickAddResult = z.infer<typeof QuickAddResultSchema>;

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { DashboardListSchema, KeyCheckSchema, PageHintsSchema } from './messages';
+import { z } from 'zod/mini';
+import { CheckedKeySchema, DashboardListSchema, PageHintsSchema } from './messages';
 import { DEFAULT_APP_ORIGIN, normaliseUserOrigin } from './user-origin';
 
 /**
@@ -18,7 +18,7 @@ export interface StorageAreaLike {
 export interface StoredItem<T extends { version: number }> {
   key: string;
   version: T['version'];
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   fallback: () => T;
   /** `migrations[n]` turns a version-n value into a version-(n+1) value. */
   migrations: Readonly<Record<number, (old: Record<string, unknown>) => Record<string, unknown>>>;
@@ -84,9 +84,9 @@ function migrate<T extends { version: number }>(raw: unknown, item: StoredItem<T
 export const SettingsSchema = z.object({
   version: z.literal(2),
   origin: z.string(),
-  projectId: z.number().int().positive().optional(),
+  projectId: z.optional(z.int().check(z.positive())),
   /** Shown in the popup before any request; refreshed on every key check. */
-  projectName: z.string().optional(),
+  projectName: z.optional(z.string()),
   inPageButton: z.boolean(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -118,7 +118,7 @@ export const settingsItem: StoredItem<Settings> = {
 
 export const KeyCheckCacheSchema = z.object({
   version: z.literal(1),
-  check: KeyCheckSchema.extend({ checkedAt: z.number() }).nullable(),
+  check: z.nullable(CheckedKeySchema),
 });
 export type KeyCheckCache = z.infer<typeof KeyCheckCacheSchema>;
 
@@ -154,7 +154,7 @@ export function tabHintsItem(tabId: number): StoredItem<TabHints> {
 
 export const DashboardListCacheSchema = z.object({
   version: z.literal(1),
-  list: DashboardListSchema.nullable(),
+  list: z.nullable(DashboardListSchema),
 });
 export type DashboardListCache = z.infer<typeof DashboardListCacheSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { intSegment, type ProjectRef, projectPath, segment } from './paths';
 import { type Collaborator, type CollaboratorInput, CollaboratorSchema } from './schema/collaborator';
 import { paginated } from './schema/paginated';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { paginated } from './schema/paginated';
 import type { SearchParams, Transport } from './transport';
 
@@ -25,7 +25,7 @@ export interface Page<Item> {
 }
 
 /** `limit`/`offset` listing of one collection, shared by dashboards and playlists. */
-export function createPager<Schema extends z.ZodType>(
+export function createPager<Schema extends z.ZodMiniType>(
   transport: Transport,
   path: () => string,
   item: Schema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isAppError } from '../errors';
 import { createPager, type PageOptions } from './pagination';
 import { type ProjectRef, projectPath, segment } from './paths';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { intSegment } from './paths';
 import { paginated } from './schema/paginated';
 import { type Project, ProjectSchema } from './schema/project';

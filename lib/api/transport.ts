@@ -1,6 +1,6 @@
 import type { KyInstance } from 'ky';
 import { isTimeoutError } from 'ky';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AppError } from '../errors';
 import { errorFromResponse, invalidResponse, redact, transportError } from './error-mapping';
 import { isRetryable, type RetryPolicy, retryDelay } from './retry';
@@ -8,7 +8,7 @@ import { isRetryable, type RetryPolicy, retryDelay } from './retry';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type SearchParams = Record<string, string | number | boolean | undefined>;
 
-export interface RequestSpec<Schema extends z.ZodType> {
+export interface RequestSpec<Schema extends z.ZodMiniType> {
   method: HttpMethod;
   /** `/api/…/` on the configured origin, optionally with a query string (a `next` link). */
   path: string;
@@ -22,10 +22,10 @@ export interface RequestSpec<Schema extends z.ZodType> {
 }
 
 export interface Transport {
-  request<Schema extends z.ZodType>(
+  request<Schema extends z.ZodMiniType>(
     spec: RequestSpec<Schema> & { allowEmpty: true },
   ): Promise<z.infer<Schema> | undefined>;
-  request<Schema extends z.ZodType>(spec: RequestSpec<Schema>): Promise<z.infer<Schema>>;
+  request<Schema extends z.ZodMiniType>(spec: RequestSpec<Schema>): Promise<z.infer<Schema>>;
   /** Turns an absolute `next` link into a path on our origin (the key never goes elsewhere). */
   sameOriginPath(url: string): string;
 }
@@ -62,7 +62,7 @@ export function createTransport(settings: Settings): Transport {
     }
   }
 
-  async function attempt(spec: RequestSpec<z.ZodType>): Promise<Attempt> {
+  async function attempt(spec: RequestSpec<z.ZodMiniType>): Promise<Attempt> {
     const controller = new AbortController();
     let response: Response;
     try {
@@ -109,7 +109,7 @@ export function createTransport(settings: Settings): Transport {
     return { ok: true, status: response.status, body };
   }
 
-  function validate(spec: RequestSpec<z.ZodType>, status: number, body: unknown): unknown {
+  function validate(spec: RequestSpec<z.ZodMiniType>, status: number, body: unknown): unknown {
     if (body === EMPTY) {
       if (spec.allowEmpty) return undefined;
       throw invalidResponse('empty body', status, apiKey);
@@ -124,7 +124,7 @@ export function createTransport(settings: Settings): Transport {
     throw invalidResponse(issues, status, apiKey);
   }
 
-  async function request(spec: RequestSpec<z.ZodType>): Promise<unknown> {
+  async function request(spec: RequestSpec<z.ZodMiniType>): Promise<unknown> {
     for (let retries = 0; ; retries++) {
       const outcome = await attempt(spec);
       if (outcome.ok) return validate(spec, outcome.status, outcome.body);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PlaylistEntrySchema } from '../playlist-entries';
 import type { StoredItem } from '../storage';
 
@@ -7,6 +7,8 @@ import type { StoredItem } from '../storage';
  * `storage.local` (a warm popup after a browser restart needs them); the last action and a pending
  * "choose a playlist" request to `storage.session` (they mean nothing after the browser closes).
  */
+
+const ProjectId = z.int().check(z.positive());
 
 /** One (origin, project): lists and preferences never leak from one PostHog or project to another. */
 export const scopeKey = (origin: string, projectId: number) => `${origin}|${projectId}`;
@@ -24,7 +26,7 @@ export const PlaylistCacheSchema = z.object({
   scope: z.string(),
   fetchedAt: z.number(),
   playlists: z.array(PlaylistEntrySchema),
-  recordingFilter: RecordingFilterVerdictSchema.nullable(),
+  recordingFilter: z.nullable(RecordingFilterVerdictSchema),
 });
 export type PlaylistCache = z.infer<typeof PlaylistCacheSchema>;
 
@@ -41,8 +43,8 @@ export const playlistCacheItem: StoredItem<PlaylistCache> = {
 export const RECENT_LIMIT = 8;
 
 const ScopePrefsSchema = z.object({
-  lastUsed: z.string().optional(),
-  recent: z.array(z.string()).max(RECENT_LIMIT),
+  lastUsed: z.optional(z.string()),
+  recent: z.array(z.string()).check(z.maxLength(RECENT_LIMIT)),
 });
 export type ScopePrefs = z.infer<typeof ScopePrefsSchema>;
 
@@ -68,7 +70,7 @@ const RecordingFactsSchema = z.object({
   /** `scopeKey|recordingId`. */
   key: z.string(),
   /** PostHog's answer, only when it provably named every playlist holding the recording. */
-  server: z.object({ holds: z.array(z.string()), at: z.number() }).nullable(),
+  server: z.nullable(z.object({ holds: z.array(z.string()), at: z.number() })),
   /** What Hogmark added (true) or removed (false), with when. Newer than `server.at` wins. */
   own: z.record(z.string(), z.object({ holds: z.boolean(), at: z.number() })),
   touchedAt: z.number(),
@@ -94,7 +96,7 @@ export const membershipFactsItem: StoredItem<MembershipFacts> = {
 export const LastActionSchema = z.object({
   id: z.string(),
   origin: z.string(),
-  projectId: z.number().int().positive(),
+  projectId: ProjectId,
   recordingId: z.string(),
   shortId: z.string(),
   playlistName: z.string(),
@@ -104,7 +106,10 @@ export const LastActionSchema = z.object({
 });
 export type LastAction = z.infer<typeof LastActionSchema>;
 
-export const LastActionStoreSchema = z.object({ version: z.literal(1), action: LastActionSchema.nullable() });
+export const LastActionStoreSchema = z.object({
+  version: z.literal(1),
+  action: z.nullable(LastActionSchema),
+});
 export type LastActionStore = z.infer<typeof LastActionStoreSchema>;
 
 export const lastActionItem: StoredItem<LastActionStore> = {
@@ -119,14 +124,14 @@ export const lastActionItem: StoredItem<LastActionStore> = {
 
 export const PendingPickSchema = z.object({
   version: z.literal(1),
-  pick: z
-    .object({
+  pick: z.nullable(
+    z.object({
       origin: z.string(),
-      projectId: z.number().int().positive(),
+      projectId: ProjectId,
       recordingId: z.string(),
       at: z.number(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type PendingPick = z.infer<typeof PendingPickSchema>;
 

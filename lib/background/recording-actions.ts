@@ -2,7 +2,8 @@ import { errorFromResponse } from '../api/error-mapping';
 import { addRecordingRoute, removeRecordingRoute } from '../api/session-routes';
 import { AppError, isAppError, toAppError } from '../errors';
 import { t } from '../i18n';
-import { canHoldRecordings, holdingOf, type PlaylistEntry } from '../playlist-entries';
+import { canHoldRecordings, type PlaylistEntry } from '../playlist-entries';
+import { holdingOf } from '../playlist-holding';
 import type {
   CreateAndAddResult,
   RecordingChangeInput,

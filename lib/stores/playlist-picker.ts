@@ -3,7 +3,8 @@ import { AppError, type SerializedError, toAppError } from '../errors';
 import { t } from '../i18n';
 import { recordingLink } from '../links';
 import type { SendMessage } from '../messages';
-import { type Holding, holdingOf, type Membership, type PlaylistEntry } from '../playlist-entries';
+import type { Membership, PlaylistEntry } from '../playlist-entries';
+import { type Holding, holdingOf } from '../playlist-holding';
 import type { PlaylistList, RecordingChangeResult, Via } from '../playlist-messages';
 import {
   filterRows,

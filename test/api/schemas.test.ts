@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CollaboratorSchema,
   CurrentUserSchema,
@@ -20,10 +20,10 @@ function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8'));
 }
 
-const cases: Array<[string, z.ZodType]> = [
+const cases: Array<[string, z.ZodMiniType]> = [
   ['posthog-personal-api-key', PersonalApiKeySchema],
   ['posthog-dashboards-page', paginated(DashboardListItemSchema)],
-  ['posthog-collaborators', CollaboratorSchema.array()],
+  ['posthog-collaborators', z.array(CollaboratorSchema)],
   ['posthog-sharing', SharingConfigurationSchema],
   ['posthog-sharing-unsaved', SharingConfigurationSchema],
   ['posthog-playlist', PlaylistSchema],
@@ -72,7 +72,7 @@ describe('what real servers send is kept', () => {
   });
 
   it('names the collaborator user from either field', () => {
-    const [posthog] = CollaboratorSchema.array().parse(fixture('posthog-collaborators'));
+    const [posthog] = z.array(CollaboratorSchema).parse(fixture('posthog-collaborators'));
     const contract = CollaboratorSchema.parse(fixture('contract-collaborator'));
     expect(posthog && collaboratorUserUuid(posthog)).toBe('0190…');
     expect(collaboratorUserUuid(contract)).toBe('018f0000-0000-7000-8000-000000000002');
@@ -96,6 +96,6 @@ describe('what would break us is rejected', () => {
     ['page without results', paginated(DashboardListItemSchema), { count: 1, next: null }],
     ['user summary with a string id', UserSummarySchema, { id: 'x', uuid: 'u' }],
   ])('%s', (_name, schema, body) => {
-    expect((schema as z.ZodType).safeParse(body).success).toBe(false);
+    expect((schema as z.ZodMiniType).safeParse(body).success).toBe(false);
   });
 });

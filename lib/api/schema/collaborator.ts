@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { UserSummarySchema } from './user';
 
 /**
@@ -7,17 +7,19 @@ import { UserSummarySchema } from './user';
  */
 export const CollaboratorSchema = z
   .looseObject({
-    id: z.string().min(1),
-    dashboard_id: z.int().nullish(),
-    user: UserSummarySchema.nullish(),
+    id: z.string().check(z.minLength(1)),
+    dashboard_id: z.nullish(z.int()),
+    user: z.nullish(UserSummarySchema),
     level: z.int(),
-    added_at: z.string().nullish(),
-    updated_at: z.string().nullish(),
-    user_uuid: z.string().min(1).nullish(),
+    added_at: z.nullish(z.string()),
+    updated_at: z.nullish(z.string()),
+    user_uuid: z.nullish(z.string().check(z.minLength(1))),
   })
-  .refine((value) => Boolean(value.user_uuid ?? value.user?.uuid), {
-    message: 'a collaborator needs user_uuid or user.uuid',
-  });
+  .check(
+    z.refine((value) => Boolean(value.user_uuid ?? value.user?.uuid), {
+      message: 'a collaborator needs user_uuid or user.uuid',
+    }),
+  );
 export type Collaborator = z.infer<typeof CollaboratorSchema>;
 
 export function collaboratorUserUuid(collaborator: Collaborator): string {

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** exceptions-hog's envelope `{type, code, detail, attr}`; some endpoints send `{error}` only. */
 export const ApiErrorBodySchema = z.looseObject({
-  type: z.string().nullish(),
-  code: z.string().nullish(),
-  detail: z.unknown().optional(),
-  attr: z.string().nullish(),
-  error: z.unknown().optional(),
+  type: z.nullish(z.string()),
+  code: z.nullish(z.string()),
+  detail: z.optional(z.unknown()),
+  attr: z.nullish(z.string()),
+  error: z.optional(z.unknown()),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBodySchema>;

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The limit/offset envelope (contract §2.6); `next`/`previous` are absolute URLs or null. */
-export function paginated<Item extends z.ZodType>(item: Item) {
+export function paginated<Item extends z.ZodMiniType>(item: Item) {
   return z.looseObject({
-    count: z.int().nonnegative(),
-    next: z.string().nullish(),
-    previous: z.string().nullish(),
+    count: z.int().check(z.nonnegative()),
+    next: z.nullish(z.string()),
+    previous: z.nullish(z.string()),
     results: z.array(item),
   });
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { UserSummarySchema } from './user';
 
 /**
@@ -7,20 +7,20 @@ import { UserSummarySchema } from './user';
  */
 export const PlaylistSchema = z.looseObject({
   id: z.int(),
-  short_id: z.string().min(1),
-  name: z.string().nullable().default(null),
-  derived_name: z.string().nullish(),
-  description: z.string().nullish(),
-  pinned: z.boolean().default(false),
-  created_at: z.string().nullish(),
-  created_by: UserSummarySchema.nullish(),
-  deleted: z.boolean().default(false),
-  filters: z.unknown().optional(),
-  last_modified_at: z.string().nullish(),
-  last_modified_by: UserSummarySchema.nullish(),
-  recordings_counts: z.record(z.string(), z.unknown()).nullish(),
-  type: z.string().nullish(),
-  is_synthetic: z.boolean().nullish(),
+  short_id: z.string().check(z.minLength(1)),
+  name: z._default(z.nullable(z.string()), null),
+  derived_name: z.nullish(z.string()),
+  description: z.nullish(z.string()),
+  pinned: z._default(z.boolean(), false),
+  created_at: z.nullish(z.string()),
+  created_by: z.nullish(UserSummarySchema),
+  deleted: z._default(z.boolean(), false),
+  filters: z.optional(z.unknown()),
+  last_modified_at: z.nullish(z.string()),
+  last_modified_by: z.nullish(UserSummarySchema),
+  recordings_counts: z.nullish(z.record(z.string(), z.unknown())),
+  type: z.nullish(z.string()),
+  is_synthetic: z.nullish(z.boolean()),
 });
 export type Playlist = z.infer<typeof PlaylistSchema>;
 
@@ -47,8 +47,8 @@ export interface PlaylistListFilter {
 
 /** PostHog's answer to `GET …/recordings/`: recordings, not a playlist (reference §10.5). */
 export const PlaylistRecordingsSchema = z.looseObject({
-  results: z.array(z.looseObject({ id: z.string().min(1) })),
-  has_next: z.boolean().nullish(),
+  results: z.array(z.looseObject({ id: z.string().check(z.minLength(1)) })),
+  has_next: z.nullish(z.boolean()),
 });
 
 /** What adding a recording returns: the contract's playlist, or PostHog's `{success: true}`. */

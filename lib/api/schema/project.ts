@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** `GET /api/projects/` items (ProjectBackwardCompatBasicSerializer) and `GET /api/projects/{id}/`. */
 export const ProjectSchema = z.looseObject({
   id: z.int(),
-  uuid: z.string().nullish(),
-  organization: z.string().nullish(),
-  name: z.string().nullable().default(null),
-  timezone: z.string().nullish(),
-  is_demo: z.boolean().nullish(),
+  uuid: z.nullish(z.string()),
+  organization: z.nullish(z.string()),
+  name: z._default(z.nullable(z.string()), null),
+  timezone: z.nullish(z.string()),
+  is_demo: z.nullish(z.boolean()),
 });
 export type Project = z.infer<typeof ProjectSchema>;

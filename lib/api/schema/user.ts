@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * PostHog's UserBasicSerializer (contract §2.1). Only `id` and `uuid` are required: a collaborator is
@@ -6,21 +6,21 @@ import { z } from 'zod';
  */
 export const UserSummarySchema = z.looseObject({
   id: z.int(),
-  uuid: z.string().min(1),
-  distinct_id: z.string().nullish(),
-  first_name: z.string().nullish(),
-  last_name: z.string().nullish(),
-  email: z.string().nullish(),
-  is_email_verified: z.boolean().nullish(),
-  hedgehog_config: z.record(z.string(), z.unknown()).nullish(),
-  role_at_organization: z.string().nullish(),
+  uuid: z.string().check(z.minLength(1)),
+  distinct_id: z.nullish(z.string()),
+  first_name: z.nullish(z.string()),
+  last_name: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  is_email_verified: z.nullish(z.boolean()),
+  hedgehog_config: z.nullish(z.record(z.string(), z.unknown())),
+  role_at_organization: z.nullish(z.string()),
 });
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
 /** `GET /api/users/@me/`: the summary plus the user's current project and organisation. */
-export const CurrentUserSchema = UserSummarySchema.extend({
-  team: z.looseObject({ id: z.int(), name: z.string().nullish() }).nullish(),
-  organization: z.looseObject({ id: z.string(), name: z.string().nullish() }).nullish(),
-  organizations: z.array(z.looseObject({ id: z.string(), name: z.string().nullish() })).nullish(),
+export const CurrentUserSchema = z.extend(UserSummarySchema, {
+  team: z.nullish(z.looseObject({ id: z.int(), name: z.nullish(z.string()) })),
+  organization: z.nullish(z.looseObject({ id: z.string(), name: z.nullish(z.string()) })),
+  organizations: z.nullish(z.array(z.looseObject({ id: z.string(), name: z.nullish(z.string()) }))),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

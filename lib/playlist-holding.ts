@@ -1,0 +1,10 @@
+import type { Membership } from './playlist-entries';
+
+/** Three states, never a guess: `unknown` where PostHog does not say and Hogmark did nothing. */
+export type Holding = 'in' | 'out' | 'unknown';
+
+export function holdingOf(membership: Membership, shortId: string): Holding {
+  if (membership.holds.includes(shortId)) return 'in';
+  if (membership.lacks.includes(shortId) || membership.complete) return 'out';
+  return 'unknown';
+}
