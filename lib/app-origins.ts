@@ -1,3 +1,6 @@
+/** Where Hogmark connects until the user chooses another PostHog. */
+export const DEFAULT_APP_ORIGIN = 'https://us.posthog.com';
+
 /** PostHog cloud app origins the content script is declared for (app.posthog.com is the legacy US name). */
 export const CLOUD_APP_MATCHES = [
   'https://us.posthog.com/*',

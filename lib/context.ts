@@ -1,5 +1,7 @@
-import { z } from 'zod/mini';
-import { appOriginOf, isNormalisedAppOrigin, selfHostedOriginSet } from './origins';
+import type { PageContext } from './context-schema';
+import { appOriginOf, selfHostedOriginSet } from './origins';
+
+export type { PageContext } from './context-schema';
 
 /** Path words PostHog uses for its own pages; never an id, in any case (reference §12). */
 const RESERVED_WORDS: ReadonlySet<string> = new Set([
@@ -37,36 +39,6 @@ export function isAccessToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{1,128}$/.test(token);
 }
 
-const origin = z.string().check(z.refine(isNormalisedAppOrigin, 'not a normalised PostHog app origin'));
-const projectId = z.nullable(z.int().check(z.positive()));
-const recordingId = z.string().check(z.refine(isRecordingId, 'not a recording id'));
-const shortId = z.string().check(z.refine(isPlaylistShortId, 'not a playlist short id'));
-
-export const PageContextSchema = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('recording'),
-    origin,
-    projectId,
-    recordingId,
-    t: z.optional(z.int().check(z.nonnegative())),
-    playlistShortId: z.optional(shortId),
-  }),
-  z.strictObject({ kind: z.literal('playlist'), origin, projectId, shortId }),
-  z.strictObject({
-    kind: z.literal('dashboard'),
-    origin,
-    projectId,
-    dashboardId: z.int().check(z.positive()),
-  }),
-  z.strictObject({
-    kind: z.enum(['shared', 'embedded']),
-    origin,
-    accessToken: z.string().check(z.refine(isAccessToken, 'not an access token')),
-  }),
-  z.strictObject({ kind: z.enum(['dashboards', 'playlists']), origin, projectId }),
-]);
-
-export type PageContext = z.infer<typeof PageContextSchema>;
 export type RecordingContext = Extract<PageContext, { kind: 'recording' }>;
 export type PlaylistContext = Extract<PageContext, { kind: 'playlist' }>;
 export type DashboardContext = Extract<PageContext, { kind: 'dashboard' }>;

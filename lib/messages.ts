@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { isSessionForwardable } from './api/session-routes';
-import { PageContextSchema } from './context';
+import { PageContextSchema } from './context-schema';
 import { AppError } from './errors';
 import {
   CreateAndAddInputSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { DEFAULT_APP_ORIGIN } from './app-origins';
 import { CheckedKeySchema, DashboardListSchema, PageHintsSchema } from './messages';
-import { DEFAULT_APP_ORIGIN, normaliseUserOrigin } from './user-origin';
+import { normaliseUserOrigin } from './user-origin';
 
 /**
  * Stored items: each has a key, a zod schema, a default, a version and one migration per past version.

@@ -1,8 +1,6 @@
 import { t } from './i18n';
 import { appOriginOf, normaliseSelfHostedOrigin } from './origins';
 
-export const DEFAULT_APP_ORIGIN = 'https://us.posthog.com';
-
 const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 const NO_SELF_HOSTED: ReadonlySet<string> = new Set();
 

@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  isRecordingId,
-  isReservedWord,
-  type PageContext,
-  PageContextSchema,
-  parsePageContext,
-} from '../lib/context';
+import { isRecordingId, isReservedWord, type PageContext, parsePageContext } from '../lib/context';
+import { PageContextSchema } from '../lib/context-schema';
 import {
   dashboardsListLink,
   pageLink,

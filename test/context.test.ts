@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { contextKey, type PageContext, PageContextSchema, parsePageContext } from '../lib/context';
+import { contextKey, type PageContext, parsePageContext } from '../lib/context';
+import { PageContextSchema } from '../lib/context-schema';
 import { DEMO } from './fake-posthog/demo-ids';
 
 const US = 'https://us.posthog.com';

@@ -2,7 +2,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { DashboardFinder } from '../../components/dashboard-finder';
 import { setTranslator, t, translatorFrom } from '../../lib/i18n';
-import { createMessageSender } from '../../lib/messages';
+import { createPageSender } from '../../lib/page-sender';
 import { createDashboardListStore } from '../../lib/stores/dashboard-list';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import '../../components/theme.css';
@@ -11,7 +11,7 @@ setTranslator(translatorFrom(browser.i18n.getMessage));
 document.title = t('dashboardsPageTitle');
 const copy = createCopyStore({ writeText: (text) => navigator.clipboard.writeText(text) });
 const store = createDashboardListStore({
-  send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+  send: createPageSender((message) => browser.runtime.sendMessage(message)),
   copy,
   openTab: async (url) => {
     await browser.tabs.create({ url });

@@ -2,14 +2,14 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { OptionsApp } from '../../components/options-app';
 import { setTranslator, translatorFrom } from '../../lib/i18n';
-import { createMessageSender } from '../../lib/messages';
+import { createPageSender } from '../../lib/page-sender';
 import { createOptionsStore } from '../../lib/stores/options';
 import '../../components/theme.css';
 import './options.css';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
 const store = createOptionsStore({
-  send: createMessageSender((message) => browser.runtime.sendMessage(message)),
+  send: createPageSender((message) => browser.runtime.sendMessage(message)),
   // Called synchronously from the Save click: the browser only shows the prompt during a user gesture.
   requestHostAccess: (origin) => browser.permissions.request({ origins: [`${origin}/*`] }),
 });

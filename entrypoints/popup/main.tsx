@@ -3,7 +3,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { setTranslator, translatorFrom } from '../../lib/i18n';
-import { createMessageSender } from '../../lib/messages';
+import { createPageSender } from '../../lib/page-sender';
 import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore, tabIdFromSearch } from '../../lib/stores/popup';
@@ -12,7 +12,7 @@ import '../../components/theme.css';
 import './popup.css';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
-const send = createMessageSender((message) => browser.runtime.sendMessage(message));
+const send = createPageSender((message) => browser.runtime.sendMessage(message));
 const store = createPopupStore({
   send,
   openOptions: async () => {

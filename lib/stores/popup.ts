@@ -1,8 +1,8 @@
 import { computed, signal } from '@preact/signals';
+import { DEFAULT_APP_ORIGIN } from '../app-origins';
 import type { PageContext } from '../context';
 import { AppError, type SerializedError, toAppError } from '../errors';
 import type { PageHints, SendMessage, Status } from '../messages';
-import { DEFAULT_APP_ORIGIN } from '../user-origin';
 
 export type PopupState =
   | { phase: 'loading' }
