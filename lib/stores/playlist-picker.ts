@@ -50,6 +50,24 @@ const EMPTY_MEMBERSHIP: Membership = { complete: false, holds: [], lacks: [] };
 const serialise = (error: unknown) => toAppError(error).toJSON();
 
 /**
+ * Resolves once the frame showing what was just rendered has been painted (at most 100 ms, in case
+ * the page is hidden and paints nothing); at once where nothing paints at all (unit tests).
+ */
+function afterNextPaint(): Promise<void> {
+  const frame = globalThis.requestAnimationFrame;
+  if (!frame) return Promise.resolve();
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    frame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+/**
  * The popup's "add this recording to a playlist": list (cache first, then revalidated), filter,
  * keyboard selection, add/remove/undo/create with one request per (playlist, recording) in flight.
  */
@@ -147,6 +165,9 @@ export function createPlaylistPickerStore(deps: {
       if (cached.fetchedAt !== null) {
         apply(cached);
         phase.value = 'ready';
+        // A warm popup paints its cached list before it asks PostHog anything.
+        await afterNextPaint();
+        if (load !== loadNumber) return;
       } else {
         phase.value = 'loading';
         projectId.value = cached.projectId;
