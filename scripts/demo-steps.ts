@@ -9,6 +9,8 @@ interface TourOptions {
   server: FakePostHog;
   recordingUrl: string;
   outDir: string;
+  /** Walk every feature (headless); otherwise stop once the recording page is open. */
+  tour: boolean;
   log: (line: string) => void;
 }
 
@@ -18,12 +20,19 @@ export async function demoSteps({
   server,
   recordingUrl,
   outDir,
+  tour,
   log,
 }: TourOptions): Promise<string[]> {
   const shots: string[] = [];
   async function shoot(page: Page, name: string, caption: string): Promise<void> {
     await page.waitForLoadState('load');
     await page.screenshot({ path: join(outDir, name) });
+    shots.push(name);
+    log(`  ${caption} → .output/demo/${name}`);
+  }
+  /** The whole popup, as tall as its content, 360 px wide like the toolbar's. */
+  async function shootPopup(popup: Page, name: string, caption: string): Promise<void> {
+    await popup.screenshot({ path: join(outDir, name), fullPage: true });
     shots.push(name);
     log(`  ${caption} → .output/demo/${name}`);
   }
@@ -44,19 +53,108 @@ export async function demoSteps({
   await options.getByLabel('Default project').selectOption(String(DEMO.projects.main));
   await checkAndSave(options);
   // Tall enough to show the key report and its table of what works.
-  await options.setViewportSize({ width: 1280, height: 1200 });
+  await options.setViewportSize({ width: 960, height: 1140 });
   await shoot(options, '02-options-configured.png', 'options page, connected to the demo PostHog');
   await options.close();
 
-  const { page, tabId } = await session.openTab(recordingUrl);
-  await shoot(page, '03-recording-page.png', 'a demo recording in the local PostHog');
-  const popup = await session.openPopup(tabId);
-  await popup.setViewportSize({ width: 360, height: 480 });
-  await popup.getByRole('heading', { level: 1 }).waitFor();
-  await shoot(popup, '04-popup-recording.png', 'the popup over that recording');
-  await popup.close();
+  // Signed in to the demo PostHog, as a user is: adding a recording goes through that session.
+  const { page, tabId } = await session.openTab(`${server.url}/login?next=${new URL(recordingUrl).pathname}`);
+  await page.waitForURL(recordingUrl);
+  await page.locator('[data-hogmark="in-page-button"]').waitFor();
+  await shoot(page, '03-recording-page.png', 'a demo recording, with the in-page "Add to playlist" button');
+  if (!tour) return shots;
+
+  const shooters = { page: shoot, popup: shootPopup };
+  const dashboardPage = (id: number) => `${server.url}/project/${DEMO.projects.main}/dashboard/${id}`;
+  await tourPopupOverRecording(session, tabId, shooters);
+  // Dashboards before playlists: the popup offers Undo for the last add for a while, on any page.
+  await tourDashboards(session, dashboardPage, shooters);
+  await tourPlaylists(session, tabId, shooters);
   await page.bringToFront();
   return shots;
+}
+
+type Shoot = (page: Page, name: string, caption: string) => Promise<void>;
+interface Shooters {
+  page: Shoot;
+  popup: Shoot;
+}
+
+async function tourPopupOverRecording(session: ExtensionSession, tabId: number, shoot: Shooters) {
+  const popup = await openPicker(session, tabId);
+  await shoot.popup(popup, '04-popup-recording.png', 'the popup over that recording');
+  await popup.close();
+}
+
+async function tourDashboards(
+  session: ExtensionSession,
+  dashboardPage: (id: number) => string,
+  shoot: Shooters,
+): Promise<void> {
+  const marketing = await session.openTab(dashboardPage(DEMO.dashboards.marketing));
+  const pinPopup = await openSettledPopup(session, marketing.tabId);
+  await pinPopup.getByRole('button', { name: 'Pin', exact: true }).click();
+  await pinPopup.getByRole('button', { name: 'Unpin', exact: true }).waitFor();
+  await pinPopup.locator('.dashboard-pin button[aria-busy]').waitFor({ state: 'detached' });
+  await shoot.popup(pinPopup, '05-popup-pinned.png', 'the "Marketing" dashboard, pinned from the popup');
+  await Promise.all([pinPopup.close(), marketing.page.close()]);
+
+  const kpis = await session.openTab(dashboardPage(DEMO.dashboards.productKpis));
+  const sharePopup = await openSettledPopup(session, kpis.tabId);
+  await sharePopup.bringToFront();
+  const publicLink = sharePopup.getByRole('group', { name: 'Public link' });
+  await publicLink.getByRole('button', { name: 'Copy link' }).click();
+  await sharePopup.getByRole('status').getByText('Copied the public link').waitFor();
+  await shoot.popup(sharePopup, '06-popup-copied-link.png', 'the public link of "Product KPIs", copied');
+
+  const [view] = await Promise.all([
+    session.context.waitForEvent('page'),
+    sharePopup.getByRole('button', { name: 'All dashboards' }).click(),
+  ]);
+  await view.setViewportSize({ width: 960, height: 720 });
+  const search = view.getByLabel('Search dashboards');
+  await search.waitFor();
+  await view.locator('main[aria-busy="false"]').waitFor();
+  await search.press('ArrowDown');
+  await view.locator('li.dashboard-row.active').waitFor();
+  await shoot.page(view, '07-dashboards-view.png', 'the dashboards view: every dashboard, pinned first');
+  await Promise.all([view.close(), kpis.page.close()]);
+}
+
+async function tourPlaylists(session: ExtensionSession, tabId: number, shoot: Shooters): Promise<void> {
+  const popup = await openPicker(session, tabId);
+  await popup.getByRole('combobox').fill('Onboarding');
+  await popup.keyboard.press('Enter');
+  await popup.getByText(/^Added to Onboarding\./).waitFor();
+  await shoot.popup(popup, '08-popup-added.png', 'added to "Onboarding" through the PostHog session');
+  await popup.getByRole('button', { name: 'Undo' }).click();
+  await popup.getByText(/^Removed from Onboarding\./).waitFor();
+  await shoot.popup(popup, '09-popup-undone.png', 'undone');
+  await popup.getByRole('combobox').fill('Demo escalations');
+  await popup.getByRole('option', { name: 'Create playlist “Demo escalations” and add' }).waitFor();
+  await shoot.popup(popup, '10-popup-create.png', 'no playlist of that name: create one and add');
+  await popup.keyboard.press('Enter');
+  await popup.getByText(/^Added to Demo escalations\./).waitFor();
+  await shoot.popup(popup, '11-popup-created.png', 'created "Demo escalations", with the recording in it');
+  await popup.close();
+}
+
+/** The popup over a recording once its playlist list has been revalidated. */
+async function openPicker(session: ExtensionSession, tabId: number): Promise<Page> {
+  const popup = await session.openPopup(tabId);
+  await popup.setViewportSize({ width: 360, height: 200 });
+  await popup.getByRole('option').first().waitFor();
+  await popup.getByText('Updating…').waitFor({ state: 'detached' });
+  return popup;
+}
+
+/** The popup over a dashboard once its header and panels have settled. */
+async function openSettledPopup(session: ExtensionSession, tabId: number): Promise<Page> {
+  const popup = await session.openPopup(tabId);
+  await popup.setViewportSize({ width: 360, height: 200 });
+  await popup.locator('main.popup[aria-busy="false"]').waitFor();
+  await popup.locator('.share-panel[aria-busy="true"]').waitFor({ state: 'detached' });
+  return popup;
 }
 
 /** Clicks "Check and save" and waits for the answer; a refusal stops the demo with its sentence. */

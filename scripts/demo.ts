@@ -1,9 +1,11 @@
 /**
  * `npm run demo`: the extension on the built-in demo PostHog.
- * With a display it opens Chromium ready to use and waits; headless (`--headless`, or no display)
- * it walks the screens, writes one screenshot per step to .output/demo/, and exits 0.
+ * With a display it opens Chromium ready to use (configured through the options page, signed in to
+ * the demo PostHog, on a demo recording) and waits. Headless (`--headless`, or no display) it then
+ * tours every feature — the popup on a recording, pin, copy a share link, the dashboards view, add,
+ * undo, create a playlist — writes one screenshot per step to .output/demo/, and exits 0.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildTestExtension, ROOT } from '../test/e2e/build';
 import { findChromium } from '../test/e2e/chromium';
@@ -30,6 +32,8 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => void shutdown().then(() => process.exit(0)));
 
+  // Only this run's screenshots, numbered in the order of the tour.
+  await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const recordingUrl = `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`;
   const shots = await demoSteps({
@@ -37,6 +41,7 @@ async function main(): Promise<void> {
     server,
     recordingUrl,
     outDir,
+    tour: headless,
     log: (line: string) => console.log(line),
   });
 
