@@ -1,11 +1,12 @@
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
-import { AppError, type SerializedError, toAppError } from '../errors';
+import { type SerializedError, toAppError } from '../errors';
 import { t } from '../i18n';
 import { recordingLink } from '../links';
 import type { SendMessage } from '../messages';
-import type { Membership, PlaylistEntry } from '../playlist-entries';
+import type { Membership } from '../playlist-entries';
 import { type Holding, holdingOf } from '../playlist-holding';
-import type { PlaylistList, RecordingChangeResult, Via } from '../playlist-messages';
+import type { PlaylistList } from '../playlist-messages';
+import { CREATE_OPTION, createPlaylistChanges, type PickerTarget } from './playlist-changes';
 import {
   filterRows,
   moveSelection,
@@ -16,29 +17,10 @@ import {
   WINDOW_SIZE,
 } from './playlist-picker-model';
 
+export type { Failure, Notice, PickerTarget } from './playlist-changes';
 export type { PickerScope };
+export { CREATE_OPTION };
 
-export interface PickerTarget {
-  origin: string;
-  projectId?: number;
-  recordingId: string;
-}
-
-export const CREATE_OPTION = '\u0000create';
-
-export type Notice = {
-  kind: RecordingChangeResult['outcome'];
-  shortId: string;
-  name: string;
-  via?: Via;
-  actionId?: string;
-};
-export interface Failure {
-  error: SerializedError;
-  /** What "Try again" does; null where trying again cannot help. */
-  retry: (() => Promise<void>) | null;
-  retryLabel: string;
-}
 export interface PickerOption {
   id: string;
   row: PickerRow | null;
@@ -47,7 +29,6 @@ export interface PickerOption {
 }
 
 const EMPTY_MEMBERSHIP: Membership = { complete: false, holds: [], lacks: [] };
-const serialise = (error: unknown) => toAppError(error).toJSON();
 
 /**
  * Resolves once the frame showing what was just rendered has been painted (at most 100 ms, in case
@@ -90,9 +71,6 @@ export function createPlaylistPickerStore(deps: {
   const membership = signal<Membership>(EMPTY_MEMBERSHIP);
   const query = signal('');
   const selected = signal<string | null>(null);
-  const busy = signal<ReadonlySet<string>>(new Set());
-  const notice = signal<Notice | null>(null);
-  const failure = signal<Failure | null>(null);
 
   const filtered = computed(() => filterRows(rows.value, query.value, WINDOW_SIZE));
   const options = computed<PickerOption[]>(() => {
@@ -120,17 +98,8 @@ export function createPlaylistPickerStore(deps: {
   });
   const hiddenCount = computed(() => filtered.value.total - filtered.value.shown.length);
 
-  const isBusy = (id: string) => busy.value.has(id);
-  const setBusy = (id: string, on: boolean) => {
-    const next = new Set(busy.value);
-    if (on) next.add(id);
-    else next.delete(id);
-    busy.value = next;
-  };
-  const entryOf = (shortId: string): PlaylistEntry | undefined =>
-    rows.value.find((row) => row.entry.shortId === shortId)?.entry;
   const nameOf = (shortId: string, fallback = '') =>
-    entryOf(shortId)?.name || fallback || t('playlistUntitled');
+    rows.value.find((row) => row.entry.shortId === shortId)?.entry.name || fallback || t('playlistUntitled');
 
   function keepSelection(): void {
     const current = options.value.find((option) => option.id === selected.value);
@@ -143,6 +112,24 @@ export function createPlaylistPickerStore(deps: {
     if (list.membership) membership.value = list.membership;
     keepSelection();
   }
+
+  const changes = createPlaylistChanges({
+    send,
+    target,
+    projectId,
+    membership,
+    nameOf,
+    reload: () => load(true),
+    onCreated(created) {
+      rows.value = [
+        ...toRows([created], t('playlistUntitled')),
+        ...rows.value.filter((row) => row.entry.shortId !== created.shortId),
+      ];
+      query.value = '';
+      selected.value = created.shortId;
+    },
+  });
+  const { notice, failure } = changes;
 
   let loadNumber = 0;
   /** Paints the cached list, then revalidates; `force` refetches even a list fetched just now. */
@@ -162,24 +149,27 @@ export function createPlaylistPickerStore(deps: {
     try {
       const cached = await send('playlists/list', { ...input, source: 'cache' });
       if (load !== loadNumber) return;
-      if (cached.fetchedAt !== null) {
+      const warm = cached.fetchedAt !== null;
+      if (warm) {
         apply(cached);
         phase.value = 'ready';
-        // A warm popup paints its cached list before it asks PostHog anything.
-        await afterNextPaint();
-        if (load !== loadNumber) return;
       } else {
         phase.value = 'loading';
         projectId.value = cached.projectId;
       }
       refreshing.value = true;
+      if (warm) {
+        // A warm popup paints its cached list before it asks PostHog anything.
+        await afterNextPaint();
+        if (load !== loadNumber) return;
+      }
       const fresh = await send('playlists/list', { ...input, source: force ? 'server' : 'fresh' });
       if (load !== loadNumber) return;
       apply(fresh);
       phase.value = 'ready';
     } catch (error) {
       if (load !== loadNumber) return;
-      listError.value = serialise(error);
+      listError.value = toAppError(error).toJSON();
       // A cached list stays usable; without one there is nothing to pick from.
       if (phase.value !== 'ready') phase.value = 'error';
     } finally {
@@ -187,117 +177,15 @@ export function createPlaylistPickerStore(deps: {
     }
   }
 
-  function report(result: RecordingChangeResult, fallbackName = ''): void {
-    membership.value = result.membership;
-    notice.value = {
-      kind: result.outcome,
-      shortId: result.shortId,
-      name: result.playlistName || nameOf(result.shortId, fallbackName),
-      ...(result.via ? { via: result.via } : {}),
-      ...(result.actionId ? { actionId: result.actionId } : {}),
-    };
-  }
-
-  function fail(error: unknown, retry: () => Promise<void>, shortId?: string): void {
-    const appError = toAppError(error);
-    if (appError.kind === 'not-found' && shortId) {
-      failure.value = {
-        error: { ...appError.toJSON(), message: t('playlistGone', nameOf(shortId)) },
-        retry: () => load(true),
-        retryLabel: t('playlistReload'),
-      };
-      return;
-    }
-    const retryable = appError.retryable || appError.kind === 'no-session-tab' || appError.kind === 'unknown';
-    failure.value = { error: appError.toJSON(), retry: retryable ? retry : null, retryLabel: t('tryAgain') };
-  }
-
-  async function change(direction: 'add' | 'remove', shortId: string): Promise<void> {
-    const current = target.value;
-    const project = projectId.value;
-    if (!current || project === null || isBusy(shortId)) return;
-    const before = membership.value;
-    setBusy(shortId, true);
-    failure.value = null;
-    // Optimistic: the row changes at once and goes back if PostHog refuses.
-    membership.value =
-      direction === 'add'
-        ? { ...before, holds: [...before.holds, shortId], lacks: before.lacks.filter((id) => id !== shortId) }
-        : {
-            ...before,
-            holds: before.holds.filter((id) => id !== shortId),
-            lacks: [...before.lacks, shortId],
-          };
-    try {
-      const input = { projectId: project, shortId, recordingId: current.recordingId };
-      report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', input));
-    } catch (error) {
-      membership.value = before;
-      fail(error, () => change(direction, shortId), shortId);
-    } finally {
-      setBusy(shortId, false);
-    }
-  }
-
-  async function createAndAdd(name: string): Promise<void> {
-    const current = target.value;
-    const project = projectId.value;
-    const trimmed = name.trim();
-    if (!current || project === null || trimmed === '' || isBusy(CREATE_OPTION)) return;
-    setBusy(CREATE_OPTION, true);
-    failure.value = null;
-    try {
-      const result = await send('playlists/create-and-add', {
-        projectId: project,
-        name: trimmed,
-        recordingId: current.recordingId,
-      });
-      const created = result.playlist;
-      rows.value = [
-        ...toRows([created], t('playlistUntitled')),
-        ...rows.value.filter((row) => row.entry.shortId !== created.shortId),
-      ];
-      query.value = '';
-      selected.value = created.shortId;
-      if (result.change) report(result.change, created.name);
-      // Created, but not added: Try again only adds (the playlist exists now).
-      else if (result.error) {
-        fail(AppError.fromJSON(result.error), () => change('add', created.shortId), created.shortId);
-      }
-    } catch (error) {
-      fail(error, () => createAndAdd(trimmed));
-    } finally {
-      setBusy(CREATE_OPTION, false);
-    }
-  }
-
   /** Enter or a click on an option. Adding where it already is says so and sends nothing. */
   async function choose(id: string | null = selected.value): Promise<void> {
     if (id === null) return;
-    if (id === CREATE_OPTION) return createAndAdd(query.value);
+    if (id === CREATE_OPTION) return changes.createAndAdd(query.value);
     const option = options.value.find((item) => item.id === id);
     if (!option?.enabled) return;
     selected.value = id;
-    if (option.holding === 'in') {
-      failure.value = null;
-      notice.value = { kind: 'already', shortId: id, name: nameOf(id) };
-      return;
-    }
-    return change('add', id);
-  }
-
-  async function undo(): Promise<void> {
-    const last = notice.value;
-    if (!last?.actionId || isBusy(last.shortId)) return;
-    setBusy(last.shortId, true);
-    failure.value = null;
-    try {
-      report(await send('playlists/undo', { actionId: last.actionId }), last.name);
-    } catch (error) {
-      fail(error, undo, last.shortId);
-    } finally {
-      setBusy(last.shortId, false);
-    }
+    if (option.holding === 'in') return changes.already(id);
+    return changes.change('add', id);
   }
 
   /** Once, when the popup opens: a recording the context menu asked for, and the last action. */
@@ -334,14 +222,14 @@ export function createPlaylistPickerStore(deps: {
     hiddenCount,
     postHogUrl,
     membership,
-    busy,
+    busy: changes.busy,
     notice,
     failure,
     start,
     reload: () => load(true),
     choose,
-    remove: (shortId: string) => change('remove', shortId),
-    undo,
+    remove: (shortId: string) => changes.change('remove', shortId),
+    undo: changes.undo,
     setQuery(value: string): void {
       query.value = value;
       selected.value = moveSelection(options.value, null, 1);

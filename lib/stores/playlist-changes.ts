@@ -1,0 +1,176 @@
+import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import { AppError, type SerializedError, toAppError } from '../errors';
+import { t } from '../i18n';
+import type { SendMessage } from '../messages';
+import type { Membership, PlaylistEntry } from '../playlist-entries';
+import type { RecordingChangeResult, Via } from '../playlist-messages';
+
+/** The busy key of "Create playlist"; never a short id (those are URL-safe). */
+export const CREATE_OPTION = '\u0000create';
+
+export interface PickerTarget {
+  origin: string;
+  projectId?: number;
+  recordingId: string;
+}
+
+export type Notice = {
+  kind: RecordingChangeResult['outcome'];
+  shortId: string;
+  name: string;
+  via?: Via;
+  actionId?: string;
+};
+export interface Failure {
+  error: SerializedError;
+  /** What "Try again" does; null where trying again cannot help. */
+  retry: (() => Promise<void>) | null;
+  retryLabel: string;
+}
+
+export interface PlaylistChangesDeps {
+  send: SendMessage;
+  target: ReadonlySignal<PickerTarget | null>;
+  /** The project the list belongs to; null until the first answer. */
+  projectId: ReadonlySignal<number | null>;
+  membership: Signal<Membership>;
+  /** The playlist's name as listed, else `fallback`, else "Untitled". */
+  nameOf: (shortId: string, fallback?: string) => string;
+  /** A playlist was created: list it first and select it. */
+  onCreated: (entry: PlaylistEntry) => void;
+  /** Refetches the list (what "Reload" does after a playlist vanished). */
+  reload: () => Promise<void>;
+}
+
+/**
+ * The picker's writes: add, remove, undo and create-and-add, each optimistic where it can be, with
+ * one request per playlist in flight, and the notice or failure the popup shows afterwards.
+ */
+export function createPlaylistChanges(deps: PlaylistChangesDeps) {
+  const { send, membership, nameOf } = deps;
+  const busy = signal<ReadonlySet<string>>(new Set());
+  const notice = signal<Notice | null>(null);
+  const failure = signal<Failure | null>(null);
+
+  const isBusy = (id: string) => busy.value.has(id);
+  const setBusy = (id: string, on: boolean) => {
+    const next = new Set(busy.value);
+    if (on) next.add(id);
+    else next.delete(id);
+    busy.value = next;
+  };
+
+  function report(result: RecordingChangeResult, fallbackName = ''): void {
+    membership.value = result.membership;
+    notice.value = {
+      kind: result.outcome,
+      shortId: result.shortId,
+      name: result.playlistName || nameOf(result.shortId, fallbackName),
+      ...(result.via ? { via: result.via } : {}),
+      ...(result.actionId ? { actionId: result.actionId } : {}),
+    };
+  }
+
+  function fail(error: unknown, retry: () => Promise<void>, shortId?: string): void {
+    const appError = toAppError(error);
+    if (appError.kind === 'not-found' && shortId) {
+      failure.value = {
+        error: { ...appError.toJSON(), message: t('playlistGone', nameOf(shortId)) },
+        retry: deps.reload,
+        retryLabel: t('playlistReload'),
+      };
+      return;
+    }
+    const retryable = appError.retryable || appError.kind === 'no-session-tab' || appError.kind === 'unknown';
+    failure.value = { error: appError.toJSON(), retry: retryable ? retry : null, retryLabel: t('tryAgain') };
+  }
+
+  /** Runs one write for `id` unless one is already in flight; `onError` undoes what it showed early. */
+  async function guarded(id: string, write: () => Promise<void>, onError: (error: unknown) => void) {
+    if (isBusy(id)) return;
+    setBusy(id, true);
+    failure.value = null;
+    try {
+      await write();
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(id, false);
+    }
+  }
+
+  async function change(direction: 'add' | 'remove', shortId: string): Promise<void> {
+    const current = deps.target.value;
+    const projectId = deps.projectId.value;
+    if (!current || projectId === null || isBusy(shortId)) return;
+    const before = membership.value;
+    await guarded(
+      shortId,
+      async () => {
+        // Optimistic: the row changes at once and goes back if PostHog refuses.
+        const others = (ids: string[]) => ids.filter((id) => id !== shortId);
+        membership.value =
+          direction === 'add'
+            ? { ...before, holds: [...before.holds, shortId], lacks: others(before.lacks) }
+            : { ...before, holds: others(before.holds), lacks: [...before.lacks, shortId] };
+        const input = { projectId, shortId, recordingId: current.recordingId };
+        report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', input));
+      },
+      (error) => {
+        membership.value = before;
+        fail(error, () => change(direction, shortId), shortId);
+      },
+    );
+  }
+
+  async function createAndAdd(name: string): Promise<void> {
+    const current = deps.target.value;
+    const projectId = deps.projectId.value;
+    const trimmed = name.trim();
+    if (!current || projectId === null || trimmed === '') return;
+    await guarded(
+      CREATE_OPTION,
+      async () => {
+        const result = await send('playlists/create-and-add', {
+          projectId,
+          name: trimmed,
+          recordingId: current.recordingId,
+        });
+        const created = result.playlist;
+        deps.onCreated(created);
+        if (result.change) report(result.change, created.name);
+        // Created, but not added: Try again only adds (the playlist exists now).
+        else if (result.error) {
+          fail(AppError.fromJSON(result.error), () => change('add', created.shortId), created.shortId);
+        }
+      },
+      (error) => fail(error, () => createAndAdd(trimmed)),
+    );
+  }
+
+  async function undo(): Promise<void> {
+    const last = notice.value;
+    if (!last?.actionId) return;
+    const actionId = last.actionId;
+    await guarded(
+      last.shortId,
+      async () => report(await send('playlists/undo', { actionId }), last.name),
+      (error) => fail(error, undo, last.shortId),
+    );
+  }
+
+  return {
+    busy,
+    notice,
+    failure,
+    change,
+    createAndAdd,
+    undo,
+    /** Adding where it already is: says so and sends nothing. */
+    already(shortId: string): void {
+      failure.value = null;
+      notice.value = { kind: 'already', shortId, name: nameOf(shortId) };
+    },
+  };
+}
+export type PlaylistChanges = ReturnType<typeof createPlaylistChanges>;
