@@ -1,4 +1,8 @@
+import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
+
+/** WXT's own `browser` (`globalThis.browser` in Firefox, `chrome` in Chromium), without the polyfill. */
+const unpolyfilledBrowser = createRequire(import.meta.url).resolve('wxt/browser');
 
 const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 
@@ -7,6 +11,22 @@ export default defineConfig({
   outDir: process.env.HOGMARK_OUT_DIR ?? '.output',
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // The content script runs in every PostHog tab and calls only APIs that return promises natively
+    // in MV3 Chromium and in Firefox (it answers messages with sendResponse), so it skips
+    // webextension-polyfill, nearly half its size; every other context keeps the polyfill.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
+      const current = config.resolve?.alias ?? [];
+      const aliases = Array.isArray(current)
+        ? current
+        : Object.entries(current).map(([find, replacement]) => ({ find, replacement }));
+      config.resolve = {
+        ...config.resolve,
+        alias: [{ find: /^wxt\/browser$/, replacement: unpolyfilledBrowser }, ...aliases],
+      };
+    },
+  },
   vite: () => ({
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   }),

@@ -19,7 +19,15 @@ export default defineContentScript({
       signal: ctx.signal,
     });
     relaySessionRequests({
-      listen: (listener) => browser.runtime.onMessage.addListener(listener),
+      // sendResponse rather than a returned promise: this script runs without webextension-polyfill
+      // (wxt.config.ts), and Chromium's native onMessage ignores a promise.
+      listen: (listener) =>
+        browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+          const answer = listener(message);
+          if (!answer) return undefined;
+          void answer.then(sendResponse);
+          return true;
+        }),
       send: (message) => browser.runtime.sendMessage(message),
       fetch: (input, init) => fetch(input, init),
       cookie: () => document.cookie,

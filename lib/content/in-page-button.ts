@@ -45,11 +45,11 @@ export function isInPageButtonEnabled(stored: unknown, pageOrigin: string): bool
 }
 
 /** The page's own dark theme (PostHog sets `theme="dark"` on body), else the system's. */
-function prefersDark(doc: Document): boolean {
+function prefersDark(doc: Document, scheme: MediaQueryList | undefined): boolean {
   const theme = doc.body?.getAttribute('theme') ?? doc.documentElement.getAttribute('theme');
   if (theme === 'dark' || doc.documentElement.classList.contains('dark')) return true;
   if (theme === 'light') return false;
-  return doc.defaultView?.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
+  return scheme?.matches === true;
 }
 
 /** `{ok, data}` / `{ok:false, error}` as the background answers, read without zod. */
@@ -107,6 +107,8 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   add.addEventListener('click', () => void run(add, 'inPageAdding', deps.add));
   undo.addEventListener('click', () => void run(undo, 'inPageUndoing', deps.undo));
 
+  // The system's scheme changes without any DOM mutation for the observer below to see.
+  const scheme = doc.defaultView?.matchMedia?.('(prefers-color-scheme: dark)');
   let enabled = false;
   let scheduled = false;
   function place(): void {
@@ -118,7 +120,7 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
       undo.hidden = true;
       return;
     }
-    host.toggleAttribute('data-dark', prefersDark(doc));
+    host.toggleAttribute('data-dark', prefersDark(doc, scheme));
     if (host.nextElementSibling !== player) player.before(host);
   }
   const schedule = () => {
@@ -137,9 +139,11 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
 
   const observer = new MutationObserver(schedule);
   observer.observe(doc.documentElement, { childList: true, subtree: true });
+  scheme?.addEventListener('change', schedule);
   deps.onSettingsChange(refresh);
   deps.signal.addEventListener('abort', () => {
     observer.disconnect();
+    scheme?.removeEventListener('change', schedule);
     host.remove();
   });
   refresh();
