@@ -1,0 +1,155 @@
+import type { Locator, Page } from 'playwright-core';
+import { DEMO } from '../test/fake-posthog/demo-ids';
+import type { FakePostHog } from '../test/fake-posthog/index';
+import {
+  apiQuiet,
+  type BenchEnv,
+  backgroundHeapBytes,
+  configureBench,
+  launchBenchSession,
+  pageScript,
+  percentile,
+  round,
+} from './bench-session';
+
+/** 30 keystrokes: a query typed letter by letter, then partly erased. */
+const KEYS = [...'onboarding errors'.split(''), ...Array<string>(13).fill('Backspace')];
+
+export interface LargeListFigures {
+  /** p95 of each keystroke's own work (`busy` below). */
+  filterMsP95At10k: { playlists: number; dashboards: number };
+  /** p95 of each keystroke's time until the next painted frame (`toFrame` below). */
+  filterToFrameMsP95At10k: { playlists: number; dashboards: number };
+  /** The background's JS heap after a GC, with 10,000 playlists loaded (then also 10,000 dashboards). */
+  backgroundMemoryMB: number;
+  backgroundMemoryWithDashboardsMB: number;
+  samples: { playlists: Keystrokes; dashboards: Keystrokes };
+}
+
+/**
+ * Times each keystroke in the page, two ways:
+ * - `toFrame`: from the input event's timestamp until the next frame is painted after the list
+ *   updated (a message posted from that frame's animation callback runs once it is painted);
+ * - `busy`: the same minus the idle wait for that frame: the time until the DOM stopped changing
+ *   (the last mutation, or the end of the input's handlers and microtasks when nothing changed), plus
+ *   the frame's own work (from its animation callback until painted).
+ * Headless Chromium draws at 60 Hz, so `toFrame` carries up to 16.7 ms of waiting for the next frame
+ * whatever the extension does; `busy` is what the keystroke costs.
+ */
+function installKeystrokeTimer(): void {
+  const store = globalThis as { keystrokes?: { busy: number; toFrame: number; changed: boolean }[] };
+  store.keystrokes = [];
+  const nextTask = (then: () => void) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = then;
+    channel.port2.postMessage(null);
+  };
+  let started = 0;
+  let lastMutationAt: number | undefined;
+  const observer = new MutationObserver(() => {
+    lastMutationAt = performance.now();
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  addEventListener(
+    'input',
+    (event) => {
+      started = event.timeStamp;
+      lastMutationAt = undefined;
+    },
+    { capture: true },
+  );
+  addEventListener('input', () => {
+    // Runs after the field's own handlers; the posted task after their microtasks (Preact's render).
+    nextTask(() => {
+      const changed = lastMutationAt !== undefined;
+      const settledAt = lastMutationAt ?? performance.now();
+      requestAnimationFrame(() => {
+        const frameAt = performance.now();
+        nextTask(() => {
+          const paintedAt = performance.now();
+          store.keystrokes?.push({
+            busy: settledAt - started + (paintedAt - frameAt),
+            toFrame: paintedAt - started,
+            changed,
+          });
+        });
+      });
+    });
+  });
+}
+
+interface Keystrokes {
+  busy: number[];
+  toFrame: number[];
+  /** Keystrokes after which nothing on screen changed (the window of rows and the count stayed). */
+  unchanged: number;
+}
+
+async function timeKeystrokes(page: Page, field: Locator): Promise<Keystrokes> {
+  await page.evaluate(pageScript(installKeystrokeTimer));
+  await field.focus();
+  for (const [index, key] of KEYS.entries()) {
+    await page.keyboard.press(key);
+    await page.waitForFunction(
+      (done) => ((globalThis as { keystrokes?: unknown[] }).keystrokes?.length ?? 0) > done,
+      index,
+      { timeout: 5_000 },
+    );
+  }
+  const keystrokes = await page.evaluate(
+    () =>
+      (globalThis as unknown as { keystrokes: { busy: number; toFrame: number; changed: boolean }[] })
+        .keystrokes,
+  );
+  return {
+    busy: keystrokes.map((keystroke) => round(keystroke.busy)),
+    toFrame: keystrokes.map((keystroke) => round(keystroke.toFrame)),
+    unchanged: keystrokes.filter((keystroke) => !keystroke.changed).length,
+  };
+}
+
+const MB = 1024 * 1024;
+
+/** The playlist picker and the dashboards view over the `large` seed: filter latency and memory. */
+export async function measureLargeLists(env: BenchEnv, server: FakePostHog): Promise<LargeListFigures> {
+  const session = await launchBenchSession(env);
+  try {
+    await configureBench(session, server);
+    const { tabId } = await session.openTab(`${server.url}/project/1/replay/${DEMO.recordings.loose}`);
+    const popup = await session.openPopup(tabId);
+    await popup.getByRole('option').first().waitFor({ timeout: 60_000 });
+    await popup.getByText('Updating…').waitFor({ state: 'detached', timeout: 60_000 });
+    await apiQuiet(server);
+    const backgroundMemory = await backgroundHeapBytes(session);
+    const playlists = await timeKeystrokes(
+      popup,
+      popup.getByRole('combobox', { name: 'Find or create a playlist' }),
+    );
+    await popup.close();
+
+    const view = await session.context.newPage();
+    await view.goto(`chrome-extension://${session.extensionId}/dashboards.html`);
+    await view.locator('li.dashboard-row').first().waitFor({ timeout: 60_000 });
+    await view.locator('main[aria-busy="false"]').waitFor({ timeout: 60_000 });
+    await apiQuiet(server);
+    const withDashboards = await backgroundHeapBytes(session);
+    const dashboards = await timeKeystrokes(view, view.getByLabel('Search dashboards'));
+    await view.close();
+
+    return {
+      filterMsP95At10k: {
+        playlists: percentile(playlists.busy, 95),
+        dashboards: percentile(dashboards.busy, 95),
+      },
+      filterToFrameMsP95At10k: {
+        playlists: percentile(playlists.toFrame, 95),
+        dashboards: percentile(dashboards.toFrame, 95),
+      },
+      backgroundMemoryMB: round(backgroundMemory / MB),
+      backgroundMemoryWithDashboardsMB: round(withDashboards / MB),
+      samples: { playlists, dashboards },
+    };
+  } finally {
+    await session.close();
+  }
+}

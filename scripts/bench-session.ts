@@ -1,0 +1,165 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { CDPSession, Page } from 'playwright-core';
+import { type ExtensionSession, launchExtension } from '../test/e2e/harness';
+import { sendFromExtensionPage } from '../test/e2e/options-page';
+import type { FakePostHog } from '../test/fake-posthog/index';
+
+export interface BenchEnv {
+  extensionDir: string;
+  chromiumPath: string;
+}
+
+/** The page the popup is compared with: same browser, same extension, nothing in it. */
+export const BLANK_PAGE = 'bench-blank.html';
+
+/** Writes the blank page into the built test extension (never into a build that ships). */
+export async function writeBlankPage(extensionDir: string): Promise<void> {
+  await writeFile(
+    join(extensionDir, BLANK_PAGE),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Blank</title></head>' +
+      '<body><main data-bench-ready>Blank</main></body></html>\n',
+  );
+}
+
+/**
+ * Runs in every page before its own scripts: on each frame, checks whether the page is ready and
+ * keeps the first frame's time (ms since navigation start). The popup is ready when its header shows
+ * the tab's page and the playlist list has rows; the blank page as soon as its one element exists.
+ */
+function readyProbe(): void {
+  const isReady = () =>
+    document.querySelector('[data-bench-ready]') !== null ||
+    (document.querySelector('main.popup[aria-busy="false"] .context-header') !== null &&
+      document.querySelector('[role="option"]') !== null);
+  const tick = () => {
+    if (isReady()) (globalThis as { benchReadyAt?: number }).benchReadyAt = performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}
+
+/** Launches the extension with the ready probe in every page. */
+export async function launchBenchSession(env: BenchEnv): Promise<ExtensionSession> {
+  const session = await launchExtension({ extensionDir: env.extensionDir, chromiumPath: env.chromiumPath });
+  await session.context.addInitScript({ content: pageScript(readyProbe) });
+  return session;
+}
+
+/**
+ * The source of a function to run in a page. tsx compiles scripts with esbuild's `keepNames`, which
+ * wraps inner functions in a `__name` helper the page does not have: give it one that does nothing.
+ */
+export function pageScript(run: () => void): string {
+  return `(() => { const __name = (target) => target; (${run.toString()})(); })();`;
+}
+
+/** Saves the connection (project 1) the way the options page does. */
+export async function configureBench(session: ExtensionSession, server: FakePostHog): Promise<void> {
+  const options = await session.openOptions();
+  const saved = (await sendFromExtensionPage(options, 'settings/save', {
+    origin: server.url,
+    apiKey: server.keys.all,
+    projectId: 1,
+  })) as { ok: boolean };
+  await options.close();
+  if (!saved.ok) throw new Error(`Could not configure the benchmark: ${JSON.stringify(saved)}`);
+}
+
+/** Navigation start (epoch ms) and time to ready (ms) of a page that carries the probe. */
+export async function readyTiming(page: Page): Promise<{ startedAt: number; readyMs: number }> {
+  await page.waitForFunction(
+    () => (globalThis as { benchReadyAt?: number }).benchReadyAt !== undefined,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
+  return page.evaluate(() => ({
+    startedAt: performance.timeOrigin,
+    readyMs: (globalThis as unknown as { benchReadyAt: number }).benchReadyAt,
+  }));
+}
+
+/** Requests to the API (not pages, not the login) logged between two instants. */
+export function apiRequestsBetween(server: FakePostHog, from: number, to = Number.POSITIVE_INFINITY) {
+  return server.requests.filter(
+    (entry) => entry.path.startsWith('/api/') && entry.at >= from && entry.at <= to,
+  );
+}
+
+/** Waits until the local PostHog has seen no API request for `quietMs` (an action's trailing requests). */
+export async function apiQuiet(server: FakePostHog, quietMs = 400): Promise<void> {
+  for (;;) {
+    const last = server.requests.filter((entry) => entry.path.startsWith('/api/')).at(-1)?.at ?? 0;
+    const idle = Date.now() - last;
+    if (idle >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, quietMs - idle));
+  }
+}
+
+/**
+ * The background service worker's JS heap after a full garbage collection, in bytes. Playwright gives
+ * CDP sessions to pages only, so this takes a browser-level session, attaches to the worker target and
+ * talks to it through `Target.sendMessageToTarget`.
+ */
+export async function backgroundHeapBytes(session: ExtensionSession): Promise<number> {
+  const browser = session.context.browser();
+  if (!browser) throw new Error('No browser-level CDP session for this context.');
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await cdp.send('Target.getTargets');
+    const worker = targetInfos.find(
+      (target) =>
+        target.type === 'service_worker' &&
+        target.url.startsWith(`chrome-extension://${session.extensionId}/`),
+    );
+    if (!worker) throw new Error('The background service worker is not running.');
+    const { sessionId } = await cdp.send('Target.attachToTarget', {
+      targetId: worker.targetId,
+      flatten: false,
+    });
+    const call = workerCaller(cdp, sessionId);
+    await call('HeapProfiler.collectGarbage');
+    const usage = (await call('Runtime.getHeapUsage')) as { usedSize: number };
+    await cdp.send('Target.detachFromTarget', { sessionId });
+    return usage.usedSize;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+function workerCaller(cdp: CDPSession, sessionId: string) {
+  let lastId = 0;
+  const waiting = new Map<number, (message: { result?: unknown; error?: unknown }) => void>();
+  cdp.on('Target.receivedMessageFromTarget', (event) => {
+    if (event.sessionId !== sessionId) return;
+    const message = JSON.parse(event.message) as { id?: number; result?: unknown; error?: unknown };
+    if (message.id !== undefined) waiting.get(message.id)?.(message);
+  });
+  return async (method: string, params: object = {}): Promise<unknown> => {
+    const id = ++lastId;
+    const answer = new Promise<{ result?: unknown; error?: unknown }>((resolve) => waiting.set(id, resolve));
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id, method, params }),
+    });
+    const { result, error } = await answer;
+    if (error) throw new Error(`${method}: ${JSON.stringify(error)}`);
+    return result;
+  };
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The nearest-rank percentile. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
