@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from '../test/e2e/build';
 
@@ -21,8 +21,8 @@ export function buildProduction(): string {
 const gzipBytes = (dir: string, files: readonly string[]) =>
   files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dir, file))).length, 0);
 
-/** Every script popup.html loads: its module script and the chunks it preloads. */
-export function popupScripts(html: string): string[] {
+/** The scripts an HTML page names: its module scripts and the chunks it preloads. */
+export function pageScripts(html: string): string[] {
   const files = new Set<string>();
   for (const tag of html.match(/<(script|link)\b[^>]*>/g) ?? []) {
     const isModule = tag.startsWith('<script') && /type="module"/.test(tag);
@@ -33,6 +33,25 @@ export function popupScripts(html: string): string[] {
   return [...files];
 }
 
+/**
+ * Those scripts and every chunk they import statically (what loads before the page runs), whether
+ * or not the page preloads it; dynamic `import()`s load later and are not counted.
+ */
+export function staticImportClosure(dir: string, entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(dir, file), 'utf8');
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g)) {
+      const target = match[1] ?? '';
+      visit(target.startsWith('/') ? target.slice(1) : relative(dir, resolve(dir, dirname(file), target)));
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen];
+}
+
 /** Gzip sizes (zlib's default level) of what each context loads in the production build. */
 export function measureBundle(dir: string): BundleSizes {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
@@ -40,7 +59,7 @@ export function measureBundle(dir: string): BundleSizes {
     content_scripts?: { js?: string[] }[];
   };
   const files = {
-    popup: popupScripts(readFileSync(join(dir, 'popup.html'), 'utf8')),
+    popup: staticImportClosure(dir, pageScripts(readFileSync(join(dir, 'popup.html'), 'utf8'))),
     background: [manifest.background?.service_worker ?? 'background.js'],
     content: manifest.content_scripts?.flatMap((script) => script.js ?? []) ?? [],
   };
