@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isSessionForwardable } from './api/session-routes';
+import { ClipboardWriteInputSchema, ClipboardWriteResultSchema } from './clipboard-messages';
 import { PageContextSchema } from './context-schema';
 import { AppError } from './errors';
 import {
@@ -271,8 +272,8 @@ export const protocol = {
   // background → its offscreen document (Chromium): a copy started by a shortcut or a menu item
   'clipboard/write': {
     from: 'background',
-    input: z.strictObject({ text: z.string().check(z.minLength(1), z.maxLength(8192)) }),
-    output: z.object({ copied: z.literal(true) }),
+    input: ClipboardWriteInputSchema,
+    output: ClipboardWriteResultSchema,
   },
 } as const satisfies Record<string, { from: SenderKind; input: z.ZodMiniType; output: z.ZodMiniType }>;
 

@@ -1,20 +1,10 @@
+import { type ExtensionIdentity, isExtensionPageSender, type MessageSenderLike } from './extension-sender';
 import { type MessageType, protocol } from './messages';
 import { appOriginOf, selfHostedOriginSet } from './origins';
 
-/** The fields of `runtime.MessageSender` the checks read (structural, so tests pass plain objects). */
-export interface MessageSenderLike {
-  id?: string;
-  url?: string;
-  origin?: string;
-  frameId?: number;
-  tab?: { id?: number; url?: string };
-}
+export type { MessageSenderLike } from './extension-sender';
 
-export interface SenderPolicy {
-  /** `browser.runtime.id`. */
-  extensionId: string;
-  /** `browser.runtime.getURL('/')`: `chrome-extension://<id>/` or `moz-extension://<uuid>/`. */
-  extensionOrigin: string;
+export interface SenderPolicy extends ExtensionIdentity {
   /** Cloud app origins plus the user's granted self-hosted origin. */
   appOrigins: readonly string[];
 }
@@ -29,16 +19,9 @@ export type TrustedSenderKind = 'extension-page' | 'content-script';
 export function classifySender(sender: MessageSenderLike, policy: SenderPolicy): TrustedSenderKind | null {
   if (typeof sender.id !== 'string' || sender.id !== policy.extensionId) return null;
   if (typeof sender.url !== 'string') return null;
-  if (isExtensionPage(sender, policy.extensionOrigin)) return 'extension-page';
+  if (isExtensionPageSender(sender, policy)) return 'extension-page';
   if (isAppContentScript(sender, policy.appOrigins)) return 'content-script';
   return null;
-}
-
-function isExtensionPage(sender: MessageSenderLike, extensionOrigin: string): boolean {
-  const base = extensionOrigin.endsWith('/') ? extensionOrigin : `${extensionOrigin}/`;
-  if (!/^(chrome-extension|moz-extension|safari-web-extension):\/\/[^/]+\/$/.test(base)) return false;
-  if (!sender.url?.startsWith(base)) return false;
-  return sender.origin === undefined || `${sender.origin}/` === base;
 }
 
 function isAppContentScript(sender: MessageSenderLike, appOrigins: readonly string[]): boolean {

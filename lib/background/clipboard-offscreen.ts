@@ -1,17 +1,16 @@
+import { ClipboardWriteInputSchema } from '../clipboard-messages';
 import { AppError, toAppError } from '../errors';
-import { type MessageResponse, parseRequest } from '../messages';
-import { classifySender, type MessageSenderLike } from '../sender';
+import { type ExtensionIdentity, isExtensionPageSender, type MessageSenderLike } from '../extension-sender';
+import type { MessageResponse } from '../messages';
 
-export interface OffscreenClipboardDeps {
-  extensionId: string;
-  extensionOrigin: string;
+export interface OffscreenClipboardDeps extends ExtensionIdentity {
   write: (text: string) => Promise<void>;
 }
 
 /**
  * The offscreen document's `runtime.onMessage` listener. Every extension page hears every runtime
  * message, so anything but `clipboard/write` gets no answer here (undefined) and is left to the
- * background; `clipboard/write` is taken only from Hogmark itself.
+ * background; `clipboard/write` is taken only from Hogmark itself, and parsed like every message.
  */
 export function createOffscreenClipboardListener(deps: OffscreenClipboardDeps) {
   return (raw: unknown, sender: MessageSenderLike): Promise<MessageResponse> | undefined => {
@@ -20,15 +19,14 @@ export function createOffscreenClipboardListener(deps: OffscreenClipboardDeps) {
     }
     return (async (): Promise<MessageResponse> => {
       try {
-        const kind = classifySender(sender, {
-          extensionId: deps.extensionId,
-          extensionOrigin: deps.extensionOrigin,
-          appOrigins: [],
-        });
-        if (kind !== 'extension-page') throw new AppError('bad-message', { detail: 'sender refused' });
-        const request = parseRequest(raw);
-        if (request.type !== 'clipboard/write') throw new AppError('bad-message');
-        await deps.write(request.input.text);
+        if (!isExtensionPageSender(sender, deps)) {
+          throw new AppError('bad-message', { detail: 'sender refused' });
+        }
+        const input = ClipboardWriteInputSchema.safeParse((raw as { input?: unknown }).input ?? {});
+        if (!input.success) {
+          throw new AppError('bad-message', { detail: 'invalid input for clipboard/write' });
+        }
+        await deps.write(input.data.text);
         return { ok: true, data: { copied: true } };
       } catch (error) {
         return { ok: false, error: toAppError(error).toJSON() };
