@@ -104,6 +104,11 @@ export function toAppError(value: unknown): AppError {
   return new AppError('unknown', { cause: value });
 }
 
+/** What a store keeps and shows of anything thrown: the serialised AppError. */
+export function serializeError(value: unknown): SerializedError {
+  return toAppError(value).toJSON();
+}
+
 /** message key per kind; substitutions come from the error's fields. */
 function userMessageFor(error: AppError): string {
   switch (error.kind) {

@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals';
-import { AppError, type SerializedError, toAppError } from '../errors';
+import { type SerializedError, serializeError } from '../errors';
 import { t } from '../i18n';
 import { privateDashboardLink } from '../links';
 import type { DashboardList, DashboardSummary, SendMessage, Status } from '../messages';
@@ -75,7 +75,7 @@ export function createDashboardListStore(deps: DashboardListDeps) {
       if (list) setList(list);
       refreshError.value = null;
     } catch (thrown) {
-      const serialised = serialise(thrown);
+      const serialised = serializeError(thrown);
       // With a list on screen, a failed refresh is a notice; without one, it is the page.
       if (phase.value === 'ready') refreshError.value = serialised;
       else {
@@ -119,7 +119,7 @@ export function createDashboardListStore(deps: DashboardListDeps) {
         });
       }
     } catch (thrown) {
-      copy.show({ kind: 'error', text: serialise(thrown).message });
+      copy.show({ kind: 'error', text: serializeError(thrown).message });
     } finally {
       const next = new Set(sharing.value);
       next.delete(dashboard.id);
@@ -164,7 +164,7 @@ export function createDashboardListStore(deps: DashboardListDeps) {
         if (cached.list) setList(cached.list);
         if (!cached.list || cached.stale) await fetchList('fresh');
       } catch (thrown) {
-        error.value = serialise(thrown);
+        error.value = serializeError(thrown);
         phase.value = 'error';
       }
     },
@@ -202,7 +202,3 @@ export function createDashboardListStore(deps: DashboardListDeps) {
   };
 }
 export type DashboardListStore = ReturnType<typeof createDashboardListStore>;
-
-function serialise(error: unknown): SerializedError {
-  return (error instanceof AppError ? error : toAppError(error)).toJSON();
-}

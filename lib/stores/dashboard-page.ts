@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals';
 import type { DashboardContext } from '../context';
-import { AppError, type SerializedError, toAppError } from '../errors';
+import { AppError, type SerializedError, serializeError } from '../errors';
 import { t } from '../i18n';
 import { dashboardSharingLink, markdownLink, privateDashboardLink } from '../links';
 import type { CollaboratorSummary, DashboardSummary, PageHints, SendMessage, Status } from '../messages';
@@ -82,7 +82,7 @@ export function createDashboardPageStore(deps: DashboardPageDeps) {
         ? { phase: 'ready', collaborators: answer.collaborators }
         : { phase: 'unavailable' };
     } catch (error) {
-      collaborators.value = { phase: 'error', error: serialise(error) };
+      collaborators.value = { phase: 'error', error: serializeError(error) };
     }
   }
 
@@ -100,7 +100,7 @@ export function createDashboardPageStore(deps: DashboardPageDeps) {
       loadError.value = null;
       if (answer.dashboard.restricted) await loadCollaborators(ref);
     } catch (error) {
-      loadError.value = serialise(error);
+      loadError.value = serializeError(error);
       // What the cache showed stays on screen, with the reason it may be out of date.
       if (!dashboard.value) phase.value = 'error';
     }
@@ -121,7 +121,7 @@ export function createDashboardPageStore(deps: DashboardPageDeps) {
         ? { phase: 'enabled', url: answer.url, settingsUrl: answer.settingsUrl }
         : { phase: 'disabled', settingsUrl: answer.settingsUrl };
     } catch (error) {
-      share.value = { phase: 'error', error: serialise(error), settingsUrl };
+      share.value = { phase: 'error', error: serializeError(error), settingsUrl };
     }
   }
 
@@ -165,7 +165,3 @@ export function createDashboardPageStore(deps: DashboardPageDeps) {
   };
 }
 export type DashboardPageStore = ReturnType<typeof createDashboardPageStore>;
-
-function serialise(error: unknown): SerializedError {
-  return (error instanceof AppError ? error : toAppError(error)).toJSON();
-}

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { AppError, type SerializedError, toAppError } from '../errors';
+import { type SerializedError, serializeError } from '../errors';
 import type { DashboardSummary, SendMessage } from '../messages';
 
 export interface PinFailure {
@@ -48,7 +48,7 @@ export function createPinner(deps: PinnerDeps) {
         return true;
       } catch (error) {
         deps.apply(dashboard.id, (current) => ({ ...current, pinned: before }));
-        failure.value = { dashboardId: dashboard.id, error: serialise(error) };
+        failure.value = { dashboardId: dashboard.id, error: serializeError(error) };
         return false;
       } finally {
         setInFlight(dashboard.id, false);
@@ -61,7 +61,3 @@ export function createPinner(deps: PinnerDeps) {
   };
 }
 export type Pinner = ReturnType<typeof createPinner>;
-
-function serialise(error: unknown): SerializedError {
-  return (error instanceof AppError ? error : toAppError(error)).toJSON();
-}

@@ -1,5 +1,5 @@
 import { batch, computed, signal } from '@preact/signals';
-import { type SerializedError, toAppError } from '../errors';
+import { type SerializedError, serializeError, toAppError } from '../errors';
 import { t } from '../i18n';
 import type { KeyCheck, PublicSettings, SendMessage } from '../messages';
 import { type FieldErrors, placeSaveError } from './options-errors';
@@ -76,7 +76,7 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
       });
     } catch (thrown) {
       batch(() => {
-        loadError.value = toAppError(thrown).toJSON();
+        loadError.value = serializeError(thrown);
         phase.value = 'error';
       });
     }
@@ -188,7 +188,7 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
         notice.value = t('optionsForgotten');
       });
     } catch (thrown) {
-      error.value = toAppError(thrown).toJSON();
+      error.value = serializeError(thrown);
     } finally {
       busy.value = null;
     }

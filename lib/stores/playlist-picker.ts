@@ -1,5 +1,5 @@
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
-import { type SerializedError, toAppError } from '../errors';
+import { type SerializedError, serializeError } from '../errors';
 import { t } from '../i18n';
 import { recordingLink } from '../links';
 import type { SendMessage } from '../messages';
@@ -169,7 +169,7 @@ export function createPlaylistPickerStore(deps: {
       phase.value = 'ready';
     } catch (error) {
       if (load !== loadNumber) return;
-      listError.value = toAppError(error).toJSON();
+      listError.value = serializeError(error);
       // A cached list stays usable; without one there is nothing to pick from.
       if (phase.value !== 'ready') phase.value = 'error';
     } finally {

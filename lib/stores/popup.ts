@@ -1,7 +1,7 @@
 import { computed, signal } from '@preact/signals';
 import { DEFAULT_APP_ORIGIN } from '../app-origins';
 import type { PageContext } from '../context';
-import { AppError, type SerializedError, toAppError } from '../errors';
+import { type SerializedError, serializeError } from '../errors';
 import type { PageHints, SendMessage, Status } from '../messages';
 
 export type PopupState =
@@ -44,7 +44,7 @@ export function createPopupStore(deps: PopupStoreDeps) {
       if (load !== latestLoad) return;
       state.value = status.configured ? { phase: 'ready', status, ...view } : { phase: 'setup' };
     } catch (error) {
-      if (load === latestLoad) state.value = { phase: 'error', error: serialise(error) };
+      if (load === latestLoad) state.value = { phase: 'error', error: serializeError(error) };
     }
   }
 
@@ -52,7 +52,7 @@ export function createPopupStore(deps: PopupStoreDeps) {
     try {
       await deps.openOptions();
     } catch (error) {
-      state.value = { phase: 'error', error: serialise(error) };
+      state.value = { phase: 'error', error: serializeError(error) };
     }
   }
 
@@ -60,11 +60,6 @@ export function createPopupStore(deps: PopupStoreDeps) {
 }
 
 export type PopupStore = ReturnType<typeof createPopupStore>;
-
-function serialise(error: unknown): SerializedError {
-  const appError = error instanceof AppError ? error : toAppError(error);
-  return appError.toJSON();
-}
 
 /** `?tabId=N` as the toolbar-less test harness passes it; anything else is no tab. */
 export function tabIdFromSearch(search: string): number | undefined {

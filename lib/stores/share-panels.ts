@@ -1,4 +1,4 @@
-import { contextKey, type DashboardContext, type RecordingContext } from '../context';
+import type { DashboardContext, RecordingContext } from '../context';
 import { formatClock } from '../context-labels';
 import { t } from '../i18n';
 import type { PageHints, SendMessage, Status } from '../messages';
@@ -33,7 +33,13 @@ export function createSharePanels(deps: SharePanelsDeps) {
     openDashboards: deps.openDashboards,
 
     dashboardFor(context: DashboardContext, status: Status, hints: PageHints): DashboardPageStore {
-      const key = `${contextKey(context)}|${status.origin}|${status.projectId}`;
+      const key = JSON.stringify([
+        context.origin,
+        context.projectId,
+        context.dashboardId,
+        status.origin,
+        status.projectId,
+      ]);
       if (current?.key === key) return current.store;
       const store = createDashboardPageStore({ send: deps.send, copy, context, status, hints });
       current = { key, store };
