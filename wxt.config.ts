@@ -12,11 +12,29 @@ export default defineConfig({
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
-    // The content script runs in every PostHog tab and calls only APIs that return promises natively
-    // in MV3 Chromium and in Firefox (it answers messages with sendResponse), so it skips
-    // webextension-polyfill, nearly half its size; every other context keeps the polyfill.
     'vite:build:extendConfig': (entrypoints, config) => {
+      if (entrypoints.some((entrypoint) => entrypoint.type === 'popup')) {
+        // The extension pages (popup, options, dashboards view, offscreen document) are one build.
+        // Left to itself it cut what they share into five small chunks that gzip apart; one shared
+        // chunk, and no modulepreload polyfill (every browser Hogmark supports has modulepreload),
+        // load about 0.6 KB less in the popup.
+        config.build = {
+          ...config.build,
+          modulePreload: { polyfill: false },
+          rolldownOptions: {
+            ...config.build?.rolldownOptions,
+            output: {
+              ...config.build?.rolldownOptions?.output,
+              codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] },
+            },
+          },
+        };
+        return;
+      }
       if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
+      // The content script runs in every PostHog tab and calls only APIs that return promises natively
+      // in MV3 Chromium and in Firefox (it answers messages with sendResponse), so it skips
+      // webextension-polyfill, nearly half its size; every other context keeps the polyfill.
       const current = config.resolve?.alias ?? [];
       const aliases = Array.isArray(current)
         ? current
