@@ -14,21 +14,10 @@ export default defineConfig({
   hooks: {
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.some((entrypoint) => entrypoint.type === 'popup')) {
-        // The extension pages (popup, options, dashboards view, offscreen document) are one build.
-        // Left to itself it cut what they share into five small chunks that gzip apart; one shared
-        // chunk, and no modulepreload polyfill (every browser Hogmark supports has modulepreload),
-        // load about 0.6 KB less in the popup.
-        config.build = {
-          ...config.build,
-          modulePreload: { polyfill: false },
-          rolldownOptions: {
-            ...config.build?.rolldownOptions,
-            output: {
-              ...config.build?.rolldownOptions?.output,
-              codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] },
-            },
-          },
-        };
+        // Every browser Hogmark supports has modulepreload: Vite's polyfill for it is dead weight in
+        // every extension page. (The chunks are left as rolldown cuts them: their CSS files follow
+        // the chunks, and the pages' styles rely on theme.css coming first.)
+        config.build = { ...config.build, modulePreload: { polyfill: false } };
         return;
       }
       if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
