@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import { t } from '../lib/i18n';
 
 /**
@@ -15,7 +15,9 @@ export function OptionsForget(props: {
   const askButton = useRef<HTMLButtonElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
-  useEffect(() => {
+  // A layout effect, so focus has moved before the next key press is handled (an effect waits for
+  // a frame, and a quick Tab or Enter would land on the old focus).
+  useLayoutEffect(() => {
     if (props.confirming) keepButton.current?.focus();
     else if (wasConfirming.current) askButton.current?.focus();
     wasConfirming.current = props.confirming;
