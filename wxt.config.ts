@@ -13,17 +13,17 @@ export default defineConfig({
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
     'vite:build:extendConfig': (entrypoints, config) => {
+      // webextension-polyfill stays where it earns its bytes: the background, whose message
+      // listeners answer by returning promises. Extension pages and the content script only call
+      // APIs that return promises natively in MV3 Chromium and in Firefox (the content script answers
+      // messages with sendResponse), so they use WXT's plain `browser` and stay within their budgets.
+      if (entrypoints.some((entrypoint) => entrypoint.type === 'background')) return;
       if (entrypoints.some((entrypoint) => entrypoint.type === 'popup')) {
         // Every browser Hogmark supports has modulepreload: Vite's polyfill for it is dead weight in
         // every extension page. (The chunks are left as rolldown cuts them: their CSS files follow
         // the chunks, and the pages' styles rely on theme.css coming first.)
         config.build = { ...config.build, modulePreload: { polyfill: false } };
-        return;
       }
-      if (!entrypoints.every((entrypoint) => entrypoint.type === 'content-script')) return;
-      // The content script runs in every PostHog tab and calls only APIs that return promises natively
-      // in MV3 Chromium and in Firefox (it answers messages with sendResponse), so it skips
-      // webextension-polyfill, nearly half its size; every other context keeps the polyfill.
       const current = config.resolve?.alias ?? [];
       const aliases = Array.isArray(current)
         ? current
