@@ -68,6 +68,8 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
     /** For the settings service's `clearCaches`. */
-    clear: () => playlists.clear(),
+    clear: async () => {
+      await Promise.all([playlists.clear(), actions.forgetKeyRefusals()]);
+    },
   };
 }

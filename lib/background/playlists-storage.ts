@@ -142,3 +142,20 @@ export const pendingPickItem: StoredItem<PendingPick> = {
   fallback: () => ({ version: 1, pick: null }),
   migrations: {},
 };
+
+// ——— PostHog origins that refused the key for a recording add/remove (storage.session) ———
+
+export const KeyRefusalsSchema = z.object({
+  version: z.literal(1),
+  /** App origins whose PostHog answered `key-not-allowed` to adding or removing a recording. */
+  origins: z.array(z.string()).check(z.maxLength(20)),
+});
+export type KeyRefusals = z.infer<typeof KeyRefusalsSchema>;
+
+export const keyRefusalsItem: StoredItem<KeyRefusals> = {
+  key: 'playlistKeyRefusals',
+  version: 1,
+  schema: KeyRefusalsSchema,
+  fallback: () => ({ version: 1, origins: [] }),
+  migrations: {},
+};

@@ -11,6 +11,7 @@ import type {
   Via,
 } from '../playlist-messages';
 import { createItemStore, type StorageAreaLike } from '../storage';
+import { createKeyRefusals } from './key-refusals';
 import type { PlaylistScope, PlaylistService } from './playlists';
 import { type LastAction, lastActionItem } from './playlists-storage';
 import type { SessionAnswer } from './session-bridge';
@@ -19,7 +20,7 @@ export interface RecordingActionsDeps {
   playlists: PlaylistService;
   /** The session bridge's `forward`: the request through a signed-in PostHog tab. */
   forward: (origin: string, route: ReturnType<typeof addRecordingRoute>) => Promise<SessionAnswer>;
-  /** `browser.storage.session`: the last action, for Undo. */
+  /** `browser.storage.session`: the last action, for Undo, and the origins that refused the key. */
   session: StorageAreaLike;
   newId?: () => string;
   now?: () => number;
@@ -49,7 +50,8 @@ export function sessionFailure(answer: SessionAnswer): AppError {
 
 /**
  * Adding and removing a recording: the key first (the contract's way); on PostHog's refusal of
- * personal keys, the same request through the user's signed-in PostHog tab (DESIGN.md). One request
+ * personal keys, the same request through the user's signed-in PostHog tab (DESIGN.md), and every
+ * later one on that origin goes through the tab directly (see key-refusals.ts). One request
  * per (playlist, recording) at a time: a second identical click joins the first.
  */
 export function createRecordingActions(deps: RecordingActionsDeps) {
@@ -57,24 +59,31 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const lastAction = createItemStore(deps.session, lastActionItem);
+  const keyRefusals = createKeyRefusals(deps.session);
   const running = new Map<string, { direction: Direction; done: Promise<RecordingChangeResult> }>();
   const creating = new Map<string, Promise<CreateAndAddResult>>();
 
   async function send(scope: PlaylistScope, direction: Direction, shortId: string, recordingId: string) {
-    const api = playlists.api(scope);
-    try {
-      if (direction === 'add') await api.addRecording(shortId, recordingId);
-      else await api.removeRecording(shortId, recordingId);
-      return 'key' satisfies Via;
-    } catch (error) {
-      if (!isAppError(error) || error.kind !== 'key-not-allowed') throw error;
+    const { origin } = scope.connection;
+    // The key first, unless this PostHog has already refused it for these actions: then asking
+    // again only adds a request that is sure to fail.
+    if (!(await keyRefusals.refuses(origin))) {
+      const api = playlists.api(scope);
+      try {
+        if (direction === 'add') await api.addRecording(shortId, recordingId);
+        else await api.removeRecording(shortId, recordingId);
+        return 'key' satisfies Via;
+      } catch (error) {
+        if (!isAppError(error) || error.kind !== 'key-not-allowed') throw error;
+        await keyRefusals.remember(origin);
+      }
     }
     const route = (direction === 'add' ? addRecordingRoute : removeRecordingRoute)(
       scope.projectId,
       shortId,
       recordingId,
     );
-    const answer = await deps.forward(scope.connection.origin, route);
+    const answer = await deps.forward(origin, route);
     if (answer.status < 200 || answer.status > 299) throw sessionFailure(answer);
     return 'session' satisfies Via;
   }
@@ -158,6 +167,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
 
   return {
     add: (input: RecordingChangeInput) => guarded('add', input),
+    /** For the settings service's `clearCaches`: another key or PostHog is asked with the key again. */
+    forgetKeyRefusals: () => keyRefusals.clear(),
     remove: (input: RecordingChangeInput) => guarded('remove', input),
     recentAction,
 

@@ -49,7 +49,7 @@ export function wirePlaylists(server: FakePostHog, options: { key?: string; sign
       return { status: answer.status, body: text ? JSON.parse(text) : null };
     },
   });
-  return { playlists, actions, forwarded, connection };
+  return { playlists, actions, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };
 }
 
 /** The requests the extension made (not the test's own sign-in), as `METHOD path?query auth`. */

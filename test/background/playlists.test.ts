@@ -94,10 +94,44 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
     server.clearRequests();
     const undone = await actions.undo(added.actionId ?? '');
     expect(undone.outcome).toBe('removed');
-    expect(
-      apiCalls(server, 'DELETE').filter((c) => c.endsWith(flavor === 'posthog' ? 'session' : 'key')),
-    ).toEqual([`DELETE ${path} ${flavor === 'posthog' ? 'session' : 'key'}`]);
+    // PostHog refused the key once on this origin: the undo goes straight through the session.
+    expect(apiCalls(server, 'DELETE')).toEqual([
+      `DELETE ${path} ${flavor === 'posthog' ? 'session' : 'key'}`,
+    ]);
     expect(undone.membership.lacks).toContain(onboarding);
+  });
+
+  it('tries the key on the first change only where PostHog refuses it, until the settings change', async () => {
+    const { playlists, actions, forgetKeyRefusals } = wirePlaylists(server);
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    const path = (shortId: string) =>
+      `/api/projects/1/session_recording_playlists/${shortId}/recordings/${LOOSE}/`;
+    const via = flavor === 'posthog' ? 'session' : 'key';
+    const writes = () => apiCalls(server).filter((c) => c.includes('/recordings/'));
+
+    server.clearRequests();
+    await actions.add(input(onboarding));
+    expect(writes()).toEqual(
+      flavor === 'posthog'
+        ? [`POST ${path(onboarding)} key`, `POST ${path(onboarding)} session`]
+        : [`POST ${path(onboarding)} key`],
+    );
+    const later = [
+      ['remove', onboarding, 'DELETE'],
+      ['add', checkoutBugs, 'POST'],
+      ['remove', checkoutBugs, 'DELETE'],
+    ] as const;
+    for (const [direction, shortId, method] of later) {
+      server.clearRequests();
+      expect(await actions[direction](input(shortId))).toMatchObject({ via });
+      expect(writes()).toEqual([`${method} ${path(shortId)} ${via}`]);
+    }
+
+    await forgetKeyRefusals();
+    server.clearRequests();
+    await actions.add(input(onboarding));
+    expect(writes()).toHaveLength(flavor === 'posthog' ? 2 : 1);
+    await actions.remove(input(onboarding));
   });
 
   it('sends one request for a double click, and nothing where the recording already is', async () => {
