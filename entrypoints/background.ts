@@ -12,6 +12,7 @@ import { createDashboardHandlers } from '../lib/background/dashboards-handlers';
 import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
 import { createPlaylistFeature } from '../lib/background/playlists-feature';
+import { createPopupOpen } from '../lib/background/popup-open';
 import { createPrefetcher } from '../lib/background/prefetch';
 import { createSessionBridge } from '../lib/background/session-bridge';
 import { createSettingsService } from '../lib/background/settings';
@@ -109,6 +110,14 @@ export default defineBackground(() => {
       ...createCoreHandlers({ settings, tabs, session }),
       ...createDashboardHandlers({ dashboards, shareLinks }),
       ...playlists.handlers,
+      'popup/open': createPopupOpen({
+        status: () => settings.status(),
+        tabView: (tabId) => tabs.get(tabId),
+        sessionState: () => playlists.sessionState(),
+        cachedPlaylists: (recording) => playlists.cachedList(recording),
+        onError: (error) =>
+          console.warn('[hogmark] popup/open:', error instanceof Error ? error.message : error),
+      }),
     },
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),

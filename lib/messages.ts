@@ -132,8 +132,40 @@ const TabRef = z.object({ tabId: z.int().check(z.nonnegative()) });
 
 const SESSION_METHODS = ['POST', 'DELETE'] as const;
 
+/** What the popup needs for its first paint, answered at once from the background's caches. */
+export const PopupOpenSchema = z.object({
+  status: StatusSchema,
+  /** The tab's page (null: no tab, or not a PostHog page Hogmark acts on) and what its content script added. */
+  context: z.nullable(PageContextSchema),
+  hints: PageHintsSchema,
+  /** The context menu's pick (taken: it is answered once) and the last action, for Undo. */
+  session: PlaylistSessionStateSchema,
+  /**
+   * The cached list (`playlists/list` with `source: 'cache'`, never a request) for the recording the
+   * picker will show, named so the popup can check it is that one; null when there is none.
+   */
+  playlists: z.nullable(
+    z.object({
+      recording: z.object({ recordingId: z.string(), projectId: z.optional(ProjectId) }),
+      list: PlaylistListSchema,
+    }),
+  ),
+});
+export type PopupOpen = z.infer<typeof PopupOpenSchema>;
+
 export const protocol = {
   // extension pages (popup, options) → background
+  'popup/open': {
+    from: 'extension-page',
+    input: z.object({
+      tabId: z.optional(z.int().check(z.nonnegative())),
+      /** The picker window's recording (`?recording=…&project=…`); the tab's otherwise. */
+      recording: z.optional(
+        z.object({ recordingId: z.string().check(z.maxLength(200)), projectId: z.optional(ProjectId) }),
+      ),
+    }),
+    output: PopupOpenSchema,
+  },
   'status/get': { from: 'extension-page', input: Empty, output: StatusSchema },
   'settings/get': { from: 'extension-page', input: Empty, output: PublicSettingsSchema },
   'settings/save': {
@@ -202,7 +234,6 @@ export const protocol = {
     input: z.object({ actionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
     output: RecordingChangeResultSchema,
   },
-  'playlists/session-state': { from: 'extension-page', input: Empty, output: PlaylistSessionStateSchema },
   // What the keyboard command runs for the tab; extension pages send it to run the same path.
   'playlists/quick-add': {
     from: 'extension-page',

@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { setTranslator, translatorFrom } from '../../lib/i18n';
 import { createPageSender } from '../../lib/page-sender';
+import { recordingFromSearch } from '../../lib/picker-recording';
 import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore, tabIdFromSearch } from '../../lib/stores/popup';
@@ -23,7 +24,13 @@ const store = createPopupStore({
   getTabId: async () =>
     tabIdFromSearch(location.search) ??
     (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id,
+  recording: recordingFromSearch(location.search),
+  // Called once the answer is in, long after this module has run: `playlists` exists by then.
+  onOpen: (answer) => playlists.open(answer),
 });
+// First, before anything else is built or rendered: the one message the first paint waits for.
+void store.load();
+
 const playlists = createPlaylistPickerStore({
   send,
   scope: computed(() => pickerScopeOf(store.state.value, location.search)),
@@ -39,5 +46,3 @@ const share = createSharePanels({
 });
 const root = document.getElementById('app');
 if (root) render(<PopupApp store={store} playlists={playlists} share={share} />, root);
-void playlists.start();
-void store.load();

@@ -6,7 +6,7 @@ import { createCommandListener } from './commands';
 import { type ContextMenusLike, createContextMenus } from './context-menus';
 import type { Handlers } from './dispatcher';
 import { createPlaylistService, type PlaylistServiceDeps } from './playlists';
-import { createPlaylistHandlers } from './playlists-handlers';
+import { createPlaylistHandlers, playlistSessionState } from './playlists-handlers';
 import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
 import { createQuickAdd, type QuickAddDeps } from './recording-quick-add';
 
@@ -65,6 +65,10 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
       activeTabId: deps.activeTabId,
       onError: deps.onError,
     }),
+    /** For `popup/open`: the session's pick (taken) and last action, and a cached list. */
+    sessionState: () => playlistSessionState(actions, quickAdd),
+    cachedList: (recording: { recordingId: string; projectId?: number }) =>
+      playlists.list({ ...recording, source: 'cache' }),
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
     /** For the settings service's `clearCaches`. */

@@ -3,6 +3,24 @@ import type { PlaylistService } from './playlists';
 import type { RecordingActions } from './recording-actions';
 import type { QuickAdd } from './recording-quick-add';
 
+/** The session's pick and last action, as the popup's `popup/open` answers them. */
+export async function playlistSessionState(actions: RecordingActions, quickAdd: QuickAdd) {
+  const [pick, action] = await Promise.all([quickAdd.takePick(), actions.recentAction()]);
+  const lastAction = action
+    ? {
+        id: action.id,
+        projectId: action.projectId,
+        recordingId: action.recordingId,
+        shortId: action.shortId,
+        playlistName: action.playlistName,
+        change: action.change,
+        via: action.via,
+        at: action.at,
+      }
+    : null;
+  return { pick, lastAction };
+}
+
 /** The `playlists/*` messages and the in-page button's, for the dispatcher's map. */
 export function createPlaylistHandlers(services: {
   playlists: PlaylistService;
@@ -16,22 +34,6 @@ export function createPlaylistHandlers(services: {
     'playlists/remove': (input) => actions.remove(input),
     'playlists/create-and-add': (input) => actions.createAndAdd(input),
     'playlists/undo': ({ actionId }) => actions.undo(actionId),
-    'playlists/session-state': async () => {
-      const [pick, action] = await Promise.all([quickAdd.takePick(), actions.recentAction()]);
-      const lastAction = action
-        ? {
-            id: action.id,
-            projectId: action.projectId,
-            recordingId: action.recordingId,
-            shortId: action.shortId,
-            playlistName: action.playlistName,
-            change: action.change,
-            via: action.via,
-            at: action.at,
-          }
-        : null;
-      return { pick, lastAction };
-    },
     'playlists/quick-add': ({ tabId }) => quickAdd.forTab(tabId),
     'recording/add-from-page': (input, context) => quickAdd.fromPage(input, context),
     'recording/undo-from-page': (input, context) => quickAdd.undoFromPage(input, context),

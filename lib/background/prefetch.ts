@@ -5,9 +5,9 @@ const ACTIONABLE: ReadonlySet<PageContext['kind']> = new Set(['recording', 'dash
 
 export interface PrefetchDeps {
   /**
-   * Reads what the popup asks for first (`status/get`): on a service worker that just woke up this
-   * opens the key's IndexedDB and reads the settings, so the popup's first answer comes from warm
-   * caches. Playlist and dashboard lists join here once they are cached.
+   * Reads the status, which the popup's `popup/open` starts with: on a service worker that just woke
+   * up this opens the key's IndexedDB and reads the settings (kept in memory from then on), so the
+   * popup's first answer comes from warm caches. Playlist and dashboard lists join here once cached.
    */
   warmStatus: () => Promise<unknown>;
   onError?: (error: unknown) => void;

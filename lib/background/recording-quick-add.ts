@@ -165,7 +165,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
       }
     },
 
-    /** `playlists/session-state`'s pick: taken once, and only while fresh. */
+    /** The pick `popup/open` answers: taken once, and only while fresh. */
     async takePick(): Promise<{ projectId: number; recordingId: string } | null> {
       const { pick } = await pending.get();
       if (!pick) return null;

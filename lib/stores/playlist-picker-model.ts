@@ -1,10 +1,11 @@
+import { pickerRecording, type RecordingRef, recordingFromSearch } from '../picker-recording';
 import type { PlaylistEntry } from '../playlist-entries';
 import type { PopupState } from './popup';
 
 /** Where the popup is: the connected PostHog, and the recording it shows (if any). */
 export interface PickerScope {
   origin: string;
-  recording: { projectId?: number; recordingId: string } | null;
+  recording: RecordingRef | null;
 }
 
 /**
@@ -98,16 +99,5 @@ export function moveSelection(
 export function pickerScopeOf(state: PopupState, search: string): PickerScope | null {
   if (state.phase !== 'ready' || !state.status.origin) return null;
   const origin = state.status.origin;
-  const params = new URLSearchParams(search);
-  const recordingId = params.get('recording');
-  const project = Number(params.get('project'));
-  if (recordingId && recordingId.length <= 200) {
-    const projectId = Number.isSafeInteger(project) && project > 0 ? { projectId: project } : {};
-    return { origin, recording: { recordingId, ...projectId } };
-  }
-  const { context } = state;
-  // A recording on another PostHog than the connected one: the header says so; nothing to add to.
-  if (context?.kind !== 'recording' || context.origin !== origin) return { origin, recording: null };
-  const projectId = context.projectId === null ? {} : { projectId: context.projectId };
-  return { origin, recording: { recordingId: context.recordingId, ...projectId } };
+  return { origin, recording: pickerRecording(origin, state.context, recordingFromSearch(search)) };
 }

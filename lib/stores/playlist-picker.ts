@@ -2,7 +2,8 @@ import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
 import { type SerializedError, serializeError } from '../errors';
 import { t } from '../i18n';
 import { recordingLink } from '../links';
-import type { SendMessage } from '../messages';
+import type { PopupOpen, SendMessage } from '../messages';
+import { sameRecording } from '../picker-recording';
 import type { Membership } from '../playlist-entries';
 import { type Holding, holdingOf } from '../playlist-holding';
 import type { PlaylistList } from '../playlist-messages';
@@ -131,6 +132,15 @@ export function createPlaylistPickerStore(deps: {
   });
   const { notice, failure } = changes;
 
+  let opened: PopupOpen['playlists'] = null;
+  /** The list `popup/open` answered, once, and only for the recording it was read for. */
+  function takeOpened(current: PickerTarget): PlaylistList | null {
+    const answer = opened;
+    opened = null;
+    const recording = { recordingId: current.recordingId, projectId: current.projectId };
+    return answer && sameRecording(answer.recording, recording) ? answer.list : null;
+  }
+
   let loadNumber = 0;
   /** Paints the cached list, then revalidates; `force` refetches even a list fetched just now. */
   async function load(force = false): Promise<void> {
@@ -147,7 +157,8 @@ export function createPlaylistPickerStore(deps: {
     listError.value = null;
     failure.value = null;
     try {
-      const cached = await send('playlists/list', { ...input, source: 'cache' });
+      // `popup/open` brought the cached list of this recording: the first paint needs no message.
+      const cached = takeOpened(current) ?? (await send('playlists/list', { ...input, source: 'cache' }));
       if (load !== loadNumber) return;
       const warm = cached.fetchedAt !== null;
       if (warm) {
@@ -188,17 +199,17 @@ export function createPlaylistPickerStore(deps: {
     return changes.change('add', id);
   }
 
-  /** Once, when the popup opens: a recording the context menu asked for, and the last action. */
-  async function start(): Promise<void> {
-    try {
-      const state = await send('playlists/session-state', {});
-      if (state.pick) pick.value = state.pick;
-      if (state.lastAction && !notice.value) {
-        const { shortId, playlistName, change: kind, via, id } = state.lastAction;
-        notice.value = { kind, shortId, name: playlistName || t('playlistUntitled'), via, actionId: id };
-      }
-    } catch {
-      // Without it the picker still works for the page's recording.
+  /**
+   * Once the popup's `popup/open` is answered, before the popup turns ready: a recording the context
+   * menu asked for, the last action, and the cached list the first load paints from.
+   */
+  function open(answer: Pick<PopupOpen, 'session' | 'playlists'>): void {
+    const { pick: picked, lastAction } = answer.session;
+    opened = answer.playlists;
+    if (picked) pick.value = picked;
+    if (lastAction && !notice.value) {
+      const { shortId, playlistName, change: kind, via, id } = lastAction;
+      notice.value = { kind, shortId, name: playlistName || t('playlistUntitled'), via, actionId: id };
     }
   }
 
@@ -225,7 +236,7 @@ export function createPlaylistPickerStore(deps: {
     busy: changes.busy,
     notice,
     failure,
-    start,
+    open,
     reload: () => load(true),
     choose,
     remove: (shortId: string) => changes.change('remove', shortId),

@@ -2,7 +2,8 @@ import { computed, signal } from '@preact/signals';
 import { DEFAULT_APP_ORIGIN } from '../app-origins';
 import type { PageContext } from '../context';
 import { type SerializedError, serializeError } from '../errors';
-import type { PageHints, SendMessage, Status } from '../messages';
+import type { PageHints, PopupOpen, SendMessage, Status } from '../messages';
+import type { RecordingRef } from '../picker-recording';
 
 export type PopupState =
   | { phase: 'loading' }
@@ -19,30 +20,38 @@ export interface PopupStoreDeps {
    * window. Undefined when there is none (then the popup shows the empty state).
    */
   getTabId: () => Promise<number | undefined>;
+  /** The picker window's recording (`?recording=…`), if the popup is one. */
+  recording?: RecordingRef | null;
+  /**
+   * Given the whole `popup/open` answer just before the state turns ready, so the other stores
+   * (the playlist picker) take their part and everything paints in the same frame.
+   */
+  onOpen?: (answer: PopupOpen) => void;
 }
 
 /**
  * The popup's state. It asks the background for everything (what the key can do, what the tab
- * shows); it never holds the key.
+ * shows) in one `popup/open`; it never holds the key.
  */
 export function createPopupStore(deps: PopupStoreDeps) {
   const state = signal<PopupState>({ phase: 'loading' });
   const busy = computed(() => state.value.phase === 'loading');
   let latestLoad = 0;
 
-  async function tabView(): Promise<{ context: PageContext | null; hints: PageHints }> {
-    const tabId = await deps.getTabId();
-    return tabId === undefined ? { context: null, hints: {} } : deps.send('context/get', { tabId });
-  }
-
   async function load(): Promise<void> {
     // A retry clicked while a load is still running wins; the older answer is dropped.
     const load = ++latestLoad;
     state.value = { phase: 'loading' };
     try {
-      const [status, view] = await Promise.all([deps.send('status/get', {}), tabView()]);
+      const tabId = await deps.getTabId();
+      const answer = await deps.send('popup/open', {
+        ...(tabId === undefined ? {} : { tabId }),
+        ...(deps.recording ? { recording: deps.recording } : {}),
+      });
       if (load !== latestLoad) return;
-      state.value = status.configured ? { phase: 'ready', status, ...view } : { phase: 'setup' };
+      deps.onOpen?.(answer);
+      const { status, context, hints } = answer;
+      state.value = status.configured ? { phase: 'ready', status, context, hints } : { phase: 'setup' };
     } catch (error) {
       if (load === latestLoad) state.value = { phase: 'error', error: serializeError(error) };
     }

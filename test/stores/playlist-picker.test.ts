@@ -8,6 +8,7 @@ import {
   filterRows,
   moveSelection,
   orderPlaylists,
+  type PickerScope,
   pickerScopeOf,
   toRows,
 } from '../../lib/stores/playlist-picker-model';
@@ -126,7 +127,6 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
   const failures: AppError[] = [];
   let action = 0;
   const handlers: { [T in MessageType]?: (input: MessageInput<T>) => Promise<MessageOutput<T>> } = {
-    'playlists/session-state': async () => ({ pick: null, lastAction: null }),
     'playlists/list': async ({ source }) => ({
       projectId: 1,
       fetchedAt: source === 'cache' && !options.cached ? null : 1,
@@ -207,6 +207,68 @@ describe('the playlist picker store', () => {
       ['Eeeeeee5', 'out', true],
       ['Ddddddd4', 'out', false],
     ]);
+  });
+
+  it('paints from the list `popup/open` brought, without asking for the cache again', async () => {
+    const background = fakeBackground();
+    const scope = signal<PickerScope | null>(null);
+    const store = createPlaylistPickerStore({ send: background.send, scope });
+    const list = {
+      projectId: 1,
+      fetchedAt: 1,
+      playlists: PLAYLISTS,
+      lastUsed: 'Aaaaaaa1',
+      recent: [],
+      membership: { complete: true, holds: ['Ccccccc3'], lacks: [] },
+    };
+    store.open({
+      session: { pick: null, lastAction: null },
+      playlists: { recording: { recordingId: REC }, list },
+    });
+    scope.value = { origin: 'https://us.posthog.com', recording: { recordingId: REC } };
+    // Ready at once, in the same turn: the popup's first render has the rows.
+    expect(store.phase.value).toBe('ready');
+    expect(store.selected.value).toBe('Aaaaaaa1');
+    expect(background.sent).toEqual([]);
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+    expect(background.sent.map((m) => (m.input as { source: string }).source)).toEqual(['fresh']);
+  });
+
+  it('asks for the cache itself when `popup/open` brought the list of another recording', async () => {
+    const background = fakeBackground({ cached: true });
+    const scope = signal<PickerScope | null>(null);
+    const store = createPlaylistPickerStore({ send: background.send, scope });
+    store.open({
+      session: { pick: null, lastAction: null },
+      playlists: {
+        recording: { recordingId: REC, projectId: 2 },
+        list: { projectId: 2, fetchedAt: 1, playlists: [], recent: [], membership: null },
+      },
+    });
+    scope.value = { origin: 'https://us.posthog.com', recording: { recordingId: REC } };
+    await vi.waitFor(() =>
+      expect(background.sent.map((m) => (m.input as { source: string }).source)).toEqual(['cache', 'fresh']),
+    );
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+    expect(store.options.value[0]?.id).toBe('Aaaaaaa1');
+  });
+
+  it('takes the context menu’s pick over the page’s recording', async () => {
+    const background = fakeBackground({ cached: true });
+    const scope = signal<PickerScope | null>(null);
+    const store = createPlaylistPickerStore({ send: background.send, scope });
+    const picked = '0191dd9d-ec00-726b-b2a7-4de452e6b439';
+    store.open({
+      session: { pick: { projectId: 3, recordingId: picked }, lastAction: null },
+      playlists: null,
+    });
+    scope.value = { origin: 'https://us.posthog.com', recording: { recordingId: REC } };
+    expect(store.target.value).toEqual({
+      origin: 'https://us.posthog.com',
+      projectId: 3,
+      recordingId: picked,
+    });
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
   });
 
   it('sends one add for a double Enter, and says "already" without sending for a playlist that holds it', async () => {
@@ -303,12 +365,8 @@ describe('the playlist picker store', () => {
       via: 'key' as const,
       at: 1,
     };
-    const send = (async (type: MessageType, input: never) =>
-      type === 'playlists/session-state'
-        ? { pick: null, lastAction }
-        : background.send(type, input)) as SendMessage;
-    const store = createPlaylistPickerStore({ send, scope: signal(null) });
-    await store.start();
+    const store = createPlaylistPickerStore({ send: background.send, scope: signal(null) });
+    store.open({ session: { pick: null, lastAction }, playlists: null });
     expect(store.target.value).toBeNull();
     expect(store.notice.value).toEqual({
       kind: 'added',

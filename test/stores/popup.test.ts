@@ -20,6 +20,15 @@ const RECORDING_VIEW = {
   hints: { title: 'Checkout flow', currentSecond: 12 },
 };
 
+const NO_SESSION = { pick: null, lastAction: null };
+/** `popup/open`'s answer for a status and a tab view. */
+const opened = (status: object, view: object = { context: null, hints: {} }) => ({
+  status,
+  ...view,
+  session: NO_SESSION,
+  playlists: null,
+});
+
 type Answer = unknown | AppError | (() => Promise<unknown>);
 
 /** A background answering through the real message boundary (schemas included), logging requests. */
@@ -36,12 +45,17 @@ function fakeBackground(answers: Partial<Record<MessageType, Answer>>) {
   return { send, sent };
 }
 
-function storeFor(answers: Partial<Record<MessageType, Answer>>, tab: { id?: number } = { id: 7 }) {
+function storeFor(
+  answers: Partial<Record<MessageType, Answer>>,
+  tab: { id?: number } = { id: 7 },
+  more: Partial<Parameters<typeof createPopupStore>[0]> = {},
+) {
   const background = fakeBackground(answers);
   const store = createPopupStore({
     send: background.send,
     openOptions: async () => undefined,
     getTabId: async () => tab.id,
+    ...more,
   });
   return { store, sent: background.sent };
 }
@@ -53,29 +67,56 @@ describe('popup store', () => {
     expect(store.busy.value).toBe(true);
   });
 
-  it("shows the context of the popup's tab when a key is set", async () => {
-    const { store, sent } = storeFor({ 'status/get': CONFIGURED, 'context/get': RECORDING_VIEW });
+  it("shows the context of the popup's tab when a key is set, from one message", async () => {
+    const { store, sent } = storeFor({ 'popup/open': opened(CONFIGURED, RECORDING_VIEW) });
     await store.load();
     expect(store.state.value).toEqual({ phase: 'ready', status: CONFIGURED, ...RECORDING_VIEW });
-    expect(sent).toContainEqual({ type: 'context/get', input: { tabId: 7 } });
+    expect(sent).toEqual([{ type: 'popup/open', input: { tabId: 7 } }]);
     expect(store.busy.value).toBe(false);
   });
 
+  it('hands the whole answer on before it turns ready, so the picker paints in the same frame', async () => {
+    const answer = {
+      ...opened(CONFIGURED, RECORDING_VIEW),
+      playlists: {
+        recording: { recordingId: REC, projectId: 1 },
+        list: { projectId: 1, fetchedAt: 1, playlists: [], recent: [], membership: null },
+      },
+    };
+    const phases: string[] = [];
+    const { store, sent } = storeFor(
+      { 'popup/open': answer },
+      { id: 7 },
+      {
+        recording: { recordingId: REC, projectId: 1 },
+        onOpen: (given) => {
+          phases.push(store.state.value.phase);
+          expect(given).toEqual(answer);
+        },
+      },
+    );
+    await store.load();
+    expect(phases).toEqual(['loading']);
+    expect(sent).toEqual([
+      { type: 'popup/open', input: { tabId: 7, recording: { recordingId: REC, projectId: 1 } } },
+    ]);
+  });
+
   it('has no context (the empty state) on a page that is not PostHog', async () => {
-    const { store } = storeFor({ 'status/get': CONFIGURED, 'context/get': { context: null, hints: {} } });
+    const { store } = storeFor({ 'popup/open': opened(CONFIGURED) });
     await store.load();
     expect(store.state.value).toMatchObject({ phase: 'ready', context: null, hints: {} });
   });
 
-  it('has no context without a tab, and does not ask the background for one', async () => {
-    const { store, sent } = storeFor({ 'status/get': CONFIGURED }, {});
+  it('names no tab when there is none', async () => {
+    const { store, sent } = storeFor({ 'popup/open': opened(CONFIGURED) }, {});
     await store.load();
     expect(store.state.value).toMatchObject({ phase: 'ready', context: null });
-    expect(sent.map((request) => request.type)).toEqual(['status/get']);
+    expect(sent).toEqual([{ type: 'popup/open', input: {} }]);
   });
 
   it('asks for setup when no key is set, whatever the tab shows', async () => {
-    const { store } = storeFor({ 'status/get': { configured: false }, 'context/get': RECORDING_VIEW });
+    const { store } = storeFor({ 'popup/open': opened({ configured: false }, RECORDING_VIEW) });
     await store.load();
     expect(store.state.value).toEqual({ phase: 'setup' });
   });
@@ -83,8 +124,7 @@ describe('popup store', () => {
   it('turns a failure into one sentence, and loads again on retry', async () => {
     let fail = true;
     const { store } = storeFor({
-      'status/get': CONFIGURED,
-      'context/get': async () => (fail ? new AppError('bad-message') : RECORDING_VIEW),
+      'popup/open': async () => (fail ? new AppError('bad-message') : opened(CONFIGURED, RECORDING_VIEW)),
     });
     await store.load();
     expect(store.state.value).toMatchObject({
@@ -114,19 +154,24 @@ describe('popup store', () => {
   it('keeps the answer of the latest load when an earlier one finishes last', async () => {
     let releaseFirst: (value: unknown) => void = () => undefined;
     let calls = 0;
-    const { store } = storeFor({
-      'status/get': async () => {
-        calls += 1;
-        if (calls === 1) return new Promise((resolve) => (releaseFirst = resolve));
-        return { configured: false };
+    const opens: unknown[] = [];
+    const { store } = storeFor(
+      {
+        'popup/open': async () => {
+          calls += 1;
+          if (calls === 1) return new Promise((resolve) => (releaseFirst = resolve));
+          return opened({ configured: false });
+        },
       },
-      'context/get': RECORDING_VIEW,
-    });
+      { id: 7 },
+      { onOpen: (answer) => opens.push(answer.status) },
+    );
     const first = store.load();
     await store.load();
-    releaseFirst(CONFIGURED);
+    releaseFirst(opened(CONFIGURED, RECORDING_VIEW));
     await first;
     expect(store.state.value).toEqual({ phase: 'setup' });
+    expect(opens).toEqual([{ configured: false }]);
   });
 });
 
