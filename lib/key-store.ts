@@ -64,12 +64,33 @@ export function createIndexedDbKeyValueStore(factory: IDBFactory, databaseName =
 
 const API_KEY = 'personalApiKey';
 
-/** The API key on top of a KeyValueStore: the only place the background reads or writes it. */
+/**
+ * The API key on top of a KeyValueStore: the only place the background reads or writes it. Every
+ * message that calls PostHog (and the popup's status) needs it, so after the first read it is kept in
+ * the background's memory, where it is used anyway; writes go through here and keep it current.
+ */
 export function createApiKeyStore(store: KeyValueStore) {
+  let memory: Promise<string | null> | null = null;
   return {
-    read: async (): Promise<string | null> => (await store.get(API_KEY)) ?? null,
-    write: (key: string): Promise<void> => store.set(API_KEY, key),
-    clear: (): Promise<void> => store.delete(API_KEY),
+    read(): Promise<string | null> {
+      if (memory) return memory;
+      const read = store.get(API_KEY).then((value) => value ?? null);
+      memory = read;
+      read.catch(() => {
+        if (memory === read) memory = null;
+      });
+      return read;
+    },
+    async write(key: string): Promise<void> {
+      memory = null;
+      await store.set(API_KEY, key);
+      memory = Promise.resolve(key);
+    },
+    async clear(): Promise<void> {
+      memory = null;
+      await store.delete(API_KEY);
+      memory = Promise.resolve(null);
+    },
   };
 }
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;

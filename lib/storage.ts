@@ -61,6 +61,41 @@ export function createItemStore<T extends { version: number }>(area: StorageArea
 }
 export type ItemStore<T extends { version: number }> = ReturnType<typeof createItemStore<T>>;
 
+/**
+ * The same store, keeping what it last read or wrote in memory: for items only one service writes
+ * (the background's settings), read on every message. Reads after the first cost no storage round
+ * trip and no parse; a failed read is not kept.
+ */
+export function memoizeItemStore<T extends { version: number }>(store: ItemStore<T>): ItemStore<T> {
+  let memory: Promise<T> | null = null;
+  const get = (): Promise<T> => {
+    const read = store.get();
+    memory = read;
+    read.catch(() => {
+      if (memory === read) memory = null;
+    });
+    return read;
+  };
+  const set = async (value: T): Promise<void> => {
+    memory = null;
+    await store.set(value);
+    memory = Promise.resolve(value);
+  };
+  return {
+    get: () => memory ?? get(),
+    set,
+    async update(change: (current: T) => T): Promise<T> {
+      const next = change(await (memory ?? get()));
+      await set(next);
+      return next;
+    },
+    async remove(): Promise<void> {
+      memory = null;
+      await store.remove();
+    },
+  };
+}
+
 function migrate<T extends { version: number }>(raw: unknown, item: StoredItem<T>): unknown {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
   let value = raw as Record<string, unknown>;

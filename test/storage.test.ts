@@ -6,6 +6,7 @@ import {
   createItemStore,
   keyCheckItem,
   maskKey,
+  memoizeItemStore,
   migrateSettingsV1,
   restrictSessionStorage,
   settingsItem,
@@ -148,6 +149,72 @@ describe('the API key store', () => {
     await keys.clear();
     await expect(keys.read()).resolves.toBeNull();
     expect(memory.entries()).toEqual({});
+  });
+
+  it('reads the database once, and keeps memory in step with its own writes', async () => {
+    const memory = createMemoryKeyValueStore();
+    let reads = 0;
+    const keys = createApiKeyStore({
+      ...memory,
+      get: (key) => {
+        reads++;
+        return memory.get(key);
+      },
+    });
+    await keys.read();
+    await keys.read();
+    expect(reads).toBe(1);
+    await keys.write('phx_abcdefghijklmnopqrstuvwxyz');
+    await expect(keys.read()).resolves.toBe('phx_abcdefghijklmnopqrstuvwxyz');
+    await keys.clear();
+    await expect(keys.read()).resolves.toBeNull();
+    expect(reads).toBe(1);
+  });
+});
+
+describe('a memoized item store', () => {
+  /** storage.local, counting its reads. */
+  function countingArea() {
+    const area = {
+      reads: 0,
+      get: (keys: string | string[]) => {
+        area.reads++;
+        return browser.storage.local.get(keys);
+      },
+      set: (items: Record<string, unknown>) => browser.storage.local.set(items),
+      remove: (keys: string | string[]) => browser.storage.local.remove(keys),
+    };
+    return area;
+  }
+
+  it('reads storage once, then answers from memory what it last read or wrote', async () => {
+    const area = countingArea();
+    const store = memoizeItemStore(createItemStore(area, settingsItem));
+    await store.get();
+    await store.get();
+    expect(area.reads).toBe(1);
+    const next = { version: 2 as const, origin: 'https://eu.posthog.com', inPageButton: false };
+    await store.set(next);
+    await expect(store.get()).resolves.toEqual(next);
+    await store.update((current) => ({ ...current, projectId: 3 }));
+    await expect(store.get()).resolves.toMatchObject({ projectId: 3 });
+    expect(area.reads).toBe(1);
+    expect(await stored('settings')).toEqual({ ...next, projectId: 3 });
+  });
+
+  it('reads storage again after a removal or a failed read', async () => {
+    const area = countingArea();
+    const store = memoizeItemStore(createItemStore(area, settingsItem));
+    await store.set({ version: 2, origin: 'https://eu.posthog.com', inPageButton: true });
+    await store.remove();
+    await expect(store.get()).resolves.toMatchObject({ origin: 'https://us.posthog.com' });
+    expect(area.reads).toBe(1);
+
+    const failing = memoizeItemStore(
+      createItemStore({ ...area, get: () => Promise.reject(new Error('storage closed')) }, settingsItem),
+    );
+    await expect(failing.get()).rejects.toThrow('storage closed');
+    await expect(failing.get()).rejects.toThrow('storage closed');
   });
 });
 

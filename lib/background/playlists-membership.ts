@@ -2,7 +2,7 @@ import type { Page } from '../api/pagination';
 import type { Playlist, PlaylistListFilter } from '../api/schema/playlist';
 import type { Membership } from '../playlist-entries';
 import { kindOf } from '../playlist-entries';
-import { createItemStore, type StorageAreaLike } from '../storage';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
 import { MEMBERSHIP_RECORDINGS_KEPT, membershipFactsItem, type RecordingFacts } from './playlists-storage';
 
 /** The list calls membership needs (the client's `project(p).playlists`, or a fake). */
@@ -63,7 +63,7 @@ export function mergeMembership(facts: RecordingFacts | undefined): Membership {
 
 /** Membership facts per (scope, recording), kept for the most recently touched recordings. */
 export function createMembershipFacts(local: StorageAreaLike, now: () => number) {
-  const store = createItemStore(local, membershipFactsItem);
+  const store = memoizeItemStore(createItemStore(local, membershipFactsItem));
   // Writes of different recordings must not overwrite each other.
   let queue: Promise<unknown> = Promise.resolve();
 

@@ -1,7 +1,7 @@
 import type { Playlist, PlaylistInput } from '../api/schema/playlist';
 import { type Membership, type PlaylistEntry, toPlaylistEntry } from '../playlist-entries';
 import type { PlaylistList } from '../playlist-messages';
-import { createItemStore, type StorageAreaLike } from '../storage';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
 import {
   createMembershipFacts,
   type PlaylistListApi,
@@ -54,7 +54,8 @@ const LIST_TTL_MS = 30_000;
 export function createPlaylistService(deps: PlaylistServiceDeps) {
   const now = deps.now ?? Date.now;
   const cacheStore = createItemStore(deps.local, playlistCacheItem);
-  const prefsStore = createItemStore(deps.local, playlistPrefsItem);
+  // This service alone writes its preferences and facts: memory spares the popup's first paint a read.
+  const prefsStore = memoizeItemStore(createItemStore(deps.local, playlistPrefsItem));
   const facts = createMembershipFacts(deps.local, now);
   // The parsed cache of the current scope: reading 10,000 entries through zod on every popup is waste.
   let memory: PlaylistCache | null = null;
@@ -139,15 +140,18 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       input.source === 'cache'
         ? await cached(scope)
         : await refreshList(scope, input.recordingId, input.source === 'server');
-    const prefs = await prefsOf(scope);
+    // Read together: the popup's first paint waits on the cached answer.
+    const [prefs, membership] = await Promise.all([
+      prefsOf(scope),
+      input.recordingId === undefined ? null : facts.get(factsKey(scope, input.recordingId)),
+    ]);
     return {
       projectId: scope.projectId,
       fetchedAt: cache?.fetchedAt ?? null,
       playlists: cache?.playlists ?? [],
       ...(prefs.lastUsed ? { lastUsed: prefs.lastUsed } : {}),
       recent: prefs.recent,
-      membership:
-        input.recordingId === undefined ? null : await facts.get(factsKey(scope, input.recordingId)),
+      membership,
     };
   }
 

@@ -2,7 +2,14 @@ import { AppError } from '../errors';
 import { t } from '../i18n';
 import type { ApiKeyStore } from '../key-store';
 import type { KeyCheck, MessageInput, PublicSettings, Status } from '../messages';
-import { createItemStore, keyCheckItem, maskKey, type StorageAreaLike, settingsItem } from '../storage';
+import {
+  createItemStore,
+  keyCheckItem,
+  maskKey,
+  memoizeItemStore,
+  type StorageAreaLike,
+  settingsItem,
+} from '../storage';
 import { normaliseUserOrigin } from '../user-origin';
 import { assertKeyFormat, type CreateKeyCheckClient, checkKey, type KeyCheckResult } from './key-check';
 
@@ -27,8 +34,10 @@ export interface Connection {
 const CLOUD_ORIGINS = ['https://us.posthog.com', 'https://eu.posthog.com'] as const;
 
 export function createSettingsService(deps: SettingsServiceDeps) {
-  const settings = createItemStore(deps.storage, settingsItem);
-  const keyCheckCache = createItemStore(deps.storage, keyCheckItem);
+  // Read on every message (the dispatcher's sender check, the popup's status); this service is
+  // their only writer, so memory stays true to storage.
+  const settings = memoizeItemStore(createItemStore(deps.storage, settingsItem));
+  const keyCheckCache = memoizeItemStore(createItemStore(deps.storage, keyCheckItem));
   // Saves, checks and forgets run one at a time, so a slow check cannot overwrite a newer save.
   let queue: Promise<unknown> = Promise.resolve();
   const serially = <T>(task: () => Promise<T>): Promise<T> => {

@@ -40,8 +40,9 @@ export function createTabContextService(deps: TabContextDeps) {
 
   async function viewOf(tabId: number, url: string | undefined): Promise<TabView> {
     if (!url) return { context: null, hints: {} };
-    const context = deps.parsePageContext(url, await deps.getAppOrigins());
-    const stored = await hintsOf(tabId).get();
+    // Both reads at once: the popup waits on this.
+    const [appOrigins, stored] = await Promise.all([deps.getAppOrigins(), hintsOf(tabId).get()]);
+    const context = deps.parsePageContext(url, appOrigins);
     return { context, hints: context && stored.url === url ? stored.hints : {} };
   }
 
