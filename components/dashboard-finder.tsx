@@ -7,7 +7,6 @@ import { CopyToast } from './copy-toast';
 import { DashboardRows } from './dashboard-rows';
 import { ErrorNotice } from './error-notice';
 import { SetupPrompt } from './setup-prompt';
-import './share-panels.css';
 
 function updatedLabel(fetchedAt: number | null, now: number): string {
   if (fetchedAt === null) return '';

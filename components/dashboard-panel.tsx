@@ -3,7 +3,6 @@ import type { DashboardPageStore } from '../lib/stores/dashboard-page';
 import { DashboardCollaborators } from './dashboard-collaborators';
 import { DashboardPinToggle } from './dashboard-pin-toggle';
 import { ShareLinksSection } from './share-links-section';
-import './share-panels.css';
 
 /** Under the header of a dashboard page: pin, links and collaborators. */
 export function DashboardPanel(props: { store: DashboardPageStore }) {

@@ -3,7 +3,6 @@ import { t } from '../lib/i18n';
 import { CREATE_OPTION, type PickerOption, type PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { ErrorNotice } from './error-notice';
 import { PlaylistNotice } from './playlist-notice';
-import './playlist-picker.css';
 
 const optionDomId = (index: number) => `playlist-option-${index}`;
 

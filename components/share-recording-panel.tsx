@@ -2,7 +2,6 @@ import { formatClock } from '../lib/context-labels';
 import { t } from '../lib/i18n';
 import type { RecordingPanel } from '../lib/stores/share-panels';
 import { CopyLinkRow } from './copy-link-row';
-import './share-panels.css';
 
 /** Under the header of a recording: its link at the second the player shows. */
 export function ShareRecordingPanel(props: { panel: RecordingPanel }) {

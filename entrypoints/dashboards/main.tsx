@@ -5,7 +5,7 @@ import { setTranslator, t, translatorFrom } from '../../lib/i18n';
 import { createPageSender } from '../../lib/page-sender';
 import { createDashboardListStore } from '../../lib/stores/dashboard-list';
 import { createCopyStore } from '../../lib/stores/share-copy';
-import '../../components/theme.css';
+import './dashboards.css';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
 document.title = t('dashboardsPageTitle');

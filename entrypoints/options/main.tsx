@@ -4,7 +4,6 @@ import { OptionsApp } from '../../components/options-app';
 import { setTranslator, translatorFrom } from '../../lib/i18n';
 import { createPageSender } from '../../lib/page-sender';
 import { createOptionsStore } from '../../lib/stores/options';
-import '../../components/theme.css';
 import './options.css';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));

@@ -9,7 +9,6 @@ import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore, tabIdFromSearch } from '../../lib/stores/popup';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import '../../components/theme.css';
 import './popup.css';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
