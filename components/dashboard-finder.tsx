@@ -22,6 +22,7 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
   const matches = store.matches.value;
   const total = store.total.value;
   const active = store.activeDashboard.value;
+  const hasQuery = store.hasQuery.value;
   const search = useRef<HTMLInputElement>(null);
   // The page exists to search: the field takes the focus as soon as the list is there.
   const ready = phase === 'ready';
@@ -95,7 +96,8 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
               ref={search}
               autoComplete="off"
               spellcheck={false}
-              value={store.query.value}
+              // Bound to the signal, not read here: a keystroke that changes no match renders nothing.
+              value={store.query}
               aria-controls="dashboard-rows"
               aria-describedby="search-help"
               onInput={(event) => store.setQuery((event.currentTarget as HTMLInputElement).value)}
@@ -106,10 +108,8 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
             {t('searchHelp')}
           </p>
           <p class="muted small" role="status">
-            {store.query.value ? t('dashboardsMatching', matches.length, total) : ''}
-            {active && store.query.value ? (
-              <span class="visually-hidden"> {dashboardDisplayName(active)}</span>
-            ) : null}
+            {hasQuery ? t('dashboardsMatching', matches.length, total) : ''}
+            {active && hasQuery ? <span class="visually-hidden"> {dashboardDisplayName(active)}</span> : null}
           </p>
           {total === 0 ? <p class="muted">{t('dashboardsEmpty')}</p> : null}
           {total > 0 && matches.length === 0 ? <p class="muted">{t('dashboardsNoMatch')}</p> : null}

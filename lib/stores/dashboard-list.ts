@@ -6,8 +6,8 @@ import type { DashboardList, DashboardSummary, SendMessage, Status } from '../me
 import { createPinner } from './dashboard-pin';
 import {
   buildSearchIndex,
+  createIndexSearch,
   dashboardDisplayName,
-  filterIndex,
   orderDashboards,
   type SearchEntry,
 } from './dashboard-search';
@@ -52,7 +52,9 @@ export function createDashboardListStore(deps: DashboardListDeps) {
     },
   });
 
-  const matches = computed(() => filterIndex(index.value, query.value));
+  const search = computed(() => createIndexSearch(index.value));
+  // The same array while the matches stay the same: typing that changes nothing renders nothing.
+  const matches = computed(() => search.value(query.value));
   const projectId = computed(() => status.value?.projectId ?? null);
   const origin = computed(() => status.value?.origin ?? null);
 
@@ -136,6 +138,8 @@ export function createDashboardListStore(deps: DashboardListDeps) {
     fetchedAt,
     byId,
     query,
+    /** Whether anything is typed: the count line shows then (a boolean, so typing more renders nothing). */
+    hasQuery: computed(() => query.value !== ''),
     matches,
     active,
     sharing,

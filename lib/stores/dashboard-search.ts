@@ -37,13 +37,66 @@ export function buildSearchIndex(ordered: readonly DashboardSummary[]): SearchEn
   }));
 }
 
+const wordsOf = (query: string) => normaliseForSearch(query).split(/\s+/).filter(Boolean);
+
+function entriesHolding(entries: readonly SearchEntry[], words: readonly string[]): SearchEntry[] {
+  const found: SearchEntry[] = [];
+  for (const entry of entries) {
+    let all = true;
+    for (const word of words) {
+      if (!entry.key.includes(word)) {
+        all = false;
+        break;
+      }
+    }
+    if (all) found.push(entry);
+  }
+  return found;
+}
+
 /** Ids of the entries holding every word of the query, in index order. */
 export function filterIndex(index: readonly SearchEntry[], query: string): number[] {
-  const words = normaliseForSearch(query).split(/\s+/).filter(Boolean);
-  if (words.length === 0) return index.map((entry) => entry.id);
-  const ids: number[] = [];
-  for (const entry of index) {
-    if (words.every((word) => entry.key.includes(word))) ids.push(entry.id);
-  }
-  return ids;
+  return entriesHolding(index, wordsOf(query)).map((entry) => entry.id);
+}
+
+interface Found {
+  entries: readonly SearchEntry[];
+  ids: readonly number[];
+}
+
+/** Queries whose matches are kept, so erasing letters finds them again without a search. */
+const QUERIES_KEPT = 24;
+
+/**
+ * `filterIndex` keystroke after keystroke over one index. A query that extends an earlier one (its
+ * normalised words start the same way) can only match fewer entries, so only those are searched; the
+ * last few queries are kept, so erasing costs nothing; and the same matches come back as the same
+ * array, so whatever shows them need not render again.
+ */
+export function createIndexSearch(index: readonly SearchEntry[]): (query: string) => readonly number[] {
+  const everything: Found = { entries: index, ids: index.map((entry) => entry.id) };
+  const kept = new Map<string, Found>([['', everything]]);
+  return (query) => {
+    const words = wordsOf(query);
+    const key = words.join(' ');
+    const known = kept.get(key);
+    if (known) return known.ids;
+    // The longest kept query this one extends: every match of this one is among its matches.
+    let base = everything;
+    let baseLength = -1;
+    for (const [keptKey, found] of kept) {
+      if (keptKey.length > baseLength && key.startsWith(keptKey)) {
+        base = found;
+        baseLength = keptKey.length;
+      }
+    }
+    const entries = entriesHolding(base.entries, words);
+    const found = entries.length === base.entries.length ? base : { entries, ids: entries.map((e) => e.id) };
+    if (kept.size > QUERIES_KEPT) {
+      const oldest = [...kept.keys()].find((keptKey) => keptKey !== '');
+      if (oldest !== undefined) kept.delete(oldest);
+    }
+    kept.set(key, found);
+    return found.ids;
+  };
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   buildSearchIndex,
+  createIndexSearch,
   filterIndex,
   normaliseForSearch,
   orderDashboards,
@@ -64,6 +65,56 @@ describe('dashboard search', () => {
     for (const query of ['p', 'pr', 'pri', 'pric', 'apac 99', '#9999']) filterIndex(big, query);
     expect(performance.now() - started).toBeLessThan(500);
     expect(filterIndex(big, 'apac #9999')).toEqual([9999]);
+  });
+});
+
+describe('searching keystroke after keystroke', () => {
+  const index = buildSearchIndex(
+    orderDashboards(
+      Array.from({ length: 2_000 }, (_, i) =>
+        summary(i + 1, {
+          name: `${['Checkout', 'Onboarding', 'Café'][i % 3]} ${['errors', 'funnel'][i % 2]} #${i + 1}`,
+          pinned: i % 50 === 0,
+          tags: i % 7 === 0 ? ['weekly'] : [],
+        }),
+      ),
+    ),
+  );
+  const typed = (text: string) => [...text].map((_, i) => text.slice(0, i + 1));
+  const queries = [
+    ...typed('onboarding errors'),
+    'onboarding erro',
+    'onboarding',
+    'onb',
+    '',
+    ...typed('cafe  weekly'),
+    'CAFÉ',
+    'café #1',
+    'cafe #12',
+    'missing',
+    'c',
+  ];
+
+  it('finds what filterIndex finds, in the same order, whatever was typed before', () => {
+    const search = createIndexSearch(index);
+    for (const query of queries) expect([...search(query)], query).toEqual(filterIndex(index, query));
+  });
+
+  it('answers the same matches with the same array, typing on or erasing', () => {
+    const search = createIndexSearch(index);
+    const onboarding = search('onboarding');
+    // Every "Onboarding" dashboard holds "onboarding": the next letters change nothing.
+    expect(search('Onboarding ')).toBe(onboarding);
+    const erased = search('onb');
+    expect(search('onbo')).toBe(erased);
+    expect(search('onb')).toBe(erased);
+    expect(search('')).toBe(search('   '));
+  });
+
+  it('keeps only a few queries', () => {
+    const search = createIndexSearch(index);
+    for (let i = 0; i < 200; i++) search(`#${i}`);
+    expect([...search('#1')]).toEqual(filterIndex(index, '#1'));
   });
 });
 
