@@ -13,7 +13,7 @@ import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
 import { createPlaylistFeature } from '../lib/background/playlists-feature';
 import { createPopupOpen } from '../lib/background/popup-open';
-import { createPrefetcher } from '../lib/background/prefetch';
+import { createListWarmer, createPrefetcher } from '../lib/background/prefetch';
 import { createSessionBridge } from '../lib/background/session-bridge';
 import { createSettingsService } from '../lib/background/settings';
 import { createShareLinks } from '../lib/background/share-links';
@@ -62,7 +62,16 @@ export default defineBackground(() => {
     parsePageContext,
     getAppOrigins: () => settings.appOrigins(),
     onViewChange: (tabId, view, cause) => badge.show(tabId, view, { rewrite: cause === 'tab' }),
-    onContextChange: createPrefetcher({ warmStatus: () => settings.status() }),
+    onContextChange: createPrefetcher({
+      warmStatus: () => settings.status(),
+      warmList: createListWarmer({
+        connection: () => settings.connection().catch(() => null),
+        warmPlaylists: (projectId) => playlists.warmList(projectId),
+        hasDashboards: async (projectId) =>
+          (await dashboards.list({ projectId, source: 'cache' })).list !== null,
+        fetchDashboards: (projectId) => dashboards.list({ projectId, source: 'fresh' }),
+      }),
+    }),
     onHookError: (error) => console.warn('[hogmark] tab context:', error),
   });
   const session = createSessionBridge({

@@ -69,6 +69,11 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     sessionState: () => playlistSessionState(actions, quickAdd),
     cachedList: (recording: { recordingId: string; projectId?: number }) =>
       playlists.list({ ...recording, source: 'cache' }),
+    /** For the prefetcher: fetch the project's list only when none is cached yet. */
+    warmList: async (projectId?: number): Promise<void> => {
+      const cached = await playlists.list({ projectId, source: 'cache' });
+      if (cached.fetchedAt === null) await playlists.list({ projectId, source: 'fresh' });
+    },
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
     /** For the settings service's `clearCaches`. */
