@@ -38,12 +38,21 @@ describe('copying links in the built extension', () => {
     await page.getByRole('button', { name: '+10 s' }).click();
     await page.getByRole('button', { name: '+10 s' }).click();
     let popup = await popupOver(session, tabId);
+    // The player's second reaches the background as a throttled hint: reopen until it has arrived,
+    // each time waiting for the popup to show its recording link before reading it.
     await expect
-      .poll(async () => {
-        await popup.close();
-        popup = await popupOver(session, tabId);
-        return popup.getByRole('group', { name: 'Recording link at 00:32' }).count();
-      })
+      .poll(
+        async () => {
+          await popup.close();
+          popup = await popupOver(session, tabId);
+          await popup
+            .getByRole('group', { name: /^Recording link/ })
+            .first()
+            .waitFor();
+          return popup.getByRole('group', { name: 'Recording link at 00:32' }).count();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
       .toBe(1);
     const group = popup.getByRole('group', { name: 'Recording link at 00:32' });
     await group.getByRole('button', { name: 'Copy link' }).click();
