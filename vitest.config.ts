@@ -29,6 +29,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A browser under CI load may take longer than the 1 s default to show a state.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],
