@@ -135,14 +135,19 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
         notice.value = t('optionsSaved', result.origin);
       });
     } catch (thrown) {
-      const placed = placeSaveError(toAppError(thrown), { origin, typedKey: Boolean(apiKey), sendProject });
-      batch(() => {
-        fieldErrors.value = placed.fields;
-        error.value = placed.general;
-      });
+      showError(thrown, { origin, typedKey: Boolean(apiKey), sendProject });
     } finally {
       busy.value = null;
     }
+  }
+
+  /** Puts a failed save or check under the field it concerns, or above the form. */
+  function showError(thrown: unknown, attempt: Parameters<typeof placeSaveError>[1]): void {
+    const placed = placeSaveError(toAppError(thrown), attempt);
+    batch(() => {
+      fieldErrors.value = placed.fields;
+      error.value = placed.general;
+    });
   }
 
   /** Asks PostHog again what the saved key can do (after the user changed its scopes, say). */
@@ -160,12 +165,7 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
         if (saved.value) saved.value = { ...saved.value, projectId: result.projectId };
       });
     } catch (thrown) {
-      const origin = saved.value?.origin ?? '';
-      const placed = placeSaveError(toAppError(thrown), { origin, typedKey: false, sendProject: false });
-      batch(() => {
-        fieldErrors.value = placed.fields;
-        error.value = placed.general;
-      });
+      showError(thrown, { origin: saved.value?.origin ?? '', typedKey: false, sendProject: false });
     } finally {
       busy.value = null;
     }
