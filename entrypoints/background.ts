@@ -173,7 +173,11 @@ export default defineBackground(() => {
     if (info.menuItemId !== COPY_DASHBOARD_MENU_ID || tab?.id === undefined || !info.linkUrl) return;
     void copyLink.copyFromLink(tab.id, info.linkUrl);
   });
-  browser.tabs.onUpdated.addListener((tabId, change) => {
+  const ownPages = browser.runtime.getURL('/');
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => {
+    // Hogmark's own pages (options, the dashboards view, the picker window) never show a PostHog
+    // page: no context to work out, and no work competing with the popup's first message.
+    if (tab.url?.startsWith(ownPages)) return;
     if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId);
   });
   // Tabs already open when Hogmark is installed or updated.

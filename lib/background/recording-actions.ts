@@ -10,7 +10,7 @@ import type {
   RecordingChangeResult,
   Via,
 } from '../playlist-messages';
-import { createItemStore, type StorageAreaLike } from '../storage';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
 import { createKeyRefusals } from './key-refusals';
 import type { PlaylistScope, PlaylistService } from './playlists';
 import { type LastAction, lastActionItem } from './playlists-storage';
@@ -58,7 +58,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   const { playlists } = deps;
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const lastAction = createItemStore(deps.session, lastActionItem);
+  // This service alone writes the last action: memory spares the popup's first paint a read.
+  const lastAction = memoizeItemStore(createItemStore(deps.session, lastActionItem));
   const keyRefusals = createKeyRefusals(deps.session);
   const running = new Map<string, { direction: Direction; done: Promise<RecordingChangeResult> }>();
   const creating = new Map<string, Promise<CreateAndAddResult>>();

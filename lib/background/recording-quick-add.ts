@@ -3,7 +3,7 @@ import { AppError, isAppError, toAppError } from '../errors';
 import { t } from '../i18n';
 import type { MessageOutput } from '../messages';
 import type { QuickAddResult } from '../playlist-messages';
-import { createItemStore, type StorageAreaLike } from '../storage';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
 import type { FlashKind } from './badge-flash';
 import type { HandlerContext } from './dispatcher';
 import type { PlaylistService } from './playlists';
@@ -41,7 +41,8 @@ const PICK_TTL_MS = 60_000;
  */
 export function createQuickAdd(deps: QuickAddDeps) {
   const now = deps.now ?? Date.now;
-  const pending = createItemStore(deps.session, pendingPickItem);
+  // This service alone writes the pending pick: the popup reads it on every open, from memory.
+  const pending = memoizeItemStore(createItemStore(deps.session, pendingPickItem));
 
   async function recordingOfTab(tabId: number): Promise<RecordingTarget | null> {
     const { context } = await deps.tabContext(tabId);

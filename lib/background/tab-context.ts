@@ -1,6 +1,13 @@
 import { contextKey, type PageContext } from '../context';
 import type { MessageInput, MessageOutput } from '../messages';
-import { createItemStore, type StorageAreaLike, tabHintsItem } from '../storage';
+import {
+  createItemStore,
+  type ItemStore,
+  memoizeItemStore,
+  type StorageAreaLike,
+  type TabHints,
+  tabHintsItem,
+} from '../storage';
 import type { HandlerContext } from './dispatcher';
 
 export type TabView = MessageOutput<'context/get'>;
@@ -33,17 +40,30 @@ export interface TabContextDeps {
  * content script only adds hints the URL lacks, kept for the URL they were sent from.
  */
 export function createTabContextService(deps: TabContextDeps) {
-  const hintsOf = (tabId: number) => createItemStore(deps.session, tabHintsItem(tabId));
+  // This service alone writes a tab's hints, so it keeps them in memory too: the popup's first paint
+  // waits on them.
+  const hintStores = new Map<number, ItemStore<TabHints>>();
+  const hintsOf = (tabId: number) => {
+    const known = hintStores.get(tabId);
+    if (known) return known;
+    const store = memoizeItemStore(createItemStore(deps.session, tabHintsItem(tabId)));
+    hintStores.set(tabId, store);
+    return store;
+  };
   // In memory only: after a service-worker restart the first change of each tab counts as new,
   // which costs one extra prefetch and nothing else.
   const lastContextKey = new Map<number, string>();
 
-  async function viewOf(tabId: number, url: string | undefined): Promise<TabView> {
-    if (!url) return { context: null, hints: {} };
-    // Both reads at once: the popup waits on this.
-    const [appOrigins, stored] = await Promise.all([deps.getAppOrigins(), hintsOf(tabId).get()]);
-    const context = deps.parsePageContext(url, appOrigins);
-    return { context, hints: context && stored.url === url ? stored.hints : {} };
+  /** The tab's view; the URL, the app origins and the hints are read at once (the popup waits). */
+  async function viewOf(tabId: number, url: Promise<string | undefined>): Promise<TabView> {
+    const [current, appOrigins, stored] = await Promise.all([
+      url,
+      deps.getAppOrigins(),
+      hintsOf(tabId).get(),
+    ]);
+    if (!current) return { context: null, hints: {} };
+    const context = deps.parsePageContext(current, appOrigins);
+    return { context, hints: context && stored.url === current ? stored.hints : {} };
   }
 
   // Events of one tab are handled one at a time, in order: otherwise a slow early event (a storage
@@ -74,14 +94,14 @@ export function createTabContextService(deps: TabContextDeps) {
 
   /** The view of the tab's URL now, as the browser reports it, told to the hooks. */
   async function refresh(tabId: number, cause: ViewChangeCause): Promise<TabView> {
-    const view = await viewOf(tabId, await deps.getTabUrl(tabId));
+    const view = await viewOf(tabId, deps.getTabUrl(tabId));
     await announce(tabId, view, cause);
     return view;
   }
 
   return {
     async get(tabId: number): Promise<TabView> {
-      return viewOf(tabId, await deps.getTabUrl(tabId));
+      return viewOf(tabId, deps.getTabUrl(tabId));
     },
 
     /**
@@ -122,7 +142,9 @@ export function createTabContextService(deps: TabContextDeps) {
     forgetTab(tabId: number): Promise<void> {
       lastContextKey.delete(tabId);
       queues.delete(tabId);
-      return hintsOf(tabId).remove();
+      const removed = hintsOf(tabId).remove();
+      hintStores.delete(tabId);
+      return removed;
     },
   };
 }

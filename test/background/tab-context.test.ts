@@ -195,6 +195,31 @@ describe('tab context hooks', () => {
   });
 });
 
+describe('tab hints in memory', () => {
+  it("reads a tab's hints from storage once, then answers from memory what it wrote", async () => {
+    const get = vi.spyOn(browser.storage.session, 'get');
+    const tabs = setup({ 5: RECORDING });
+    await tabs.get(5);
+    await tabs.hint({ currentSecond: 42 }, fromTab(5, RECORDING));
+    await tabs.get(5);
+    await expect(tabs.get(5)).resolves.toMatchObject({ hints: { currentSecond: 42 } });
+    expect(get).toHaveBeenCalledTimes(1);
+  });
+
+  it('finds the hints again after a restart (a new service reads storage)', async () => {
+    await setup({ 5: RECORDING }).hint({ title: 'Checkout bug' }, fromTab(5, RECORDING));
+    await expect(setup({ 5: RECORDING }).get(5)).resolves.toMatchObject({ hints: { title: 'Checkout bug' } });
+  });
+
+  it('drops a closed tab from memory as well as from storage', async () => {
+    const tabs = setup({ 5: RECORDING });
+    await tabs.hint({ currentSecond: 3 }, fromTab(5, RECORDING));
+    await tabs.forgetTab(5);
+    await expect(browser.storage.session.get(null)).resolves.toEqual({});
+    await expect(tabs.get(5)).resolves.toMatchObject({ hints: {} });
+  });
+});
+
 describe('prefetch on a context change', () => {
   it('warms what the popup asks first on pages it acts on, and nowhere else', async () => {
     const warmStatus = vi.fn(async () => ({ configured: true }));
