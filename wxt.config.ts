@@ -4,6 +4,33 @@ import { defineConfig } from 'wxt';
 /** WXT's own `browser` (`globalThis.browser` in Firefox, `chrome` in Chromium), without the polyfill. */
 const unpolyfilledBrowser = createRequire(import.meta.url).resolve('wxt/browser');
 
+const isPopup = (entrypoint: { type: string }) => entrypoint.type === 'popup';
+
+/**
+ * Puts a page's built stylesheets into its HTML as `<style>`, and drops the files: a script waits for
+ * the stylesheets before it runs, so a stylesheet file is one more load in the popup's way. (Extension
+ * pages' content security policy limits scripts, not styles.)
+ */
+const inlineStylesheets = {
+  name: 'hogmark:inline-stylesheets',
+  transformIndexHtml: {
+    order: 'post' as const,
+    handler(html: string, { bundle }: { bundle?: Record<string, { type: string; source?: unknown }> }) {
+      if (!bundle) return html;
+      return html.replace(
+        /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g,
+        (tag, fileName: string) => {
+          const asset = bundle[fileName];
+          const css = asset?.type === 'asset' ? String(asset.source) : null;
+          if (css === null || css.includes('</style')) return tag;
+          delete bundle[fileName];
+          return `<style>${css}</style>`;
+        },
+      );
+    },
+  },
+};
+
 const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 
 export default defineConfig({
@@ -12,17 +39,36 @@ export default defineConfig({
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
+    'entrypoints:grouped': (_wxt, groups) => {
+      // The popup is built on its own, so its page loads one script and no chunk shared with the
+      // other pages (its styles are inlined, below). Every file an extension page loads is a round
+      // trip to the browser process before the page can run, and the popup is the page opened most,
+      // expected at once. The other pages keep sharing their chunks.
+      const index = groups.findIndex(
+        (group) => Array.isArray(group) && group.length > 1 && group.some(isPopup),
+      );
+      const pages = groups[index];
+      if (!Array.isArray(pages)) return;
+      groups.splice(
+        index,
+        1,
+        pages.filter((entrypoint) => !isPopup(entrypoint)),
+        pages.filter(isPopup),
+      );
+    },
     'vite:build:extendConfig': (entrypoints, config) => {
       // webextension-polyfill stays where it earns its bytes: the background, whose message
       // listeners answer by returning promises. Extension pages and the content script only call
       // APIs that return promises natively in MV3 Chromium and in Firefox (the content script answers
       // messages with sendResponse), so they use WXT's plain `browser` and stay within their budgets.
       if (entrypoints.some((entrypoint) => entrypoint.type === 'background')) return;
-      if (entrypoints.some((entrypoint) => entrypoint.type === 'popup')) {
+      if (entrypoints.every((entrypoint) => entrypoint.inputPath.endsWith('.html'))) {
         // Every browser Hogmark supports has modulepreload: Vite's polyfill for it is dead weight in
-        // every extension page. (The chunks are left as rolldown cuts them: their CSS files follow
-        // the chunks, and the pages' styles rely on theme.css coming first.)
+        // every extension page.
         config.build = { ...config.build, modulePreload: { polyfill: false } };
+      }
+      if (entrypoints.length === 1 && entrypoints.every(isPopup)) {
+        config.plugins = [...(config.plugins ?? []), inlineStylesheets];
       }
       const current = config.resolve?.alias ?? [];
       const aliases = Array.isArray(current)

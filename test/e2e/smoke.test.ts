@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { launchTestExtension } from './fixtures';
@@ -21,6 +23,17 @@ describe('the built extension in Chromium', () => {
   it('loads with a service worker under a chrome-extension id', () => {
     expect(browser.extensionId).toMatch(/^[a-p]{32}$/);
     expect(browser.serviceWorker.url()).toBe(`chrome-extension://${browser.extensionId}/background.js`);
+  });
+
+  it('builds the popup as one script, its styles inside the page, and draws it styled', async () => {
+    const html = await readFile(join(inject('extensionDir'), 'popup.html'), 'utf8');
+    expect(html.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/type="module"/)]);
+    expect(html).not.toMatch(/rel="(stylesheet|modulepreload)"/);
+    expect(html).toMatch(/<style>[^<]*--accent:/);
+    const popup = await browser.openPopup();
+    await popup.locator('main.popup').waitFor();
+    await expect(popup.evaluate(() => getComputedStyle(document.body).width)).resolves.toBe('360px');
+    await popup.close();
   });
 
   it('renders the options page', async () => {
