@@ -2,8 +2,8 @@ import { computed, signal } from '@preact/signals';
 import { DEFAULT_APP_ORIGIN } from '../app-origins';
 import type { PageContext } from '../context';
 import { type SerializedError, serializeError } from '../errors';
-import type { PageHints, PopupOpen, SendMessage, Status } from '../messages';
-import type { RecordingRef } from '../picker-recording';
+import type { PageHints, PopupOpen, Status } from '../messages';
+import { type PopupOpeningDeps, requestPopupOpen } from '../popup-opening';
 
 export type PopupState =
   | { phase: 'loading' }
@@ -12,16 +12,13 @@ export type PopupState =
   | { phase: 'ready'; status: Status; context: PageContext | null; hints: PageHints }
   | { phase: 'error'; error: SerializedError };
 
-export interface PopupStoreDeps {
-  send: SendMessage;
+export interface PopupStoreDeps extends PopupOpeningDeps {
   openOptions: () => Promise<void>;
   /**
-   * The tab the popup was opened over: `popup.html?tabId=N`, else the active tab of the current
-   * window. Undefined when there is none (then the popup shows the empty state).
+   * `popup/open` already sent by the page as its script began (`requestPopupOpen`): the first load
+   * takes this answer instead of asking again. Retries ask anew.
    */
-  getTabId: () => Promise<number | undefined>;
-  /** The picker window's recording (`?recording=…`), if the popup is one. */
-  recording?: RecordingRef | null;
+  opening?: Promise<PopupOpen>;
   /**
    * Given the whole `popup/open` answer just before the state turns ready, so the other stores
    * (the playlist picker) take their part and everything paints in the same frame.
@@ -37,17 +34,16 @@ export function createPopupStore(deps: PopupStoreDeps) {
   const state = signal<PopupState>({ phase: 'loading' });
   const busy = computed(() => state.value.phase === 'loading');
   let latestLoad = 0;
+  let opening = deps.opening;
 
   async function load(): Promise<void> {
     // A retry clicked while a load is still running wins; the older answer is dropped.
     const load = ++latestLoad;
     state.value = { phase: 'loading' };
+    const pending = opening ?? requestPopupOpen(deps);
+    opening = undefined;
     try {
-      const tabId = await deps.getTabId();
-      const answer = await deps.send('popup/open', {
-        ...(tabId === undefined ? {} : { tabId }),
-        ...(deps.recording ? { recording: deps.recording } : {}),
-      });
+      const answer = await pending;
       if (load !== latestLoad) return;
       deps.onOpen?.(answer);
       const { status, context, hints } = answer;
@@ -69,14 +65,6 @@ export function createPopupStore(deps: PopupStoreDeps) {
 }
 
 export type PopupStore = ReturnType<typeof createPopupStore>;
-
-/** `?tabId=N` as the toolbar-less test harness passes it; anything else is no tab. */
-export function tabIdFromSearch(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get('tabId');
-  if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined;
-  const tabId = Number(raw);
-  return Number.isSafeInteger(tabId) ? tabId : undefined;
-}
 
 /** Where "Open PostHog" goes: the configured project's home, or the app's front page. */
 export function postHogHomeLink(status: Pick<Status, 'origin' | 'projectId'>): string {

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { createMessageSender, type MessageType } from '../../lib/messages';
-import { createPopupStore, postHogHomeLink, tabIdFromSearch } from '../../lib/stores/popup';
+import { requestPopupOpen, tabIdFromSearch } from '../../lib/popup-opening';
+import { createPopupStore, postHogHomeLink } from '../../lib/stores/popup';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -172,6 +173,74 @@ describe('popup store', () => {
     await first;
     expect(store.state.value).toEqual({ phase: 'setup' });
     expect(opens).toEqual([{ configured: false }]);
+  });
+});
+
+describe('popup store: the first answer sent ahead', () => {
+  it('takes the answer the page asked for before the store existed, without asking again', async () => {
+    const { store, sent } = storeFor(
+      { 'popup/open': opened({ configured: false }) },
+      { id: 7 },
+      { opening: Promise.resolve(opened(CONFIGURED, RECORDING_VIEW)) as never },
+    );
+    await store.load();
+    expect(store.state.value).toEqual({ phase: 'ready', status: CONFIGURED, ...RECORDING_VIEW });
+    expect(sent).toEqual([]);
+  });
+
+  it('asks anew on a retry after the early answer failed', async () => {
+    const { store, sent } = storeFor(
+      { 'popup/open': opened(CONFIGURED, RECORDING_VIEW) },
+      { id: 7 },
+      { opening: Promise.reject(new AppError('network')) },
+    );
+    await store.load();
+    expect(store.state.value).toMatchObject({ phase: 'error', error: { kind: 'network' } });
+    expect(sent).toEqual([]);
+    await store.load();
+    expect(store.state.value).toMatchObject({ phase: 'ready', context: { kind: 'recording' } });
+    expect(sent).toEqual([{ type: 'popup/open', input: { tabId: 7 } }]);
+  });
+});
+
+describe('requestPopupOpen', () => {
+  it('sends during the call when the tab is known at once, before any later microtask', () => {
+    const sent: unknown[] = [];
+    const send = (async (type: string, input: unknown) => {
+      sent.push({ type, input });
+      return opened(CONFIGURED);
+    }) as never;
+    void requestPopupOpen({ send, getTabId: () => 7, recording: { recordingId: REC, projectId: 1 } });
+    expect(sent).toEqual([
+      { type: 'popup/open', input: { tabId: 7, recording: { recordingId: REC, projectId: 1 } } },
+    ]);
+  });
+
+  it('waits for a tab id that comes later (the active tab), and sends without one when there is none', async () => {
+    const sent: unknown[] = [];
+    const send = (async (type: string, input: unknown) => {
+      sent.push({ type, input });
+      return opened({ configured: false });
+    }) as never;
+    const later = requestPopupOpen({ send, getTabId: async () => 9 });
+    expect(sent).toEqual([]);
+    await later;
+    await requestPopupOpen({ send, getTabId: () => undefined });
+    expect(sent).toEqual([
+      { type: 'popup/open', input: { tabId: 9 } },
+      { type: 'popup/open', input: {} },
+    ]);
+  });
+
+  it('turns a failure to find the tab into a rejected answer, not a throw', async () => {
+    const send = (async () => opened(CONFIGURED)) as never;
+    const answer = requestPopupOpen({
+      send,
+      getTabId: () => {
+        throw new Error('no tabs API');
+      },
+    });
+    await expect(answer).rejects.toThrow('no tabs API');
   });
 });
 
