@@ -59,10 +59,19 @@ function installKeystrokeTimer(): void {
     { capture: true },
   );
   addEventListener('input', () => {
-    // Runs after the field's own handlers; the posted task after their microtasks (Preact's render).
+    // Runs after the field's own handlers. Two microtask hops let what they queued (Preact's render)
+    // run first: that is when a keystroke that changes nothing is done. (Not the posted task below:
+    // after an input event Chromium runs it only once the next frame is drawn, so it would count the
+    // wait for that frame as work.)
+    let handlersDoneAt = 0;
+    queueMicrotask(() =>
+      queueMicrotask(() => {
+        handlersDoneAt = performance.now();
+      }),
+    );
     nextTask(() => {
       const changed = lastMutationAt !== undefined;
-      const settledAt = lastMutationAt ?? performance.now();
+      const settledAt = lastMutationAt ?? handlersDoneAt;
       requestAnimationFrame(() => {
         const frameAt = performance.now();
         nextTask(() => {

@@ -10,12 +10,17 @@ import {
   configureBench,
   launchBenchSession,
   median,
-  readyTiming,
+  openTimed,
+  popupUrl,
   round,
+  SCRIPT_PAGE,
 } from './bench-session';
 
 export interface PopupReadiness {
   blankPageMs: number;
+  /** The same blank content put in place by one tiny script: the floor for a page drawn by script. */
+  scriptPageMs: number;
+  scriptPageRatio: number;
   popupReadyColdMs: number;
   popupReadyWarmMs: number;
   popupReadyWarmRatio: number;
@@ -23,7 +28,7 @@ export interface PopupReadiness {
   requestsBeforeFirstPaintWarm: number;
   /** API requests a warm popup sends in all, revalidation included (median). */
   requestsOpenPopupWarm: number;
-  samples: { blank: number[]; cold: number[]; warm: number[] };
+  samples: { blank: number[]; script: number[]; cold: number[]; warm: number[] };
 }
 
 const recordingUrl = (server: FakePostHog) =>
@@ -31,8 +36,7 @@ const recordingUrl = (server: FakePostHog) =>
 
 /** Opens the popup over a tab and returns its time to ready and the requests before that frame. */
 async function timePopup(session: ExtensionSession, server: FakePostHog, tabId: number) {
-  const popup = await session.openPopup(tabId);
-  const { startedAt, readyMs } = await readyTiming(popup);
+  const { page: popup, startedAt, readyMs } = await openTimed(session, popupUrl(session, tabId));
   const beforePaint = apiRequestsBetween(server, startedAt, startedAt + readyMs).length;
   return { popup, startedAt, readyMs, beforePaint };
 }
@@ -44,10 +48,8 @@ async function settle(popup: Page, server: FakePostHog): Promise<void> {
   await popup.close();
 }
 
-async function timeBlank(session: ExtensionSession): Promise<number> {
-  const page = await session.context.newPage();
-  await page.goto(`chrome-extension://${session.extensionId}/${BLANK_PAGE}`);
-  const { readyMs } = await readyTiming(page);
+async function timePage(session: ExtensionSession, file: string): Promise<number> {
+  const { page, readyMs } = await openTimed(session, `chrome-extension://${session.extensionId}/${file}`);
   await page.close();
   return readyMs;
 }
@@ -74,17 +76,18 @@ async function coldSamples(env: BenchEnv, server: FakePostHog, runs: number): Pr
 }
 
 /**
- * Warm: the popup opened again over the same tab, alternating with the blank page so both see the
- * same browser state; the first rounds warm up and are not counted.
+ * Warm: the popup opened again over the same tab, in turn with the blank page and the tiny-script
+ * page so all three see the same browser state; the first rounds warm up and are not counted.
  */
 export async function measurePopupReadiness(
   env: BenchEnv,
   server: FakePostHog,
-  { runs = 7, coldRuns = 5, warmUp = 2 } = {},
+  { runs = 11, coldRuns = 5, warmUp = 2 } = {},
 ): Promise<PopupReadiness> {
   const cold = await coldSamples(env, server, coldRuns);
   const session = await launchBenchSession(env);
   const blank: number[] = [];
+  const script: number[] = [];
   const warm: number[] = [];
   const beforePaint: number[] = [];
   const perOpen: number[] = [];
@@ -93,11 +96,13 @@ export async function measurePopupReadiness(
     const { tabId } = await session.openTab(recordingUrl(server));
     await settle((await timePopup(session, server, tabId)).popup, server);
     for (let round = -warmUp; round < runs; round++) {
-      const blankMs = await timeBlank(session);
+      const blankMs = await timePage(session, BLANK_PAGE);
+      const scriptMs = await timePage(session, SCRIPT_PAGE);
       const opened = await timePopup(session, server, tabId);
       await settle(opened.popup, server);
       if (round < 0) continue;
       blank.push(blankMs);
+      script.push(scriptMs);
       warm.push(opened.readyMs);
       beforePaint.push(opened.beforePaint);
       perOpen.push(apiRequestsBetween(server, opened.startedAt).length);
@@ -109,6 +114,8 @@ export async function measurePopupReadiness(
   const popupReadyWarmMs = median(warm);
   return {
     blankPageMs: round(blankPageMs),
+    scriptPageMs: round(median(script)),
+    scriptPageRatio: round(median(script) / blankPageMs, 2),
     popupReadyColdMs: round(median(cold)),
     popupReadyWarmMs: round(popupReadyWarmMs),
     popupReadyWarmRatio: round(popupReadyWarmMs / blankPageMs, 2),
@@ -116,6 +123,7 @@ export async function measurePopupReadiness(
     requestsOpenPopupWarm: median(perOpen),
     samples: {
       blank: blank.map((ms) => round(ms)),
+      script: script.map((ms) => round(ms)),
       cold: cold.map((ms) => round(ms)),
       warm: warm.map((ms) => round(ms)),
     },

@@ -86,6 +86,7 @@ export function benchMarkdown(result: BenchResult): string {
     (check) =>
       `| ${check.figure} | ${check.value} | ${check.budget} | ${check.pass ? '✅ pass' : '❌ miss'} |`,
   );
+  const floor = `| A page drawn by one tiny script ÷ blank page (the floor for any page drawn by script) | ${result.scriptPageRatio}× (${result.scriptPageMs} ms) | — | — |`;
   const cold = `| Cold popup ready (first open, nothing cached) | ${result.popupReadyColdMs} ms | — | — |`;
   const warmOpen = `| Requests: a warm popup in all (after its first paint) | ${result.requestsPerAction.openPopupWarm} | — | — |`;
   const posthog = result.requestsPerActionPostHogFlavor;
@@ -97,6 +98,7 @@ export function benchMarkdown(result: BenchResult): string {
     '| Figure | Value | Budget | Result |',
     '| --- | --- | --- | --- |',
     ...rows,
+    floor,
     cold,
     warmOpen,
     session,
