@@ -1,21 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../lib/api/error-mapping';
-import { type AppError, isAppError } from '../../lib/errors';
+import type { AppError } from '../../lib/errors';
 import { DEMO } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
-import { FLAVORS, useFakePostHog } from './support';
+import { FLAVORS, failure, useFakePostHog } from './support';
 
 beforeAll(installEnglishTranslator);
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
 
 const main = DEMO.projects.main;
 const DASHBOARDS = '/api/projects/1/dashboards/';

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { collaboratorUserUuid } from '../../lib/api/schemas';
-import { type AppError, isAppError } from '../../lib/errors';
 import { DEMO } from '../fake-posthog/index';
-import { FLAVORS, USER_UUIDS, useFakePostHog } from './support';
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+import { FLAVORS, failure, USER_UUIDS, useFakePostHog } from './support';
 
 const main = DEMO.projects.main;
 const TEMPLATE = {
