@@ -1,14 +1,9 @@
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../test/e2e/harness';
+import { saveConnection } from '../test/e2e/options-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
-import {
-  apiQuiet,
-  apiRequestsBetween,
-  type BenchEnv,
-  configureBench,
-  launchBenchSession,
-} from './bench-session';
+import { apiQuiet, apiRequestsBetween, type BenchEnv, launchBenchSession } from './bench-session';
 
 export interface RequestsPerAction {
   add: number;
@@ -54,7 +49,7 @@ export async function measureRequestsPerAction(
   const session = await launchBenchSession(env);
   const log: Record<string, string[]> = {};
   try {
-    await configureBench(session, server);
+    await saveConnection(session, server.url, server.keys.all);
     await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     const recording = `/project/${DEMO.projects.main}/replay/${DEMO.recordings.loose}`;
     const { page, tabId } = await session.openTab(

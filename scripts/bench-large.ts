@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
+import { saveConnection } from '../test/e2e/options-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
 import {
   apiQuiet,
   type BenchEnv,
   backgroundHeapBytes,
-  configureBench,
   launchBenchSession,
   pageScript,
   percentile,
@@ -123,7 +123,7 @@ const MB = 1024 * 1024;
 export async function measureLargeLists(env: BenchEnv, server: FakePostHog): Promise<LargeListFigures> {
   const session = await launchBenchSession(env);
   try {
-    await configureBench(session, server);
+    await saveConnection(session, server.url, server.keys.all);
     const { tabId } = await session.openTab(`${server.url}/project/1/replay/${DEMO.recordings.loose}`);
     const popup = await session.openPopup(tabId);
     await popup.getByRole('option').first().waitFor({ timeout: 60_000 });

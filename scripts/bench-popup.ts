@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../test/e2e/harness';
+import { saveConnection } from '../test/e2e/options-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
 import {
@@ -7,7 +8,6 @@ import {
   apiRequestsBetween,
   type BenchEnv,
   BLANK_PAGE,
-  configureBench,
   launchBenchSession,
   median,
   openTimed,
@@ -63,7 +63,7 @@ async function coldSamples(env: BenchEnv, server: FakePostHog, runs: number): Pr
   for (let run = -1; run < runs; run++) {
     const session = await launchBenchSession(env);
     try {
-      await configureBench(session, server);
+      await saveConnection(session, server.url, server.keys.all);
       const { tabId } = await session.openTab(recordingUrl(server));
       const { popup, readyMs } = await timePopup(session, server, tabId);
       if (run >= 0) samples.push(readyMs);
@@ -92,7 +92,7 @@ export async function measurePopupReadiness(
   const beforePaint: number[] = [];
   const perOpen: number[] = [];
   try {
-    await configureBench(session, server);
+    await saveConnection(session, server.url, server.keys.all);
     const { tabId } = await session.openTab(recordingUrl(server));
     await settle((await timePopup(session, server, tabId)).popup, server);
     for (let round = -warmUp; round < runs; round++) {

@@ -2,7 +2,6 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import { type ExtensionSession, launchExtension } from '../test/e2e/harness';
-import { sendFromExtensionPage } from '../test/e2e/options-page';
 import type { FakePostHog } from '../test/fake-posthog/index';
 
 export interface BenchEnv {
@@ -79,18 +78,6 @@ export async function launchBenchSession(env: BenchEnv): Promise<ExtensionSessio
  */
 export function pageScript(run: () => void): string {
   return `(() => { const __name = (target) => target; (${run.toString()})(); })();`;
-}
-
-/** Saves the connection (project 1) the way the options page does. */
-export async function configureBench(session: ExtensionSession, server: FakePostHog): Promise<void> {
-  const options = await session.openOptions();
-  const saved = (await sendFromExtensionPage(options, 'settings/save', {
-    origin: server.url,
-    apiKey: server.keys.all,
-    projectId: 1,
-  })) as { ok: boolean };
-  await options.close();
-  if (!saved.ok) throw new Error(`Could not configure the benchmark: ${JSON.stringify(saved)}`);
 }
 
 /**

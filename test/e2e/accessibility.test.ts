@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import { useExtension } from './fixtures';
 
 describe('accessibility of the extension pages (axe-core)', () => {
-  let server: FakePostHog;
-  let browser: ExtensionSession;
-
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    browser = await launchTestExtension();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' });
 
   it('does find violations on a page that has them (the check itself works)', async () => {
-    const page = await browser.context.newPage();
+    const page = await env.session.context.newPage();
     await page.setContent('<main><button></button><img src="x.png"></main>');
     const ids = (await findAccessibilityViolations(page)).map((violation) => violation.id);
     expect(ids).toEqual(expect.arrayContaining(['button-name', 'image-alt']));
@@ -28,14 +15,14 @@ describe('accessibility of the extension pages (axe-core)', () => {
   });
 
   it('finds no violations in the popup before setup', async () => {
-    const popup = await browser.openPopup();
+    const popup = await env.session.openPopup();
     await popup.getByRole('heading', { level: 1 }).waitFor();
     expect(await findAccessibilityViolations(popup)).toEqual([]);
     await popup.close();
   });
 
   it('finds no violations in the options page, before and after a key is saved', async () => {
-    const options = await browser.openOptions();
+    const options = await env.session.openOptions();
     await options.getByRole('heading', { level: 1 }).waitFor();
     expect(await findAccessibilityViolations(options)).toEqual([]);
 
@@ -47,7 +34,7 @@ describe('accessibility of the extension pages (axe-core)', () => {
           type: 'settings/save',
           input: { origin, apiKey, projectId },
         }),
-      { origin: server.url, apiKey: server.keys.all, projectId: DEMO.projects.main },
+      { origin: env.server.url, apiKey: env.server.keys.all, projectId: DEMO.projects.main },
     );
     await options.reload();
     await options.getByRole('heading', { level: 1 }).waitFor();
@@ -58,12 +45,12 @@ describe('accessibility of the extension pages (axe-core)', () => {
   it.each(['light', 'dark'] as const)(
     'finds no violations in the popup over a recording (%s mode)',
     async (scheme) => {
-      const { page, tabId } = await browser.openTab(
-        `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+      const { page, tabId } = await env.session.openTab(
+        `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
       );
-      const popup = await browser.context.newPage();
+      const popup = await env.session.context.newPage();
       await popup.emulateMedia({ colorScheme: scheme });
-      await popup.goto(`chrome-extension://${browser.extensionId}/popup.html?tabId=${tabId}`);
+      await popup.goto(`chrome-extension://${env.session.extensionId}/popup.html?tabId=${tabId}`);
       await popup.getByRole('heading', { level: 1 }).waitFor();
       await popup.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
       expect(await findAccessibilityViolations(popup)).toEqual([]);

@@ -3,33 +3,29 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import { useExtension } from './fixtures';
 
 type ChromeAction = {
   action: {
     getTitle(details: { tabId: number }): Promise<string>;
     getBadgeText(details: { tabId: number }): Promise<string>;
   };
-  runtime: { sendMessage(message: object): Promise<unknown> };
 };
 
 /** The content script looks every second at most; the background answers in milliseconds. */
 const eventually = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 5_000, interval: 100 });
 
 describe('page context in the built extension', () => {
-  let server: FakePostHog;
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
   let elsewhere: Server;
   let elsewhereUrl: string;
-  let browser: ExtensionSession;
   const project = DEMO.projects.main;
   let recordingUrl: string;
 
   /** What the toolbar button shows for a tab, read in the service worker. */
   async function toolbar(tabId: number): Promise<{ title: string; badge: string }> {
-    return browser.serviceWorker.evaluate(async (id) => {
+    return env.session.serviceWorker.evaluate(async (id) => {
       const api = (globalThis as unknown as { chrome: ChromeAction }).chrome;
       return {
         title: await api.action.getTitle({ tabId: id }),
@@ -40,7 +36,7 @@ describe('page context in the built extension', () => {
 
   /** The popup over a tab, once its header (or empty state) has replaced the skeleton. */
   async function popupOver(tabId: number): Promise<Page> {
-    const popup = await browser.openPopup(tabId);
+    const popup = await env.session.openPopup(tabId);
     await popup.locator('main[aria-busy="false"]').waitFor();
     return popup;
   }
@@ -53,36 +49,19 @@ describe('page context in the built extension', () => {
     page.evaluate(() => (window as unknown as { hogmarkNoReload?: boolean }).hogmarkNoReload === true);
 
   beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    recordingUrl = `${server.url}/project/${project}/replay/${DEMO.recordings.inCheckout}`;
+    recordingUrl = `${env.server.url}/project/${project}/replay/${DEMO.recordings.inCheckout}`;
     elsewhere = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'text/html' });
       response.end('<!doctype html><title>Some other site</title><h1>Not PostHog</h1>');
     });
     await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
     elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
-    browser = await launchTestExtension();
-    const options = await browser.openOptions();
-    const saved = await options.evaluate(
-      ({ origin, apiKey }) =>
-        (globalThis as unknown as { chrome: ChromeAction }).chrome.runtime.sendMessage({
-          type: 'settings/save',
-          input: { origin, apiKey, projectId: 1 },
-        }),
-      { origin: server.url, apiKey: server.keys.all },
-    );
-    expect(saved).toMatchObject({ ok: true });
-    await options.close();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await new Promise((resolve) => elsewhere?.close(resolve));
-  });
+  afterAll(() => new Promise((resolve) => elsewhere?.close(resolve)));
 
   it('names the recording on the toolbar button and in the popup, with the playback second', async () => {
-    const { page, tabId } = await browser.openTab(recordingUrl);
+    const { page, tabId } = await env.session.openTab(recordingUrl);
     await eventually(() => toolbar(tabId)).toEqual({
       title: 'Checkout flow · Recording · project 1 — Hogmark',
       badge: 'REC',
@@ -103,12 +82,12 @@ describe('page context in the built extension', () => {
   });
 
   it('follows an in-app link and a hash change without a reload', async () => {
-    const { page, tabId } = await browser.openTab(recordingUrl);
+    const { page, tabId } = await env.session.openTab(recordingUrl);
     await eventually(async () => (await toolbar(tabId)).badge).toBe('REC');
     await markPage(page);
 
     await page.getByRole('link', { name: 'Product KPIs' }).click();
-    await page.waitForURL(`${server.url}/project/${project}/dashboard/${DEMO.dashboards.productKpis}`);
+    await page.waitForURL(`${env.server.url}/project/${project}/dashboard/${DEMO.dashboards.productKpis}`);
     await eventually(() => toolbar(tabId)).toEqual({
       title: 'Product KPIs · Dashboard · project 1 — Hogmark',
       badge: 'DASH',
@@ -138,7 +117,7 @@ describe('page context in the built extension', () => {
   });
 
   it("takes the next recording's own title after an in-app link, never the previous page's", async () => {
-    const { page, tabId } = await browser.openTab(recordingUrl);
+    const { page, tabId } = await env.session.openTab(recordingUrl);
     await eventually(async () => (await toolbar(tabId)).title).toContain('Checkout flow');
     await markPage(page);
     await page.getByRole('link', { name: 'Pricing page visit' }).click();
@@ -153,13 +132,13 @@ describe('page context in the built extension', () => {
   });
 
   it('shows the empty state, with a way to PostHog, on a page Hogmark does not act on', async () => {
-    for (const url of [elsewhereUrl, `${server.url}/project/${project}/insights/new`]) {
-      const { page, tabId } = await browser.openTab(url);
+    for (const url of [elsewhereUrl, `${env.server.url}/project/${project}/insights/new`]) {
+      const { page, tabId } = await env.session.openTab(url);
       await eventually(() => toolbar(tabId)).toEqual({ title: 'Hogmark for PostHog', badge: '' });
       const popup = await popupOver(tabId);
       expect(await heading(popup)).toBe('Open a recording or dashboard');
       const open = popup.getByRole('link', { name: 'Open PostHog' });
-      expect(await open.getAttribute('href')).toBe(`${server.url}/project/${project}`);
+      expect(await open.getAttribute('href')).toBe(`${env.server.url}/project/${project}`);
       await popup.keyboard.press('Tab');
       expect(await open.evaluate((link) => link === document.activeElement)).toBe(true);
       expect(await findAccessibilityViolations(popup)).toEqual([]);
@@ -168,7 +147,7 @@ describe('page context in the built extension', () => {
   });
 
   it('clears the toolbar button when a PostHog tab leaves for another site', async () => {
-    const { page, tabId } = await browser.openTab(recordingUrl);
+    const { page, tabId } = await env.session.openTab(recordingUrl);
     await eventually(async () => (await toolbar(tabId)).badge).toBe('REC');
     await page.goto(elsewhereUrl);
     await eventually(() => toolbar(tabId)).toEqual({ title: 'Hogmark for PostHog', badge: '' });
@@ -177,7 +156,7 @@ describe('page context in the built extension', () => {
 
   it('uses the active tab when opened without a tab id (from the toolbar)', async () => {
     // Opened as a tab itself, the popup is the active tab: an extension page, not PostHog.
-    const popup = await browser.openPopup();
+    const popup = await env.session.openPopup();
     await popup.locator('main[aria-busy="false"]').waitFor();
     expect(await heading(popup)).toBe('Open a recording or dashboard');
     await popup.close();

@@ -1,8 +1,8 @@
 import type { Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
-import { launchTestExtension } from './fixtures';
+import { startFakePostHog } from '../fake-posthog/index';
+import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
 
@@ -42,36 +42,29 @@ function leaks(text: string, key: string): boolean {
 }
 
 describe('key custody in the built extension', () => {
-  let server: FakePostHog;
-  let session: ExtensionSession;
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' });
   let key: string;
 
   beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    session = await launchTestExtension();
-    key = server.keys.all;
-    const options = await OptionsPage.open(session);
-    await options.chooseSelfHosted(server.url);
+    key = env.server.keys.all;
+    const options = await OptionsPage.open(env.session);
+    await options.chooseSelfHosted(env.server.url);
     await options.pasteKey(key);
     await options.save();
     await options.report.waitFor();
     await options.page.close();
   });
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
 
   it('keeps the key in the extension IndexedDB only, never in storage.local or storage.session', async () => {
-    await expect(readKeyDatabase(session.serviceWorker)).resolves.toEqual([key]);
-    const storage = await readExtensionStorage(session.serviceWorker);
-    expect(storage).toContain(server.url); // the settings are there…
+    await expect(readKeyDatabase(env.session.serviceWorker)).resolves.toEqual([key]);
+    const storage = await readExtensionStorage(env.session.serviceWorker);
+    expect(storage).toContain(env.server.url); // the settings are there…
     expect(leaks(storage, key)).toBe(false); // …the key is not
   });
 
   it('gives a PostHog page and its content script nothing that contains the key', async () => {
-    const { page } = await session.openTab(
-      `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+    const { page } = await env.session.openTab(
+      `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
     );
     await page.waitForFunction(() => document.documentElement.dataset.hogmark !== undefined);
     expect(leaks(await page.evaluate(() => document.documentElement.outerHTML), key)).toBe(false);
@@ -79,7 +72,7 @@ describe('key custody in the built extension', () => {
   });
 
   it('answers no message with the key', async () => {
-    const options = await session.openOptions();
+    const options = await env.session.openOptions();
     const answers = [];
     for (const type of ['status/get', 'settings/get', 'settings/check']) {
       answers.push(await sendFromExtensionPage(options, type));
@@ -91,12 +84,12 @@ describe('key custody in the built extension', () => {
   });
 
   it('shows the key in neither the popup nor the options page after saving', async () => {
-    const { page, tabId } = await session.openTab(
-      `${server.url}/project/${DEMO.projects.main}/dashboard/${DEMO.dashboards.productKpis}`,
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${DEMO.projects.main}/dashboard/${DEMO.dashboards.productKpis}`,
     );
-    const popup = await session.openPopup(tabId);
+    const popup = await env.session.openPopup(tabId);
     await popup.getByText(/phx_…/).first().waitFor();
-    const options = await OptionsPage.open(session);
+    const options = await OptionsPage.open(env.session);
     await options.report.waitFor();
     for (const view of [popup, options.page]) {
       const dom = await view.evaluate(() =>
@@ -113,7 +106,7 @@ describe('key custody in the built extension', () => {
   it('never sends the saved key to another address', async () => {
     const other = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
     try {
-      const options = await OptionsPage.open(session);
+      const options = await OptionsPage.open(env.session);
       await options.chooseSelfHosted(other.url);
       await options.save();
       await expect(options.fieldError('api-key')).resolves.toMatch(/never sends a saved key to a different/);
@@ -128,22 +121,22 @@ describe('key custody in the built extension', () => {
   });
 
   it('keeps the key when the service worker stops and starts again', async () => {
-    for (const page of session.context.pages()) {
-      if (page.url().startsWith(`chrome-extension://${session.extensionId}/`)) await page.close();
+    for (const page of env.session.context.pages()) {
+      if (page.url().startsWith(`chrome-extension://${env.session.extensionId}/`)) await page.close();
     }
-    await session.serviceWorker.evaluate(() => {
+    await env.session.serviceWorker.evaluate(() => {
       (globalThis as { beforeRestart?: boolean }).beforeRestart = true;
     });
-    await stopServiceWorker(session);
+    await stopServiceWorker(env.session);
 
-    const options = await session.openOptions();
+    const options = await env.session.openOptions();
     const status = await sendFromExtensionPage(options, 'status/get');
     expect(status).toMatchObject({
       ok: true,
-      data: { configured: true, origin: server.url, maskedKey: `phx_…${key.slice(-4)}` },
+      data: { configured: true, origin: env.server.url, maskedKey: `phx_…${key.slice(-4)}` },
     });
     // A fresh worker answered: the old one's globals are gone.
-    const worker = session.context.serviceWorkers()[0] ?? session.serviceWorker;
+    const worker = env.session.context.serviceWorkers()[0] ?? env.session.serviceWorker;
     await expect(
       worker.evaluate(() => (globalThis as { beforeRestart?: boolean }).beforeRestart ?? false),
     ).resolves.toBe(false);
@@ -151,15 +144,15 @@ describe('key custody in the built extension', () => {
   });
 
   it('leaves nothing behind after "Forget key"', async () => {
-    const options = await OptionsPage.open(session);
+    const options = await OptionsPage.open(env.session);
     await options.page.getByRole('button', { name: 'Forget key' }).click();
     await options.page.getByRole('button', { name: 'Yes, forget the key' }).click();
     await options.page.getByText("The key and Hogmark's cached data are gone.").waitFor();
     const worker =
-      session.context.serviceWorkers()[0] ?? (await session.context.waitForEvent('serviceworker'));
+      env.session.context.serviceWorkers()[0] ?? (await env.session.context.waitForEvent('serviceworker'));
     await expect(readKeyDatabase(worker)).resolves.toEqual([]);
     const [local] = JSON.parse(await readExtensionStorage(worker)) as [Record<string, unknown>];
-    expect(local.settings).toEqual({ version: 2, origin: server.url, inPageButton: true });
+    expect(local.settings).toEqual({ version: 2, origin: env.server.url, inPageButton: true });
     expect(local).not.toHaveProperty('keyCheck');
     await expect(sendFromExtensionPage(options.page, 'status/get')).resolves.toEqual({
       ok: true,

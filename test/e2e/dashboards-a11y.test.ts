@@ -1,27 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
-import { configure, popupOver } from './dashboards-harness';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import { popupOver } from './dashboards-harness';
+import { useExtension } from './fixtures';
 
 describe.each(['light', 'dark'] as const)(
   'accessibility of the dashboard screens, %s mode (axe-core)',
   (scheme) => {
-    let server: FakePostHog;
-    let session: ExtensionSession;
-
-    beforeAll(async () => {
-      server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-      session = await launchTestExtension();
-      await configure(session, server.url, server.keys.all);
-    });
-    afterAll(async () => {
-      await session?.close();
-      await server?.close();
-    });
+    const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
 
     async function inScheme(page: Page): Promise<Page> {
       await page.emulateMedia({ colorScheme: scheme });
@@ -32,8 +19,8 @@ describe.each(['light', 'dark'] as const)(
       ['shared and pinned', DEMO.dashboards.productKpis],
       ['read-only and restricted, sharing off', DEMO.dashboards.finance],
     ])('finds no violations in the popup over a dashboard (%s)', async (_label, id) => {
-      const { page, tabId } = await session.openTab(`${server.url}/project/1/dashboard/${id}`);
-      const popup = await inScheme(await popupOver(session, tabId));
+      const { page, tabId } = await env.session.openTab(`${env.server.url}/project/1/dashboard/${id}`);
+      const popup = await inScheme(await popupOver(env.session, tabId));
       await popup.locator('.dashboard-pin').waitFor();
       await popup
         .getByRole('group', { name: 'Private link' })
@@ -45,8 +32,8 @@ describe.each(['light', 'dark'] as const)(
     });
 
     it('finds no violations in the dashboards view, with a search and an active row', async () => {
-      const view = await inScheme(await session.context.newPage());
-      await view.goto(`chrome-extension://${session.extensionId}/dashboards.html`);
+      const view = await inScheme(await env.session.context.newPage());
+      await view.goto(`chrome-extension://${env.session.extensionId}/dashboards.html`);
       await view.getByLabel('Search dashboards').fill('a');
       await view.getByLabel('Search dashboards').press('ArrowDown');
       await view.locator('li.dashboard-row.active').waitFor();

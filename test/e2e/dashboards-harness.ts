@@ -1,26 +1,8 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import type { FakePostHog } from '../fake-posthog/index';
 import type { ExtensionSession } from './harness';
-
-type ChromeRuntime = { runtime: { sendMessage(message: object): Promise<unknown> } };
-
-/** Saves the key and project from an extension page, as the options form would. */
-export async function configure(session: ExtensionSession, origin: string, apiKey: string): Promise<void> {
-  const options = await session.openOptions();
-  const saved = await options.evaluate(
-    (input) =>
-      (globalThis as unknown as { chrome: ChromeRuntime }).chrome.runtime.sendMessage({
-        type: 'settings/save',
-        input: { ...input, projectId: 1 },
-      }),
-    { origin, apiKey },
-  );
-  expect(saved).toMatchObject({ ok: true });
-  await options.close();
-}
 
 /** The popup over a tab, once its header and the dashboard or recording panel have settled. */
 export async function popupOver(session: ExtensionSession, tabId: number): Promise<Page> {

@@ -1,36 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, type Flavor, startFakePostHog } from '../fake-posthog/index';
-import { allowClipboard, apiRequests, configure, popupOver, readClipboard } from './dashboards-harness';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import type { Flavor } from '../fake-posthog/index';
+import { allowClipboard, apiRequests, popupOver, readClipboard } from './dashboards-harness';
+import { useExtension } from './fixtures';
 
 const CHECKOUT_HEALTH = 7;
 const PATCH_DASHBOARD = /^\/api\/projects\/1\/dashboards\/\d+\/?$/;
 
 describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s flavor)', (flavor) => {
-  let server: FakePostHog;
-  let session: ExtensionSession;
-  const page = (id: number) => `${server.url}/project/1/dashboard/${id}`;
+  const env = useExtension({ flavor, seed: 'demo' }, { connected: true });
+  const page = (id: number) => `${env.server.url}/project/1/dashboard/${id}`;
 
   async function popupOn(id: number) {
-    const { page: tab, tabId } = await session.openTab(page(id));
-    const popup = await popupOver(session, tabId);
+    const { page: tab, tabId } = await env.session.openTab(page(id));
+    const popup = await popupOver(env.session, tabId);
     await popup.locator('.dashboard-pin').waitFor();
     return { tab, popup };
   }
 
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor, seed: 'demo' });
-    session = await launchTestExtension();
-    await allowClipboard(session, server.url);
-    await configure(session, server.url, server.keys.all);
-  });
-  beforeEach(() => server.clearRequests());
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
+  beforeAll(() => allowClipboard(env.session, env.server.url));
+  beforeEach(() => env.server.clearRequests());
 
   it('pins and unpins, sending exactly {"pinned": …} and nothing else', async () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
@@ -40,12 +29,14 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
     await popup.getByRole('button', { name: 'Pin', exact: true }).click();
     await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('★ Pinned');
     await popup.getByRole('button', { name: 'Unpin', exact: true }).waitFor();
-    await expect.poll(() => apiRequests(server, 'PATCH', PATCH_DASHBOARD).length).toBe(1);
+    await expect.poll(() => apiRequests(env.server, 'PATCH', PATCH_DASHBOARD).length).toBe(1);
 
     await popup.getByRole('button', { name: 'Unpin', exact: true }).click();
     await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
-    await expect.poll(() => apiRequests(server, 'PATCH', PATCH_DASHBOARD).length).toBe(2);
-    expect(apiRequests(server, 'PATCH', PATCH_DASHBOARD).map((entry) => [entry.path, entry.body])).toEqual([
+    await expect.poll(() => apiRequests(env.server, 'PATCH', PATCH_DASHBOARD).length).toBe(2);
+    expect(
+      apiRequests(env.server, 'PATCH', PATCH_DASHBOARD).map((entry) => [entry.path, entry.body]),
+    ).toEqual([
       ['/api/projects/1/dashboards/2/', { pinned: true }],
       ['/api/projects/1/dashboards/2/', { pinned: false }],
     ]);
@@ -54,7 +45,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
 
   it('sends nothing more for a second click while the first is in flight', async () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
-    server.setFault({
+    env.server.setFault({
       method: 'PATCH',
       path: PATCH_DASHBOARD,
       fault: { type: 'latency', ms: 700 },
@@ -65,20 +56,20 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
     // Playwright would wait out; a user's second click does not wait.
     await popup.getByRole('button', { name: 'Unpin', exact: true }).click({ force: true });
     await expect.poll(() => popup.locator('.dashboard-pin button[aria-busy]').count()).toBe(0);
-    expect(apiRequests(server, 'PATCH', PATCH_DASHBOARD).map((entry) => entry.body)).toEqual([
+    expect(apiRequests(env.server, 'PATCH', PATCH_DASHBOARD).map((entry) => entry.body)).toEqual([
       { pinned: true },
     ]);
     expect(await popup.locator('.dashboard-pin-state').textContent()).toBe('★ Pinned');
 
     // Put it back for the other tests.
     await popup.getByRole('button', { name: 'Unpin', exact: true }).click();
-    await expect.poll(() => apiRequests(server, 'PATCH', PATCH_DASHBOARD).length).toBe(2);
+    await expect.poll(() => apiRequests(env.server, 'PATCH', PATCH_DASHBOARD).length).toBe(2);
     await Promise.all([popup.close(), tab.close()]);
   });
 
   it('rolls back and says why when PostHog refuses the pin', async () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
-    server.setFault({
+    env.server.setFault({
       method: 'PATCH',
       path: PATCH_DASHBOARD,
       fault: { type: 'status', status: 503 },
@@ -99,7 +90,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
     );
     expect(await toggle.getAttribute('aria-describedby')).toBe('pin-blocked');
     await toggle.click({ force: true });
-    expect(apiRequests(server, 'PATCH', PATCH_DASHBOARD)).toEqual([]);
+    expect(apiRequests(env.server, 'PATCH', PATCH_DASHBOARD)).toEqual([]);
     await Promise.all([popup.close(), tab.close()]);
   });
 
@@ -108,7 +99,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
     const publicLink = popup.getByRole('group', { name: 'Public link' });
     await publicLink.getByRole('button', { name: 'Copy link' }).click();
     await popup.getByRole('status').getByText('Copied the public link').waitFor();
-    const url = `${server.url}/shared/${DEMO.sharedToken}`;
+    const url = `${env.server.url}/shared/${DEMO.sharedToken}`;
     expect(await readClipboard(tab)).toBe(url);
 
     await popup.bringToFront();
@@ -121,7 +112,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
       .click();
     await expect.poll(() => readClipboard(tab)).toBe(page(DEMO.dashboards.productKpis));
     // Reading a link changes nothing on the server.
-    expect(server.requests.filter((entry) => entry.method !== 'GET')).toEqual([]);
+    expect(env.server.requests.filter((entry) => entry.method !== 'GET')).toEqual([]);
     await Promise.all([popup.close(), tab.close()]);
   });
 
@@ -137,7 +128,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
       expect(await settings.getAttribute('href')).toBe(`${page(id)}/sharing`);
       expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
       // Never turned on behind the user's back.
-      expect(server.requests.filter((entry) => entry.method !== 'GET')).toEqual([]);
+      expect(env.server.requests.filter((entry) => entry.method !== 'GET')).toEqual([]);
       await Promise.all([popup.close(), tab.close()]);
     },
   );

@@ -72,3 +72,23 @@ export function sendFromExtensionPage(page: Page, type: string, input: object = 
     { type, input },
   );
 }
+
+/**
+ * Saves a connection (address, key, project 1) from an extension page with the message the options
+ * form sends, and fails unless the background accepted it.
+ */
+export async function saveConnection(
+  session: ExtensionSession,
+  origin: string,
+  apiKey: string,
+): Promise<void> {
+  const options = await session.openOptions();
+  try {
+    const saved = await sendFromExtensionPage(options, 'settings/save', { origin, apiKey, projectId: 1 });
+    if ((saved as { ok?: unknown } | null)?.ok !== true) {
+      throw new Error(`The background did not save the connection: ${JSON.stringify(saved)}`);
+    }
+  } finally {
+    await options.close();
+  }
+}

@@ -1,43 +1,34 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import { useExtension } from './fixtures';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
 
 describe('the options page against the local PostHog', () => {
-  let server: FakePostHog;
-  let session: ExtensionSession;
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' });
   let options: OptionsPage;
 
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    session = await launchTestExtension();
-  });
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
-  });
   beforeEach(async () => {
-    options = await OptionsPage.open(session);
+    options = await OptionsPage.open(env.session);
     await sendFromExtensionPage(options.page, 'settings/forget');
     await options.page.reload();
     await options.saveButton.waitFor();
-    server.clearRequests();
+    env.server.clearRequests();
   });
   afterEach(async () => {
     await options.page.close();
   });
 
   it('sets up a self-hosted PostHog and shows who the key belongs to and what works', async () => {
-    await options.chooseSelfHosted(server.url);
-    await options.pasteKey(server.keys.all);
+    await options.chooseSelfHosted(env.server.url);
+    await options.pasteKey(env.server.keys.all);
     await options.save();
 
-    await expect(options.notice.textContent()).resolves.toBe(`Saved. Hogmark is connected to ${server.url}.`);
+    await expect(options.notice.textContent()).resolves.toBe(
+      `Saved. Hogmark is connected to ${env.server.url}.`,
+    );
     const report = await options.report.innerText();
     expect(report).toContain('Ana Alves <ana@example.com>');
     expect(report).toContain('All scopes (*)');
@@ -50,12 +41,12 @@ describe('the options page against the local PostHog', () => {
     await expect(options.keyField.inputValue()).resolves.toBe('');
     await expect(options.page.getByText(/Saved key: phx_…/).isVisible()).resolves.toBe(true);
     const status = (await sendFromExtensionPage(options.page, 'status/get')) as { data: object };
-    expect(status.data).toMatchObject({ configured: true, origin: server.url });
+    expect(status.data).toMatchObject({ configured: true, origin: env.server.url });
     expect(
-      server.requests.some((request) => request.path.startsWith('/api/personal_api_keys/@current')),
+      env.server.requests.some((request) => request.path.startsWith('/api/personal_api_keys/@current')),
     ).toBe(true);
     // The test build's manifest already runs the content script on 127.0.0.1: no second registration.
-    const registered = await session.serviceWorker.evaluate(() =>
+    const registered = await env.session.serviceWorker.evaluate(() =>
       (
         globalThis as unknown as {
           chrome: { scripting: { getRegisteredContentScripts(): Promise<unknown[]> } };
@@ -66,8 +57,8 @@ describe('the options page against the local PostHog', () => {
   });
 
   it('shows pin and add as missing for a read-only key, with the fix', async () => {
-    await options.chooseSelfHosted(server.url);
-    await options.pasteKey(server.keys.readOnly);
+    await options.chooseSelfHosted(env.server.url);
+    await options.pasteKey(env.server.keys.readOnly);
     await options.save();
 
     const pin = await options.capability('Pin dashboards').innerText();
@@ -80,8 +71,8 @@ describe('the options page against the local PostHog', () => {
   });
 
   it('lists the one project of a project-scoped key', async () => {
-    await options.chooseSelfHosted(server.url);
-    await options.pasteKey(server.keys.projectScoped);
+    await options.chooseSelfHosted(env.server.url);
+    await options.pasteKey(env.server.keys.projectScoped);
     await options.save();
     await expect(options.projectPicker.locator('option').allInnerTexts()).resolves.toEqual([
       'Acme web app (ID 1)',
@@ -90,7 +81,7 @@ describe('the options page against the local PostHog', () => {
 
   it('says PostHog refused a bad key, under the field, and keeps what was typed', async () => {
     const unknown = `phx_${'Z'.repeat(43)}`;
-    await options.chooseSelfHosted(server.url);
+    await options.chooseSelfHosted(env.server.url);
     await options.pasteKey(unknown);
     await options.save();
     await expect(options.fieldError('api-key')).resolves.toMatch(/^PostHog did not accept this key\./);
@@ -100,23 +91,23 @@ describe('the options page against the local PostHog', () => {
   });
 
   it('refuses a project token before sending anything', async () => {
-    await options.chooseSelfHosted(server.url);
+    await options.chooseSelfHosted(env.server.url);
     await options.pasteKey('phc_AcmeWebAppProjectToken000000000000000001');
     await options.save();
     await expect(options.fieldError('api-key')).resolves.toMatch(/^This is a project token \(phc_…\)/);
-    expect(server.requests).toEqual([]);
+    expect(env.server.requests).toEqual([]);
   });
 
   it('says an address is not PostHog when a web site answers there', async () => {
     const site = await startWebSite();
     try {
       await options.chooseSelfHosted(site.url);
-      await options.pasteKey(server.keys.all);
+      await options.pasteKey(env.server.keys.all);
       await options.save();
       await expect(options.fieldError('address')).resolves.toBe(
         `${site.url} did not answer like PostHog's API. Check that this is the address you open PostHog at.`,
       );
-      await expect(options.keyField.inputValue()).resolves.toBe(server.keys.all);
+      await expect(options.keyField.inputValue()).resolves.toBe(env.server.keys.all);
     } finally {
       await site.close();
     }
@@ -126,7 +117,7 @@ describe('the options page against the local PostHog', () => {
     const site = await startWebSite();
     await site.close();
     await options.chooseSelfHosted(site.url);
-    await options.pasteKey(server.keys.all);
+    await options.pasteKey(env.server.keys.all);
     await options.save();
     await expect(options.fieldError('address')).resolves.toMatch(
       new RegExp(`^Could not reach ${site.url.replace(/\./g, '\\.')}\\. Check the address`),
@@ -134,8 +125,8 @@ describe('the options page against the local PostHog', () => {
   });
 
   it('changes the default project without the key being typed again', async () => {
-    await options.chooseSelfHosted(server.url);
-    await options.pasteKey(server.keys.all);
+    await options.chooseSelfHosted(env.server.url);
+    await options.pasteKey(env.server.keys.all);
     await options.save();
     await options.projectPicker.selectOption({ label: 'Acme staging (ID 2)' });
     await options.page.getByLabel('Show an "Add to playlist" button on recordings').uncheck();
@@ -154,24 +145,26 @@ describe('the options page against the local PostHog', () => {
   });
 
   it('sends one check when Save is clicked twice quickly', async () => {
-    server.setFault({ path: '/api/users/@me', fault: { type: 'latency', ms: 400 } });
+    env.server.setFault({ path: '/api/users/@me', fault: { type: 'latency', ms: 400 } });
     try {
-      await options.chooseSelfHosted(server.url);
-      await options.pasteKey(server.keys.all);
+      await options.chooseSelfHosted(env.server.url);
+      await options.pasteKey(env.server.keys.all);
       const button = options.page.getByRole('button', { name: 'Check and save' });
       await button.click();
       // A user's second click lands while the page is busy; Playwright would wait for it to be ready.
       await options.page.getByRole('button', { name: 'Checking…' }).click({ force: true });
       await options.page.getByRole('button', { name: 'Check and save' }).waitFor();
-      expect(server.requests.filter((request) => request.path.startsWith('/api/users/@me'))).toHaveLength(1);
+      expect(env.server.requests.filter((request) => request.path.startsWith('/api/users/@me'))).toHaveLength(
+        1,
+      );
     } finally {
-      server.clearFaults();
+      env.server.clearFaults();
     }
   });
 
   it('forgets the key through a keyboard-usable confirm step', async () => {
-    await options.chooseSelfHosted(server.url);
-    await options.pasteKey(server.keys.all);
+    await options.chooseSelfHosted(env.server.url);
+    await options.pasteKey(env.server.keys.all);
     await options.save();
 
     const forget = options.page.getByRole('button', { name: 'Forget key' });
@@ -192,7 +185,7 @@ describe('the options page against the local PostHog', () => {
   });
 
   it('labels every field and shows focus', async () => {
-    await options.chooseSelfHosted(server.url);
+    await options.chooseSelfHosted(env.server.url);
     for (const label of [
       'US cloud (us.posthog.com)',
       'EU cloud (eu.posthog.com)',
@@ -214,8 +207,8 @@ describe('the options page against the local PostHog', () => {
     'passes axe with a report, missing scopes and a field error shown (%s mode)',
     async (scheme) => {
       await options.page.emulateMedia({ colorScheme: scheme });
-      await options.chooseSelfHosted(server.url);
-      await options.pasteKey(server.keys.readOnly);
+      await options.chooseSelfHosted(env.server.url);
+      await options.pasteKey(env.server.keys.readOnly);
       await options.save();
       await options.report.waitFor();
       await options.pasteKey('phc_AcmeWebAppProjectToken000000000000000001');

@@ -8,21 +8,6 @@ type Chrome = {
   action: { getBadgeText(details: { tabId: number }): Promise<string> };
 };
 
-/** Saves the connection the way the options page does. */
-export async function connect(browser: ExtensionSession, server: FakePostHog, apiKey = server.keys.all) {
-  const options = await browser.openOptions();
-  const saved = await options.evaluate(
-    ({ origin, key }) =>
-      (globalThis as unknown as { chrome: Chrome }).chrome.runtime.sendMessage({
-        type: 'settings/save',
-        input: { origin, apiKey: key, projectId: 1 },
-      }),
-    { origin: server.url, key: apiKey },
-  );
-  expect(saved).toMatchObject({ ok: true });
-  await options.close();
-}
-
 /** The popup over a tab, once its playlist list has been revalidated. */
 export async function pickerOver(browser: ExtensionSession, tabId: number): Promise<Page> {
   const popup = await browser.openPopup(tabId);

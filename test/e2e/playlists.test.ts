@@ -1,33 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import type { FakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
-import { badgeText, connect, pickerOver, recordingCalls, sendFrom } from './playlists-harness';
+import { useExtension } from './fixtures';
+import { saveConnection } from './options-page';
+import { badgeText, pickerOver, recordingCalls, sendFrom } from './playlists-harness';
 
 const { checkoutBugs, onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;
 const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
 
 describe('adding a recording to a playlist against PostHog (session fallback)', () => {
-  let server: FakePostHog;
-  let browser: ExtensionSession;
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
 
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    browser = await launchTestExtension();
-    await connect(browser, server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(() => server.clearRequests());
+  beforeEach(() => env.server.clearRequests());
 
   it('without a signed-in PostHog tab: says so, offers "Open in PostHog", and adds nothing', async () => {
-    const { page, tabId } = await browser.openTab(recordingPage(server, loose));
-    const popup = await pickerOver(browser, tabId);
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
+    const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup
@@ -35,8 +25,8 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       .getByText(/signed-in PostHog tab/)
       .waitFor();
     const open = popup.getByRole('link', { name: 'Open in PostHog' });
-    expect(await open.getAttribute('href')).toBe(recordingPage(server, loose));
-    expect(recordingCalls(server, onboarding, loose)).toEqual(['POST key 403']);
+    expect(await open.getAttribute('href')).toBe(recordingPage(env.server, loose));
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403']);
     // The selection stays for "Try again".
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
     await Promise.all([popup.close(), page.close()]);
@@ -44,35 +34,37 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
 
   it('adds through the signed-in tab with one session POST, says which way it went, and undoes', async () => {
     // Saving the settings again forgets that this PostHog refused the key: the first add tries it.
-    await connect(browser, server);
-    const { page, tabId } = await browser.openTab(`${server.url}/login?next=/project/1/replay/${loose}`);
-    await page.waitForURL(recordingPage(server, loose));
-    const popup = await pickerOver(browser, tabId);
-    server.clearRequests();
+    await saveConnection(env.session, env.server.url, env.server.keys.all);
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/login?next=/project/1/replay/${loose}`,
+    );
+    await page.waitForURL(recordingPage(env.server, loose));
+    const popup = await pickerOver(env.session, tabId);
+    env.server.clearRequests();
     await popup.getByRole('combobox').fill('onboard');
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
-    expect(recordingCalls(server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
     expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In playlist');
 
     // Refused once on this origin: from now on the signed-in tab makes the request, one per action.
-    server.clearRequests();
+    env.server.clearRequests();
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText('Removed from Onboarding. (via your PostHog session)').waitFor();
-    expect(recordingCalls(server, onboarding, loose)).toEqual(['DELETE session 200']);
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
     await Promise.all([popup.close(), page.close()]);
   });
 
   it('shows which playlists already hold the recording, and sends nothing for those', async () => {
-    const { page, tabId } = await browser.openTab(recordingPage(server, inCheckout));
-    const popup = await pickerOver(browser, tabId);
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, inCheckout));
+    const popup = await pickerOver(env.session, tabId);
     const row = popup.getByRole('option', { name: /Checkout bugs/ });
     expect(await row.textContent()).toContain('In playlist');
     await row.click();
     await popup.getByText('Already in Checkout bugs.').waitFor();
     await popup.getByRole('button', { name: 'Remove' }).waitFor();
-    expect(recordingCalls(server, checkoutBugs, inCheckout)).toEqual([]);
+    expect(recordingCalls(env.server, checkoutBugs, inCheckout)).toEqual([]);
     // PostHog's synthetic lists are not offered; saved filters are, disabled with the reason.
     expect(await popup.getByRole('option', { name: /Watch history/ }).count()).toBe(0);
     const filters = popup.getByRole('option', { name: /Rage clicks/ });
@@ -82,13 +74,13 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   });
 
   it('creates a playlist from the typed name and adds the recording to it', async () => {
-    const { page, tabId } = await browser.openTab(recordingPage(server, loose));
-    const popup = await pickerOver(browser, tabId);
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
+    const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Escalations from e2e');
     await popup.getByRole('option', { name: 'Create playlist “Escalations from e2e” and add' }).waitFor();
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Escalations from e2e. (via your PostHog session)').waitFor();
-    const created = server.requests.filter(
+    const created = env.server.requests.filter(
       (r) => r.method === 'POST' && r.path === '/api/projects/1/session_recording_playlists/',
     );
     expect(created.map((r) => [r.auth, r.status, r.body])).toEqual([
@@ -98,37 +90,37 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   });
 
   it('the shortcut adds to the last-used playlist, flashes the badge, and the popup offers Undo', async () => {
-    const { page, tabId } = await browser.openTab(recordingPage(server, loose));
-    const popup = await pickerOver(browser, tabId);
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
+    const popup = await pickerOver(env.session, tabId);
     // The last add made "Escalations from e2e" the last-used playlist; remove it there first.
     const last = popup.getByRole('option').first();
     expect(await last.textContent()).toContain('Escalations from e2e');
-    server.clearRequests();
+    env.server.clearRequests();
     const result = await sendFrom(popup, { type: 'playlists/quick-add', input: { tabId } });
     expect(result).toMatchObject({ ok: true, data: { outcome: 'already' } });
-    expect(server.requests.filter((r) => r.method === 'POST')).toEqual([]);
-    expect(await badgeText(browser, tabId)).toBe('=');
+    expect(env.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(await badgeText(env.session, tabId)).toBe('=');
 
-    const other = await browser.openTab(recordingPage(server, DEMO.recordings.inCheckout));
+    const other = await env.session.openTab(recordingPage(env.server, DEMO.recordings.inCheckout));
     const added = await sendFrom(popup, { type: 'playlists/quick-add', input: { tabId: other.tabId } });
     expect(added).toMatchObject({ ok: true, data: { outcome: 'added', via: 'session' } });
-    expect(await badgeText(browser, other.tabId)).toBe('✓');
-    await expect.poll(() => badgeText(browser, other.tabId), { timeout: 6_000 }).toBe('REC');
+    expect(await badgeText(env.session, other.tabId)).toBe('✓');
+    await expect.poll(() => badgeText(env.session, other.tabId), { timeout: 6_000 }).toBe('REC');
 
-    const again = await browser.openPopup(other.tabId);
+    const again = await env.session.openPopup(other.tabId);
     await again.getByText('Added to Escalations from e2e. (via your PostHog session)').waitFor();
-    server.clearRequests();
+    env.server.clearRequests();
     await again.getByRole('button', { name: 'Undo' }).click();
     await again.getByText(/^Removed from Escalations from e2e/).waitFor();
-    expect(server.requests.filter((r) => r.method === 'DELETE').map((r) => r.auth)).toEqual(['session']);
+    expect(env.server.requests.filter((r) => r.method === 'DELETE').map((r) => r.auth)).toEqual(['session']);
     await Promise.all([popup.close(), page.close(), other.page.close(), again.close()]);
   });
 
   it.each(['light', 'dark'] as const)(
     'the picker has no WCAG A/AA violations in %s mode',
     async (colorScheme) => {
-      const { page, tabId } = await browser.openTab(recordingPage(server, inCheckout));
-      const popup = await pickerOver(browser, tabId);
+      const { page, tabId } = await env.session.openTab(recordingPage(env.server, inCheckout));
+      const popup = await pickerOver(env.session, tabId);
       await popup.emulateMedia({ colorScheme });
       await popup.getByRole('combobox').fill('check');
       await popup.keyboard.press('Enter');
@@ -139,7 +131,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   );
 
   it('the in-page button sits right before the player and follows dark mode', async () => {
-    const { page } = await browser.openTab(recordingPage(server, loose));
+    const { page } = await env.session.openTab(recordingPage(env.server, loose));
     const host = page.locator('[data-hogmark="in-page-button"]');
     await host.waitFor();
     expect(await host.evaluate((element) => element.nextElementSibling?.getAttribute('data-attr'))).toBe(
@@ -153,30 +145,33 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
 
   it('the in-page button adds beside the player and can undo, without the key', async () => {
     // The shortcut's add to this recording was undone above, so the last-used playlist lacks it.
-    const { page } = await browser.openTab(recordingPage(server, inCheckout));
+    const { page } = await env.session.openTab(recordingPage(env.server, inCheckout));
     const button = page.getByRole('button', { name: 'Add to playlist' });
     await button.waitFor();
-    server.clearRequests();
+    env.server.clearRequests();
     await button.click();
     await page.getByText(/^Added to Escalations from e2e via your PostHog session/).waitFor();
-    const writes = server.requests.filter((r) => r.method === 'POST' && r.path.includes('/recordings/'));
+    const writes = env.server.requests.filter((r) => r.method === 'POST' && r.path.includes('/recordings/'));
     // This PostHog refused the key before: the signed-in tab adds at once.
     expect(writes.map((r) => `${r.auth} ${r.status}`)).toEqual(['session 200']);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByText('Removed from Escalations from e2e.').waitFor();
     // The page never sees the key: nothing the page can read carries it.
     const html = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage));
-    expect(html).not.toContain(server.keys.all);
+    expect(html).not.toContain(env.server.keys.all);
     await page.close();
   });
 
   it('the in-page button goes away when turned off in the options, and comes back', async () => {
-    const { page } = await browser.openTab(recordingPage(server, loose));
+    const { page } = await env.session.openTab(recordingPage(env.server, loose));
     const host = page.locator('[data-hogmark="in-page-button"]');
     await host.waitFor();
-    const options = await browser.openOptions();
+    const options = await env.session.openOptions();
     const save = (inPageButton: boolean) =>
-      sendFrom(options, { type: 'settings/save', input: { origin: server.url, projectId: 1, inPageButton } });
+      sendFrom(options, {
+        type: 'settings/save',
+        input: { origin: env.server.url, projectId: 1, inPageButton },
+      });
     expect(await save(false)).toMatchObject({ ok: true });
     await host.waitFor({ state: 'detached' });
     expect(await save(true)).toMatchObject({ ok: true });
@@ -186,23 +181,13 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
 });
 
 describe('adding a recording to a playlist against the contract (the key adds)', () => {
-  let server: FakePostHog;
-  let browser: ExtensionSession;
+  const env = useExtension({ flavor: 'contract', seed: 'demo' }, { connected: true });
 
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'contract', seed: 'demo' });
-    browser = await launchTestExtension();
-    await connect(browser, server);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-  beforeEach(() => server.clearRequests());
+  beforeEach(() => env.server.clearRequests());
 
   it('adds with exactly one POST, keeps membership unknown except what Hogmark did, and undoes with one DELETE', async () => {
-    const { page, tabId } = await browser.openTab(recordingPage(server, inCheckout));
-    const popup = await pickerOver(browser, tabId);
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, inCheckout));
+    const popup = await pickerOver(env.session, tabId);
     await popup.getByText(/does not say which playlists already hold this recording/).waitFor();
     // Checkout bugs does hold it, but this server does not say so: no mark is guessed.
     expect(await popup.getByRole('option', { name: /Checkout bugs/ }).textContent()).not.toContain(
@@ -211,23 +196,23 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
-    expect(recordingCalls(server, onboarding, inCheckout)).toEqual(['POST key 200']);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200']);
     expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In playlist');
 
     await popup.keyboard.press('Enter');
     await popup.getByText('Already in Onboarding.').waitFor();
-    expect(recordingCalls(server, onboarding, inCheckout)).toEqual(['POST key 200']);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200']);
 
     await popup.getByRole('button', { name: 'Remove' }).click();
     await popup.getByText('Removed from Onboarding.').waitFor();
-    expect(recordingCalls(server, onboarding, inCheckout)).toEqual(['POST key 200', 'DELETE key 204']);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200', 'DELETE key 204']);
     await Promise.all([popup.close(), page.close()]);
   });
 
   it('keeps the selection on a server error, and "Try again" adds once', async () => {
-    const { page, tabId } = await browser.openTab(recordingPage(server, loose));
-    const popup = await pickerOver(browser, tabId);
-    server.setFault({
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
+    const popup = await pickerOver(env.session, tabId);
+    env.server.setFault({
       method: 'POST',
       path: `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${loose}/`,
       fault: { type: 'status', status: 503 },
@@ -243,14 +228,14 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     await popup.getByRole('button', { name: 'Try again' }).click();
     await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
     // Faults answer before authentication, so the log shows no auth for the failed attempt.
-    expect(recordingCalls(server, onboarding, loose)).toEqual(['POST none 503', 'POST key 200']);
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST none 503', 'POST key 200']);
     await Promise.all([popup.close(), page.close()]);
   });
 
   it('reports a missing scope in one sentence', async () => {
-    await connect(browser, server, server.keys.noPlaylistWrite);
-    const { page, tabId } = await browser.openTab(recordingPage(server, loose));
-    const popup = await pickerOver(browser, tabId);
+    await saveConnection(env.session, env.server.url, env.server.keys.noPlaylistWrite);
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
+    const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Sup');
     await popup.keyboard.press('Enter');
     await popup

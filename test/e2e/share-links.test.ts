@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
-import {
-  allowClipboard,
-  configure,
-  popupOver,
-  readClipboard,
-  startScopeRefusingProxy,
-} from './dashboards-harness';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import { allowClipboard, popupOver, readClipboard, startScopeRefusingProxy } from './dashboards-harness';
+import { useExtension } from './fixtures';
+import { saveConnection } from './options-page';
 
 type ChromeApis = {
   offscreen: { createDocument(parameters: object): Promise<void> };
@@ -17,34 +10,26 @@ type ChromeApis = {
 };
 
 describe('copying links in the built extension', () => {
-  let server: FakePostHog;
-  let session: ExtensionSession;
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
 
   beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    session = await launchTestExtension();
-    await allowClipboard(session, server.url);
-    await configure(session, server.url, server.keys.all);
-  });
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
+    await allowClipboard(env.session, env.server.url);
   });
 
   it('copies the recording link at the second the player shows, plain and as Markdown', async () => {
-    const recording = `${server.url}/project/1/replay/${DEMO.recordings.inCheckout}`;
-    const { page, tabId } = await session.openTab(recording);
+    const recording = `${env.server.url}/project/1/replay/${DEMO.recordings.inCheckout}`;
+    const { page, tabId } = await env.session.openTab(recording);
     // The demo player starts at 12 s; two skips make it 32 s.
     await page.getByRole('button', { name: '+10 s' }).click();
     await page.getByRole('button', { name: '+10 s' }).click();
-    let popup = await popupOver(session, tabId);
+    let popup = await popupOver(env.session, tabId);
     // The player's second reaches the background as a throttled hint: reopen until it has arrived,
     // each time waiting for the popup to show its recording link before reading it.
     await expect
       .poll(
         async () => {
           await popup.close();
-          popup = await popupOver(session, tabId);
+          popup = await popupOver(env.session, tabId);
           await popup
             .getByRole('group', { name: /^Recording link/ })
             .first()
@@ -66,8 +51,8 @@ describe('copying links in the built extension', () => {
   });
 
   it('copies from the background through the offscreen document (the shortcut and menu route)', async () => {
-    const text = `${server.url}/shared/${DEMO.sharedToken}`;
-    const answer = await session.serviceWorker.evaluate(async (copied) => {
+    const text = `${env.server.url}/shared/${DEMO.sharedToken}`;
+    const answer = await env.session.serviceWorker.evaluate(async (copied) => {
       const chrome = (globalThis as unknown as { chrome: ChromeApis }).chrome;
       await chrome.offscreen.createDocument({
         url: 'offscreen.html',
@@ -77,51 +62,44 @@ describe('copying links in the built extension', () => {
       return chrome.runtime.sendMessage({ type: 'clipboard/write', input: { text: copied } });
     }, text);
     expect(answer, JSON.stringify(answer)).toEqual({ ok: true, data: { copied: true } });
-    const page = await session.context.newPage();
-    await page.goto(`${server.url}/`);
+    const page = await env.session.context.newPage();
+    await page.goto(`${env.server.url}/`);
     expect(await readClipboard(page)).toBe(text);
     await page.close();
   });
 
   it('opens the dashboards view from the popup over any page', async () => {
-    const popup = await session.openPopup();
+    const popup = await env.session.openPopup();
     await popup.locator('main.popup[aria-busy="false"]').waitFor();
     const [view] = await Promise.all([
-      session.context.waitForEvent('page'),
+      env.session.context.waitForEvent('page'),
       popup.getByRole('button', { name: 'All dashboards' }).click(),
     ]);
     await view.getByLabel('Search dashboards').waitFor();
-    expect(view.url()).toBe(`chrome-extension://${session.extensionId}/dashboards.html`);
+    expect(view.url()).toBe(`chrome-extension://${env.session.extensionId}/dashboards.html`);
     await view.close();
   });
 });
 
 describe('a key without sharing_configuration:read', () => {
-  let server: FakePostHog;
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' });
   let proxy: { url: string; close: () => Promise<void> };
-  let session: ExtensionSession;
 
   beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    proxy = await startScopeRefusingProxy(server.url, {
+    proxy = await startScopeRefusingProxy(env.server.url, {
       pattern: /^\/api\/projects\/\d+\/dashboards\/\d+\/sharing\/?$/,
       scope: 'sharing_configuration:read',
     });
-    session = await launchTestExtension();
-    await allowClipboard(session, proxy.url);
-    await configure(session, proxy.url, server.keys.all);
+    await allowClipboard(env.session, proxy.url);
+    await saveConnection(env.session, proxy.url, env.server.keys.all);
   });
-  afterAll(async () => {
-    await session?.close();
-    await proxy?.close();
-    await server?.close();
-  });
+  afterAll(() => proxy?.close());
 
   it('says which scope is missing and how to add it, and still copies the private link', async () => {
-    const { page, tabId } = await session.openTab(
+    const { page, tabId } = await env.session.openTab(
       `${proxy.url}/project/1/dashboard/${DEMO.dashboards.productKpis}`,
     );
-    const popup = await popupOver(session, tabId);
+    const popup = await popupOver(env.session, tabId);
     await popup
       .getByText(
         'Your API key lacks the sharing_configuration:read scope. Add it in PostHog → Settings → Personal API keys, then check the key again.',

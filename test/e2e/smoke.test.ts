@@ -1,28 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
-import { launchTestExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import { useExtension } from './fixtures';
 
 describe('the built extension in Chromium', () => {
-  let server: FakePostHog;
-  let browser: ExtensionSession;
-
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-    browser = await launchTestExtension();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' });
 
   it('loads with a service worker under a chrome-extension id', () => {
-    expect(browser.extensionId).toMatch(/^[a-p]{32}$/);
-    expect(browser.serviceWorker.url()).toBe(`chrome-extension://${browser.extensionId}/background.js`);
+    expect(env.session.extensionId).toMatch(/^[a-p]{32}$/);
+    expect(env.session.serviceWorker.url()).toBe(
+      `chrome-extension://${env.session.extensionId}/background.js`,
+    );
   });
 
   it('builds the popup as one script, its styles inside the page, and draws it styled', async () => {
@@ -30,21 +19,21 @@ describe('the built extension in Chromium', () => {
     expect(html.match(/<script\b[^>]*>/g)).toEqual([expect.stringMatching(/type="module"/)]);
     expect(html).not.toMatch(/rel="(stylesheet|modulepreload)"/);
     expect(html).toMatch(/<style>[^<]*--accent:/);
-    const popup = await browser.openPopup();
+    const popup = await env.session.openPopup();
     await popup.locator('main.popup').waitFor();
     await expect(popup.evaluate(() => getComputedStyle(document.body).width)).resolves.toBe('360px');
     await popup.close();
   });
 
   it('renders the options page', async () => {
-    const page = await browser.openOptions();
+    const page = await env.session.openOptions();
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toContain('Hogmark');
     await page.close();
   });
 
   it('runs the content script on a local PostHog recording page', async () => {
-    const { page } = await browser.openTab(
-      `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+    const { page } = await env.session.openTab(
+      `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
     );
     await page.waitForFunction(() => document.documentElement.dataset.hogmark === 'ready');
     expect(await page.title()).toContain('PostHog');
@@ -52,18 +41,18 @@ describe('the built extension in Chromium', () => {
   });
 
   it('opens the popup over that tab and asks to set up a key', async () => {
-    const { page, tabId } = await browser.openTab(
-      `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
     );
-    const popup = await browser.openPopup(tabId);
+    const popup = await env.session.openPopup(tabId);
     await popup.getByRole('heading', { name: 'Set up your API key' }).waitFor();
-    const optionsOpened = browser.context.waitForEvent('page');
+    const optionsOpened = env.session.context.waitForEvent('page');
     const popupClosed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Open options' }).focus();
     // The popup closes itself as it opens the options, so the key-up may find no page: that is the point.
     await popup.keyboard.press('Enter').catch(() => undefined);
     const options = await optionsOpened;
-    await options.waitForURL(`chrome-extension://${browser.extensionId}/options.html`);
+    await options.waitForURL(`chrome-extension://${env.session.extensionId}/options.html`);
     await popupClosed;
     expect(popup.isClosed()).toBe(true);
     await Promise.all([page.close(), options.close()]);
