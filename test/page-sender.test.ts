@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../lib/background/dispatcher';
 import { AppError } from '../lib/errors';
+import { createMessageSender } from '../lib/messages';
 import { createPageSender } from '../lib/page-sender';
 import { installEnglishTranslator } from './support/i18n';
 
@@ -21,10 +22,16 @@ function pageOverDispatcher(handlers: Handlers) {
   return createPageSender((message) => dispatch(message, { id: ID, url: `${EXT}popup.html` }));
 }
 
-describe('createPageSender', () => {
+/** The two senders: extension pages trust the background's checks; content scripts parse again. */
+const SENDERS = [
+  ['createPageSender', createPageSender],
+  ['createMessageSender', createMessageSender],
+] as const;
+
+describe.each(SENDERS)('%s: the answer envelope', (_name, createSender) => {
   it('sends the type and input it was given and returns the data of an ok answer', async () => {
     const sent: unknown[] = [];
-    const send = createPageSender(async (message) => {
+    const send = createSender(async (message) => {
       sent.push(message);
       return { ok: true, data: { configured: false } };
     });
@@ -34,7 +41,7 @@ describe('createPageSender', () => {
 
   it('rethrows an error answer as the AppError it was', async () => {
     const error = new AppError('missing-scope', { scope: 'dashboard:write', status: 403 }).toJSON();
-    const send = createPageSender(async () => ({ ok: false, error }));
+    const send = createSender(async () => ({ ok: false, error }));
     const thrown = await send('settings/check', {}).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(AppError);
     expect(thrown).toMatchObject({ kind: 'missing-scope', scope: 'dashboard:write', status: 403 });
@@ -46,16 +53,17 @@ describe('createPageSender', () => {
     'ok',
     { ok: 'yes' },
     { ok: false },
+    { ok: false, error: { kind: 'nope' } },
     { ok: false, error: { kind: 'nope', message: 'x', retryable: false } },
     { ok: false, error: { kind: 'server', message: 1, retryable: false } },
     { ok: false, error: { kind: 'server', message: 'x', retryable: false, status: '500' } },
   ])('turns the malformed envelope %j into bad-message', async (answer) => {
-    const send = createPageSender(async () => answer);
+    const send = createSender(async () => answer);
     await expect(send('status/get', {})).rejects.toMatchObject({ kind: 'bad-message' });
   });
 
   it('lets transport failures through as thrown', async () => {
-    const send = createPageSender(async () => {
+    const send = createSender(async () => {
       throw new Error('Receiving end does not exist.');
     });
     await expect(send('status/get', {})).rejects.toThrow('Receiving end does not exist.');
