@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { findAccessibilityViolations } from './axe';
 import { useExtension } from './fixtures';
+import { saveConnection } from './options-page';
 
 describe('accessibility of the extension pages (axe-core)', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' });
@@ -26,16 +27,7 @@ describe('accessibility of the extension pages (axe-core)', () => {
     await options.getByRole('heading', { level: 1 }).waitFor();
     expect(await findAccessibilityViolations(options)).toEqual([]);
 
-    await options.evaluate(
-      ({ origin, apiKey, projectId }) =>
-        (
-          globalThis as unknown as { chrome: { runtime: { sendMessage(m: object): Promise<unknown> } } }
-        ).chrome.runtime.sendMessage({
-          type: 'settings/save',
-          input: { origin, apiKey, projectId },
-        }),
-      { origin: env.server.url, apiKey: env.server.keys.all, projectId: DEMO.projects.main },
-    );
+    await saveConnection(env.session, env.server.url, env.server.keys.all);
     await options.reload();
     await options.getByRole('heading', { level: 1 }).waitFor();
     expect(await findAccessibilityViolations(options)).toEqual([]);

@@ -4,7 +4,6 @@ import type { FakePostHog } from '../fake-posthog/index';
 import type { ExtensionSession } from './harness';
 
 type Chrome = {
-  runtime: { sendMessage(message: object): Promise<unknown> };
   action: { getBadgeText(details: { tabId: number }): Promise<string> };
 };
 
@@ -15,14 +14,6 @@ export async function pickerOver(browser: ExtensionSession, tabId: number): Prom
   await popup.getByRole('option').first().waitFor();
   await expect.poll(() => popup.getByText('Updating…').count(), { timeout: 10_000 }).toBe(0);
   return popup;
-}
-
-/** Sends a message from an extension page, as the popup would. */
-export function sendFrom(page: Page, message: object): Promise<unknown> {
-  return page.evaluate(
-    (m) => (globalThis as unknown as { chrome: Chrome }).chrome.runtime.sendMessage(m),
-    message,
-  );
 }
 
 export function badgeText(browser: ExtensionSession, tabId: number): Promise<string> {

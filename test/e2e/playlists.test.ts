@@ -3,8 +3,8 @@ import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
 import { useExtension } from './fixtures';
-import { saveConnection } from './options-page';
-import { badgeText, pickerOver, recordingCalls, sendFrom } from './playlists-harness';
+import { saveConnection, sendFromExtensionPage } from './options-page';
+import { badgeText, pickerOver, recordingCalls } from './playlists-harness';
 
 const { checkoutBugs, onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;
@@ -96,13 +96,13 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     const last = popup.getByRole('option').first();
     expect(await last.textContent()).toContain('Escalations from e2e');
     env.server.clearRequests();
-    const result = await sendFrom(popup, { type: 'playlists/quick-add', input: { tabId } });
+    const result = await sendFromExtensionPage(popup, 'playlists/quick-add', { tabId });
     expect(result).toMatchObject({ ok: true, data: { outcome: 'already' } });
     expect(env.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
     expect(await badgeText(env.session, tabId)).toBe('=');
 
     const other = await env.session.openTab(recordingPage(env.server, DEMO.recordings.inCheckout));
-    const added = await sendFrom(popup, { type: 'playlists/quick-add', input: { tabId: other.tabId } });
+    const added = await sendFromExtensionPage(popup, 'playlists/quick-add', { tabId: other.tabId });
     expect(added).toMatchObject({ ok: true, data: { outcome: 'added', via: 'session' } });
     expect(await badgeText(env.session, other.tabId)).toBe('✓');
     await expect.poll(() => badgeText(env.session, other.tabId), { timeout: 6_000 }).toBe('REC');
@@ -168,10 +168,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await host.waitFor();
     const options = await env.session.openOptions();
     const save = (inPageButton: boolean) =>
-      sendFrom(options, {
-        type: 'settings/save',
-        input: { origin: env.server.url, projectId: 1, inPageButton },
-      });
+      sendFromExtensionPage(options, 'settings/save', { origin: env.server.url, projectId: 1, inPageButton });
     expect(await save(false)).toMatchObject({ ok: true });
     await host.waitFor({ state: 'detached' });
     expect(await save(true)).toMatchObject({ ok: true });
