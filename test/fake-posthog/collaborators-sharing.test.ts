@@ -119,6 +119,15 @@ describe('sharing (posthog flavor)', () => {
     expect(second.access_token).not.toBe(first.access_token);
   });
 
+  it('answers password_required as PATCHed (PostHog’s writable serializer field)', async () => {
+    const path = `${D}/${DEMO.dashboards.productKpis}/sharing/`;
+    const on = await call(server(), 'PATCH', path, { body: { password_required: true } });
+    expect(obj(on.json)).toMatchObject({ enabled: true, password_required: true });
+    expect(obj((await call(server(), 'GET', path)).json).password_required).toBe(true);
+    await call(server(), 'PATCH', path, { body: { password_required: false } });
+    expect(obj((await call(server(), 'GET', path)).json).password_required).toBe(false);
+  });
+
   it('saves on PATCH, which fixes the token and marks the dashboard shared', async () => {
     const patched = await call(server(), 'PATCH', `${D}/${DEMO.dashboards.marketing}/sharing/`, {
       body: { enabled: true },

@@ -35,12 +35,30 @@ describe.each<Flavor>(['contract', 'posthog'])('dashboards (%s flavor)', (flavor
     expect(names).not.toContain('Insight scratchpad');
   });
 
+  it('answers user_access_level manager to the creator, editor to others, whatever the legacy privilege (PostHog only)', async () => {
+    const items = obj((await call(server(), 'GET', `${D}/?limit=100`)).json).results as Array<{
+      created_by: { id: number } | null;
+      user_access_level?: string;
+    }>;
+    expect(items.length).toBeGreaterThan(1);
+    if (flavor === 'contract') {
+      // The contract's list items carry no access level at all.
+      for (const item of items) expect(item).not.toHaveProperty('user_access_level');
+      return;
+    }
+    for (const item of items) {
+      expect(item.user_access_level).toBe(item.created_by?.id === 1 ? 'manager' : 'editor');
+    }
+    expect(items.some((item) => item.user_access_level === 'manager')).toBe(true);
+    expect(items.some((item) => item.user_access_level === 'editor')).toBe(true);
+  });
+
   it('gives list items only the list fields and the full object the rest', async () => {
     const item = obj((await call(server(), 'GET', `${D}/`)).json).results[0];
     for (const field of LIST_FIELDS) expect(item).toHaveProperty(field);
     for (const field of FULL_ONLY) expect(item).not.toHaveProperty(field);
     if (flavor === 'contract') expect(Object.keys(item).sort()).toEqual([...LIST_FIELDS].sort());
-    else expect(item).toMatchObject({ team_id: 1, user_access_level: 'editor', last_accessed_at: null });
+    else expect(item).toMatchObject({ team_id: 1, last_accessed_at: null });
     const full = obj((await call(server(), 'GET', `${D}/${DEMO.dashboards.productKpis}/`)).json);
     for (const field of [...LIST_FIELDS, ...FULL_ONLY]) expect(full).toHaveProperty(field);
     expect(full).toMatchObject({ pinned: true, is_shared: true, delete_insights: false });

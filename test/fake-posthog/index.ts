@@ -18,7 +18,14 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
   const faults = new FaultBook();
   const requests: LoggedRequest[] = [];
   const server = createServer(
-    createRequestHandler({ state, flavor, routes: buildRoutes(flavor), faults, requests }),
+    createRequestHandler({
+      state,
+      flavor,
+      routes: buildRoutes(flavor),
+      faults,
+      requests,
+      sceneLoadMs: options.sceneLoadMs,
+    }),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -48,6 +55,9 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
     },
     setFault: (rule) => faults.add(rule),
     clearFaults: () => faults.clear(),
+    setPublicSharingAllowed: (allowed) => {
+      state.organization.allowPubliclySharedResources = allowed;
+    },
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildSync } from 'esbuild';
+import type { AppOptions, SceneData } from './app/scene';
 import type { Reply } from './http';
 
 const ESCAPES: Record<string, string> = {
@@ -10,94 +14,82 @@ const ESCAPES: Record<string, string> = {
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
-export const clock = (seconds: number): string =>
-  `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
-
-export interface NavLink {
-  href: string;
-  label: string;
-  /** Title and heading the page takes when the link is followed in-app (history.pushState). */
-  title: string;
-  heading: string;
-  recordingId?: string;
-}
-
-export function navLinks(links: readonly NavLink[]): string {
-  const items = links.map(
-    (link) =>
-      `<li><a href="${escapeHtml(link.href)}" data-nav data-title="${escapeHtml(link.title)}" data-heading="${escapeHtml(link.heading)}"${
-        link.recordingId ? ` data-recording-id="${escapeHtml(link.recordingId)}"` : ''
-      }>${escapeHtml(link.label)}</a></li>`,
+/** JSON inside an inline script: no `</script>`, no HTML comment openers, no JS line terminators. */
+const scriptJson = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return `<nav aria-label="In-app links"><ul>${items.join('')}</ul></nav>`;
+
+let bundle: string | undefined;
+let styles: string | undefined;
+
+/**
+ * The stand-in's app (`app/main.ts` and its modules) as one script, bundled with esbuild (a dev
+ * dependency) once per process: the app stays typed without a build step.
+ */
+function appScript(): string {
+  bundle ??= (() => {
+    const result = buildSync({
+      entryPoints: [fileURLToPath(new URL('./app/main.ts', import.meta.url))],
+      bundle: true,
+      format: 'iife',
+      globalName: 'fakePostHogApp',
+      target: 'es2022',
+      write: false,
+      logLevel: 'silent',
+    });
+    return result.outputFiles[0]?.text ?? '';
+  })();
+  return bundle;
 }
 
-/** The stand-in for PostHog's player: no video, a position the content script can read. */
-export function player(recordingId: string, currentTime: number, duration: number, hidden = false): string {
-  return `<div data-attr="session-recording-player" data-recording-id="${escapeHtml(recordingId)}" data-current-time="${currentTime}" data-duration="${duration}"${hidden ? ' hidden' : ''}>
-<div data-attr="seekbar" role="slider" tabindex="0" aria-label="Playback position" aria-valuemin="0" aria-valuemax="${duration}" aria-valuenow="${currentTime}">${clock(currentTime)} / ${clock(duration)}</div>
-<button type="button" data-seek="10">+10 s</button>
-</div>`;
+function appStyles(): string {
+  styles ??= ['utilities.css', 'components.css']
+    .map((name) => readFileSync(new URL(`./app/${name}`, import.meta.url), 'utf8'))
+    .join('\n');
+  return styles;
 }
 
-const SCRIPT = `
-const playerEl = () => document.querySelector('[data-attr="session-recording-player"]');
-function showTime(el, seconds) {
-  el.dataset.currentTime = String(seconds);
-  const bar = el.querySelector('[data-attr="seekbar"]');
-  const mmss = (s) => String(Math.floor(s / 60)).padStart(2, '0') + ':' + String(s % 60).padStart(2, '0');
-  bar.setAttribute('aria-valuenow', String(seconds));
-  bar.textContent = mmss(seconds) + ' / ' + mmss(Number(el.dataset.duration));
-}
-document.addEventListener('click', (event) => {
-  const target = event.target instanceof Element ? event.target : null;
-  const link = target && target.closest('a[data-nav]');
-  if (link) {
-    event.preventDefault();
-    history.pushState({}, '', link.getAttribute('href'));
-    document.title = link.dataset.title;
-    document.querySelector('h1').textContent = link.dataset.heading;
-    const el = playerEl();
-    if (el) {
-      el.hidden = !link.dataset.recordingId;
-      if (link.dataset.recordingId) { el.dataset.recordingId = link.dataset.recordingId; showTime(el, 0); }
-    }
-    return;
-  }
-  const seek = target && target.closest('[data-seek]');
-  const el = playerEl();
-  if (seek && el) showTime(el, Math.min(Number(el.dataset.currentTime) + Number(seek.dataset.seek), Number(el.dataset.duration)));
-});
-window.addEventListener('popstate', () => location.reload());
-`;
-
-export interface PageParts {
-  title: string;
-  heading: string;
-  body: string;
-  signedInAs?: string;
-  status?: number;
-}
-
-export function page(parts: PageParts): Reply {
-  const account = parts.signedInAs
-    ? `<p data-attr="signed-in-as">Signed in as ${escapeHtml(parts.signedInAs)}</p>`
-    : '<p><a href="/login">Sign in</a></p>';
+/**
+ * PostHog's shell (`frontend/src/index.html` + `posthog/templates/head.html`; the exporter's for shared
+ * pages): `<title>PostHog</title>`, an empty `#root` the app draws into, and the app's inline script.
+ */
+export function appPage(scene: SceneData, options: AppOptions): Reply {
+  const shared = scene.kind === 'shared';
+  // sharing.py renders og:title (the dashboard's name) on shared and embedded dashboards.
+  const og = shared ? `\n<meta property="og:title" content="${escapeHtml(scene.name)}">` : '';
+  // The app's bundle defines `fakePostHogApp` inside this function only: no extra global.
+  const boot = `(() => {\n${appScript()}\nfakePostHogApp.boot(${scriptJson(scene)}, ${scriptJson(options)});\n})();`;
   const text = `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<title>${escapeHtml(parts.title)}</title>
+<title>PostHog</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta charset="utf-8">${og}
+<style>${appStyles()}</style>
 </head>
-<body>
-<header>${account}</header>
-<main>
-<h1>${escapeHtml(parts.heading)}</h1>
-${parts.body}
-</main>
-<script>${SCRIPT}</script>
+<body${shared ? ' class="ExporterBody"' : ''}>
+<div id="root"></div>
+<script>${boot}</script>
 </body>
 </html>
 `;
-  return { status: parts.status ?? 200, text, contentType: 'text/html; charset=utf-8' };
+  return { status: 200, text, contentType: 'text/html; charset=utf-8' };
+}
+
+/** `sharing.py` `custom_404_response` for a token that opens nothing. */
+export function notFoundPage(): Reply {
+  const text = `<!doctype html>
+<html lang="en">
+<head>
+<title>PostHog</title>
+<meta charset="utf-8">
+</head>
+<body>
+<h1>Not found</h1>
+</body>
+</html>
+`;
+  return { status: 404, text, contentType: 'text/html; charset=utf-8' };
 }

@@ -1,212 +1,151 @@
+import type { AppOptions, DashboardTileData, RecordingData, SceneData } from './app/scene';
 import type { Reply } from './http';
-import type { NavLink } from './page-layout';
-import { escapeHtml, navLinks, page, player } from './page-layout';
-import type { Recording, State, User } from './state';
+import { appPage, notFoundPage } from './page-layout';
+import type { Dashboard, Recording, State, User } from './state';
 
 export interface PageRequest {
   state: State;
   url: URL;
   user: User | undefined;
+  /** The app asked for the URL's scene as JSON (in-app navigation) instead of the HTML page. */
+  sceneOnly?: boolean;
+  options?: Partial<AppOptions>;
 }
 
-type Renderer = (request: PageRequest, match: RegExpExecArray, projectId: number) => Reply;
+const DEFAULT_OPTIONS: AppOptions = { sceneLoadMs: 100 };
 
-const RESERVED = new Set(['home', 'playlists', 'new', 'settings', 'templates', 'file-playback', 'recent']);
+function recordingData(recording: Recording): RecordingData {
+  return {
+    id: recording.id,
+    durationSeconds: recording.durationSeconds,
+    startMs: Date.parse(recording.startTime),
+    url: recording.startUrl,
+    person: recording.distinctId,
+  };
+}
 
-/** App URL forms (`/project/<p>` prefix optional, as PostHog still serves legacy links). */
-const PAGES: Array<[RegExp, Renderer]> = [
-  [/^\/replay\/playlists\/([^/]+)\/?$/, (r, m, p) => playlistPage(r, p, m[1] ?? '')],
-  [/^\/replay\/playlists\/?$/, (r, _m, p) => playlistsPage(r, p)],
-  [/^\/replay\/home\/?$/, (r, _m, p) => replayHome(r, p)],
-  [/^\/replay\/([^/]+)\/?$/, (r, m, p) => recordingOrReserved(r, p, decodeSegment(m[1] ?? ''))],
-  [/^\/dashboard\/?$/, (r, _m, p) => dashboardsPage(r, p)],
-  [/^\/dashboard\/(\d+)(?:\/.*)?$/, (r, m, p) => dashboardPage(r, p, Number(m[1]))],
-];
+const projectRecordings = (state: State, projectId: number): RecordingData[] =>
+  state.recordings.filter((r) => r.projectId === projectId).map(recordingData);
 
-function decodeSegment(segment: string): string {
+const decode = (segment: string): string => {
   try {
     return decodeURIComponent(segment);
   } catch {
     return segment;
   }
+};
+
+const visibleDashboards = (state: State, projectId: number): Dashboard[] =>
+  [...state.dashboards.values()].filter(
+    (d) => d.projectId === projectId && !d.deleted && d.creationMode !== 'unlisted',
+  );
+
+const tilesOf = (dashboard: Dashboard): DashboardTileData[] =>
+  dashboard.tiles.flatMap((tile) => (tile.insight ? [{ name: tile.insight.name }] : []));
+
+/** `/replay/:tab` values that are tabs of the Replay scene, not recording ids (`ReplayTabs`). */
+const REPLAY_TABS = new Set(['home', 'recent', 'playlists', 'templates', 'settings', 'file-playback']);
+
+/** App URL forms from `products/replay/manifest.tsx` and `scenes/urls.ts`, with or without `/project/<p>`. */
+const ROUTES: Array<[RegExp, (m: RegExpExecArray, projectId: number, state: State) => SceneData]> = [
+  [
+    /^\/replay\/(?:home|recent)\/?$/,
+    (_m, projectId, state) => ({
+      kind: 'replay-home',
+      projectId,
+      recordings: projectRecordings(state, projectId),
+    }),
+  ],
+  [
+    /^\/replay\/playlists\/?$/,
+    (_m, projectId, state) => ({
+      kind: 'collections',
+      projectId,
+      collections: state.playlists
+        .filter((p) => p.projectId === projectId && !p.deleted)
+        .slice(0, 100)
+        .map((p) => ({ shortId: p.shortId, name: p.name || p.derivedName || 'Unnamed' })),
+    }),
+  ],
+  [
+    /^\/replay\/playlists\/([^/]+)\/?$/,
+    (m, projectId, state) => {
+      const shortId = decode(m[1] ?? '');
+      const playlist = state.playlists.find(
+        (p) => p.projectId === projectId && p.shortId === shortId && !p.deleted,
+      );
+      const held = playlist?.recordingIds ?? [];
+      return {
+        kind: 'collection',
+        projectId,
+        shortId,
+        name: playlist ? playlist.name || playlist.derivedName || null : null,
+        recordings: held.flatMap((id) => {
+          const recording = state.recordings.find((r) => r.id === id);
+          return recording ? [recordingData(recording)] : [];
+        }),
+      };
+    },
+  ],
+  [
+    /^\/replay\/([^/]+)\/?$/,
+    (m, projectId, state) => {
+      const id = decode(m[1] ?? '');
+      if (REPLAY_TABS.has(id)) return { kind: 'other', projectId };
+      const recording = state.recordings.find((r) => r.id === id && r.projectId === projectId);
+      return { kind: 'recording', projectId, id, recording: recording ? recordingData(recording) : null };
+    },
+  ],
+  [
+    /^\/dashboard\/?$/,
+    (_m, projectId, state) => ({
+      kind: 'dashboards',
+      projectId,
+      dashboards: visibleDashboards(state, projectId).map((d) => ({ id: d.id, name: d.name ?? '' })),
+    }),
+  ],
+  [
+    /^\/dashboard\/(\d+)(?:\/.*)?$/,
+    (m, projectId, state) => {
+      const id = Number(m[1]);
+      const dashboard = state.dashboards.get(id);
+      const shown = dashboard && dashboard.projectId === projectId && !dashboard.deleted ? dashboard : null;
+      return {
+        kind: 'dashboard',
+        projectId,
+        id,
+        found: !!shown,
+        name: shown?.name ?? '',
+        tiles: shown ? tilesOf(shown) : [],
+      };
+    },
+  ],
+];
+
+/** The scene PostHog would show at `url`, or null for a share token that opens nothing. */
+export function sceneFor(state: State, url: URL): SceneData | null {
+  const path = url.pathname;
+  const shared = /^\/(?:shared|embedded)\/([^/.]+)\/?$/.exec(path);
+  if (shared) {
+    const config = [...state.sharing.values()].find((c) => c.enabled && c.accessToken === shared[1]);
+    const dashboard = config && state.dashboards.get(config.dashboardId);
+    if (!dashboard || dashboard.deleted) return null;
+    return { kind: 'shared', name: dashboard.name ?? '', tiles: tilesOf(dashboard) };
+  }
+  const prefixed = /^\/project\/(\d+)(\/.*)?$/.exec(path);
+  const projectId = prefixed ? Number(prefixed[1]) : (state.projects[0]?.id ?? 1);
+  const rest = prefixed ? (prefixed[2] ?? '/') : path;
+  for (const [pattern, build] of ROUTES) {
+    const match = pattern.exec(rest);
+    if (match) return build(match, projectId, state);
+  }
+  return { kind: 'other', projectId };
 }
 
 export function renderPage(request: PageRequest): Reply {
-  const path = request.url.pathname;
-  const shared = /^\/(shared|embedded)\/([^/.]+)\/?$/.exec(path);
-  if (shared) return sharedPage(request, shared[2] ?? '');
-  const prefixed = /^\/project\/(\d+)(\/.*)?$/.exec(path);
-  const projectId = prefixed ? Number(prefixed[1]) : (request.state.projects[0]?.id ?? 1);
-  const rest = prefixed ? (prefixed[2] ?? '/') : path;
-  for (const [pattern, render] of PAGES) {
-    const match = pattern.exec(rest);
-    if (match) return render(request, match, projectId);
-  }
-  return page({
-    title: 'PostHog',
-    heading: 'PostHog',
-    body: defaultLinks(request, projectId),
-    ...who(request),
-  });
-}
-
-const who = (request: PageRequest) => ({ signedInAs: request.user?.firstName });
-
-function defaultLinks(request: PageRequest, projectId: number): string {
-  return navLinks([dashboardsLink(projectId), ...recordingLinks(request.state, projectId).slice(0, 1)]);
-}
-
-const dashboardsLink = (projectId: number): NavLink => ({
-  href: `/project/${projectId}/dashboard`,
-  label: 'Dashboards',
-  title: 'Dashboards • PostHog',
-  heading: 'Dashboards',
-});
-
-function recordingLinks(state: State, projectId: number, except?: string): NavLink[] {
-  return state.recordings
-    .filter((recording) => recording.projectId === projectId && recording.id !== except)
-    .map((recording) => ({
-      href: `/project/${projectId}/replay/${recording.id}`,
-      label: recording.title,
-      title: `${recording.title} • Recording • PostHog`,
-      heading: recording.title,
-      recordingId: recording.id,
-    }));
-}
-
-function dashboardLinks(state: State, projectId: number): NavLink[] {
-  return [...state.dashboards.values()]
-    .filter((d) => d.projectId === projectId && !d.deleted && d.creationMode !== 'unlisted')
-    .slice(0, 50)
-    .map((d) => ({
-      href: `/project/${projectId}/dashboard/${d.id}`,
-      label: d.name ?? 'Untitled',
-      title: `${d.name ?? 'Untitled'} • Dashboard • PostHog`,
-      heading: d.name ?? 'Untitled',
-    }));
-}
-
-function requestedTime(url: URL): number {
-  const t = Number.parseInt(url.searchParams.get('t') ?? '', 10);
-  return Number.isFinite(t) && t >= 0 ? t : 12;
-}
-
-function recordingPage(request: PageRequest, projectId: number, recordingId: string): Reply {
-  const recording: Recording | undefined = request.state.recordings.find((r) => r.id === recordingId);
-  const title = recording?.title ?? `Recording ${recordingId}`;
-  const duration = recording?.durationSeconds ?? 300;
-  const time = Math.min(requestedTime(request.url), duration);
-  const links = [
-    ...recordingLinks(request.state, projectId, recordingId).slice(0, 1),
-    ...dashboardLinks(request.state, projectId).slice(0, 1),
-  ];
-  return page({
-    title: `${title} • Recording • PostHog`,
-    heading: title,
-    body: `${player(recordingId, time, duration)}\n${navLinks(links)}`,
-    ...who(request),
-  });
-}
-
-function recordingOrReserved(request: PageRequest, projectId: number, segment: string): Reply {
-  if (RESERVED.has(segment)) return replayHome(request, projectId);
-  return recordingPage(request, projectId, segment);
-}
-
-function replayHome(request: PageRequest, projectId: number): Reply {
-  const open = request.url.searchParams.get('sessionRecordingId');
-  if (open) return recordingPage(request, projectId, open);
-  const links = recordingLinks(request.state, projectId);
-  return page({
-    title: 'Session replay • PostHog',
-    heading: 'Session replay',
-    body: navLinks(links),
-    ...who(request),
-  });
-}
-
-function playlistsPage(request: PageRequest, projectId: number): Reply {
-  const items = request.state.playlists
-    .filter((p) => p.projectId === projectId && !p.deleted)
-    .slice(0, 50)
-    .map(
-      (p) =>
-        `<li><a href="/project/${projectId}/replay/playlists/${escapeHtml(p.shortId)}">${escapeHtml(p.name ?? p.derivedName ?? 'Untitled')}</a></li>`,
-    );
-  return page({
-    title: 'Playlists • Replay • PostHog',
-    heading: 'Playlists',
-    body: `<ul>${items.join('')}</ul>`,
-    ...who(request),
-  });
-}
-
-function playlistPage(request: PageRequest, projectId: number, shortId: string): Reply {
-  const playlist = request.state.playlists.find((p) => p.projectId === projectId && p.shortId === shortId);
-  const name = playlist ? (playlist.name ?? playlist.derivedName ?? 'Untitled') : 'Playlist not found';
-  const open = request.url.searchParams.get('sessionRecordingId');
-  const held = recordingLinks(request.state, projectId).filter((l) =>
-    playlist?.recordingIds.includes(l.recordingId ?? ''),
-  );
-  const recording = open ? request.state.recordings.find((r) => r.id === open) : undefined;
-  const body = open
-    ? `${player(open, requestedTime(request.url), recording?.durationSeconds ?? 300)}\n${navLinks(held)}`
-    : navLinks(held);
-  return page({ title: `${name} • Playlist • PostHog`, heading: name, body, ...who(request) });
-}
-
-function dashboardsPage(request: PageRequest, projectId: number): Reply {
-  const links = dashboardLinks(request.state, projectId);
-  return page({
-    title: 'Dashboards • PostHog',
-    heading: 'Dashboards',
-    body: navLinks(links),
-    ...who(request),
-  });
-}
-
-function dashboardPage(request: PageRequest, projectId: number, id: number): Reply {
-  const dashboard = request.state.dashboards.get(id);
-  if (!dashboard || dashboard.projectId !== projectId || dashboard.deleted) {
-    return page({
-      title: 'Dashboard not found • PostHog',
-      heading: 'Dashboard not found',
-      body: '',
-      ...who(request),
-    });
-  }
-  const name = dashboard.name ?? 'Untitled';
-  const tiles = dashboard.tiles
-    .map((t) => `<li>${escapeHtml(t.insight?.name ?? t.text?.body ?? '')}</li>`)
-    .join('');
-  const links = [...recordingLinks(request.state, projectId).slice(0, 1), dashboardsLink(projectId)];
-  return page({
-    title: `${name} • Dashboard • PostHog`,
-    heading: name,
-    body: `<ul data-attr="dashboard-tiles">${tiles}</ul>\n${navLinks(links)}`,
-    ...who(request),
-  });
-}
-
-function sharedPage(request: PageRequest, token: string): Reply {
-  const config = [...request.state.sharing.values()].find((c) => c.enabled && c.accessToken === token);
-  const dashboard = config && request.state.dashboards.get(config.dashboardId);
-  if (!dashboard || dashboard.deleted) {
-    return page({
-      title: 'Not found • PostHog',
-      heading: 'Not found',
-      body: '<p>This link is not shared.</p>',
-      status: 404,
-    });
-  }
-  const name = dashboard.name ?? 'Untitled';
-  const tiles = dashboard.tiles
-    .map((t) => `<li>${escapeHtml(t.insight?.name ?? t.text?.body ?? '')}</li>`)
-    .join('');
-  return page({
-    title: `${name} • PostHog`,
-    heading: name,
-    body: `<ul data-attr="dashboard-tiles">${tiles}</ul>`,
-  });
+  const scene = sceneFor(request.state, request.url);
+  if (request.sceneOnly)
+    return scene ? { status: 200, json: scene } : { status: 404, json: { detail: 'Not found.' } };
+  if (!scene) return notFoundPage();
+  return appPage(scene, { ...DEFAULT_OPTIONS, ...request.options });
 }

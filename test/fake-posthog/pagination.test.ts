@@ -100,14 +100,15 @@ describe('the large seed', () => {
     let seen = 0;
     while (next) {
       const page = obj((await call(server(), 'GET', next)).json);
-      expect(page.results.length).toBeLessThanOrEqual(500);
+      // PostHog pages its rows, then adds the 4 synthetic collections to the first page only.
+      expect(page.results.length).toBeLessThanOrEqual(pages === 0 ? 504 : 500);
       seen += page.results.length;
       pages += 1;
       next = page.next;
     }
     // 9,000 collections plus the 4 synthetic playlists, which are collections too.
     expect(seen).toBe(9_004);
-    expect(pages).toBe(19);
+    expect(pages).toBe(18);
   });
 });
 

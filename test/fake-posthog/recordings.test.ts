@@ -75,7 +75,9 @@ describe('playlist recordings (posthog flavor)', () => {
     const holding = obj(
       (await call(server(), 'GET', `${P}/?session_recording_id=${DEMO.recordings.loose}`)).json,
     );
-    expect(holding.results.map((p: { short_id: string }) => p.short_id)).toEqual([DEMO.playlists.onboarding]);
+    // PostHog lists its synthetic playlists under `?session_recording_id=` too.
+    const rows = holding.results.filter((p: { is_synthetic: boolean }) => !p.is_synthetic);
+    expect(rows.map((p: { short_id: string }) => p.short_id)).toEqual([DEMO.playlists.onboarding]);
     const removed = await call(server(), 'DELETE', path, { key: null, headers });
     expect(removed.status).toBe(200);
     expect(removed.json).toEqual({ success: true });
@@ -103,5 +105,44 @@ describe('playlist recordings (posthog flavor)', () => {
         "Cannot add recordings to a playlist that is type 'filters'.",
       ),
     );
+  });
+  it('has the session-only bulk_add and bulk_delete; bulk_delete skips ids that are not there', async () => {
+    const { cookie, csrf } = await signIn(server());
+    const headers = { cookie, 'x-csrftoken': csrf, origin: server().url };
+    const bulk = (name: string) => `${recordingsOf(DEMO.playlists.onboarding)}/${name}/`;
+    const ids = [DEMO.recordings.loose, DEMO.recordings.inCheckout];
+    const refused = await call(server(), 'POST', bulk('bulk_add'), { body: { session_recording_ids: ids } });
+    expect(refused.status).toBe(403);
+    expect(obj(refused.json).detail).toMatch(/does not support personal API key access/);
+    const added = await call(server(), 'POST', bulk('bulk_add'), {
+      key: null,
+      headers,
+      body: { session_recording_ids: ids },
+    });
+    expect(added.json).toEqual({ success: true, added_count: 2, total_requested: 2 });
+    const deleted = await call(server(), 'POST', bulk('bulk_delete'), {
+      key: null,
+      headers,
+      body: { session_recording_ids: [...ids, 'not-there'] },
+    });
+    expect(deleted.json).toEqual({ success: true, deleted_count: 2, total_requested: 3 });
+    const empty = await call(server(), 'POST', bulk('bulk_delete'), {
+      key: null,
+      headers,
+      body: { session_recording_ids: [] },
+    });
+    expect(empty.status).toBe(400);
+    expect(obj(empty.json).detail).toBe('session_recording_ids must be provided as a non-empty array');
+  });
+
+  it('removes a recording from a filters-type playlist (PostHog checks the type only to add)', async () => {
+    const { cookie, csrf } = await signIn(server());
+    const headers = { cookie, 'x-csrftoken': csrf, origin: server().url };
+    const answer = await call(server(), 'POST', `${recordingsOf(DEMO.playlists.rageClicks)}/bulk_delete/`, {
+      key: null,
+      headers,
+      body: { session_recording_ids: [DEMO.recordings.loose] },
+    });
+    expect(answer.json).toEqual({ success: true, deleted_count: 0, total_requested: 1 });
   });
 });

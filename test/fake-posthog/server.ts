@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { SCENE_HEADER } from './app/scene';
 import { authenticate, csrfFailure, keyAccessFailure, SESSION_COOKIE } from './auth';
 import {
   errorReply,
@@ -26,6 +27,8 @@ export interface ServerParts {
   routes: Route[];
   faults: FaultBook;
   requests: LoggedRequest[];
+  /** App pages' scene load delay (`StartOptions.sceneLoadMs`). */
+  sceneLoadMs?: number | null;
 }
 
 interface Incoming {
@@ -101,15 +104,38 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   const delays = parts.faults.take(method, entry.path, ['latency'], false);
   const delay = delays.reduce((total, fault) => total + (fault.type === 'latency' ? fault.ms : 0), 0);
   if (delay > 0) await sleep(delay);
-  const [fault] = parts.faults.take(method, entry.path, ['status', 'malformed-json', 'html', 'drop'], true);
+  const [fault] = parts.faults.take(
+    method,
+    entry.path,
+    ['status', 'malformed-json', 'html', 'drop', 'lose-answer', 'redirect'],
+    true,
+  );
   if (fault?.type === 'drop') {
     req.socket.destroy();
+    return;
+  }
+  if (fault?.type === 'redirect') {
+    entry.status = fault.status ?? 302;
+    send(res, { status: entry.status, text: '', headers: { location: `${fault.to}${rawUrl}` } });
     return;
   }
   const reply =
     (fault && faultReply(fault, method, parts.flavor)) ??
     (url.pathname.startsWith('/api/') ? answerApi(parts, incoming) : answerPage(parts, incoming));
   entry.status = reply.status;
+  if (fault?.type === 'lose-answer') {
+    // Applied, then lost: the log keeps what the server did, the client never sees it.
+    if (fault.as === 'late') {
+      await sleep(fault.ms ?? 10_000);
+      send(res, reply);
+    } else if (fault.as === 'drop') req.socket.destroy();
+    else if (fault.as === 'cut') {
+      const body = '{"id":1,"pinned":tr';
+      res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': body.length + 64 });
+      res.write(body, () => req.socket.destroy());
+    } else send(res, { status: reply.status, text: '{"id":1,"pinned":tr', contentType: 'application/json' });
+    return;
+  }
   send(res, reply);
 }
 
@@ -123,7 +149,9 @@ function answerPage(parts: ServerParts, incoming: Incoming): Reply {
   if (path === '/login') return login(state, incoming.url);
   if (path === '/logout') return logout(state, incoming.cookies[SESSION_COOKIE], incoming.url);
   const user = session && state.users.find((candidate) => candidate.id === session.userId);
-  return renderPage({ state, url: incoming.url, user });
+  const sceneOnly = incoming.req.headers[SCENE_HEADER] === '1';
+  const options = parts.sceneLoadMs === undefined ? {} : { sceneLoadMs: parts.sceneLoadMs };
+  return renderPage({ state, url: incoming.url, user, sceneOnly, options });
 }
 
 function resolveProjectId(state: State, raw: string | undefined): number | null {

@@ -17,6 +17,10 @@ export interface Organization {
   id: string;
   name: string;
   slug: string;
+  /** `Organization.allow_publicly_shared_resources`: off, PostHog opens no public link of the organisation. */
+  allowPubliclySharedResources: boolean;
+  /** Keys of `available_product_features`; the switch above counts only with `organization_security_settings`. */
+  productFeatures: string[];
 }
 
 export interface Project {
@@ -67,6 +71,8 @@ export interface Sharing {
   enabled: boolean;
   accessToken: string;
   settings: Record<string, unknown>;
+  /** PostHog's `password_required` (posthog flavor; the org is taken to have the password feature). */
+  passwordRequired?: boolean;
 }
 
 export interface Playlist {

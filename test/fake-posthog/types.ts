@@ -12,6 +12,11 @@ export interface StartOptions {
   seed?: SeedName;
   /** For the `large` seed: how many dashboards and playlists (default 10_000). */
   largeCount?: number;
+  /**
+   * App pages: how long a scene's data takes to arrive after the scene is drawn (default 100 ms), so
+   * titles pass through their loading stage; null holds it until `window.fakePostHog.finishLoading()`.
+   */
+  sceneLoadMs?: number | null;
 }
 
 /** Keys every seed provides (values are deterministic per seed). */
@@ -43,7 +48,17 @@ export type Fault =
   | { type: 'throttle'; seconds: number }
   | { type: 'malformed-json' }
   | { type: 'html' }
-  | { type: 'drop' };
+  | { type: 'drop' }
+  /** A reverse proxy in front of PostHog sending the request elsewhere (`to` + the same path). */
+  | { type: 'redirect'; to: string; status?: 301 | 302 | 307 | 308 }
+  /**
+   * The request is answered as usual (a write is applied), then the answer is lost on the way back:
+   * `drop`, the connection closes before any answer (a browser may resend a request whose reused
+   * connection closed so; Node's fetch does not); `cut`, it closes after the status line, mid-body;
+   * `malformed-json`, a 200 with truncated JSON; `late`, the answer leaves after `ms` (a client that
+   * stops waiting first never sees it). Network behaviour, not PostHog's.
+   */
+  | { type: 'lose-answer'; as: 'drop' | 'cut' | 'malformed-json' | 'late'; ms?: number };
 
 export interface FaultRule {
   method?: string;
@@ -64,5 +79,7 @@ export interface FakePostHog {
   clearRequests(): void;
   setFault(rule: FaultRule): void;
   clearFaults(): void;
+  /** The organisation's `allow_publicly_shared_resources` (an admin's switch in PostHog's security settings). */
+  setPublicSharingAllowed(allowed: boolean): void;
   close(): Promise<void>;
 }

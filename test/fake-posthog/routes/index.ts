@@ -14,6 +14,8 @@ import {
 import { listPlaylists } from './playlist-list';
 import {
   addRecordingToPlaylist,
+  bulkAddToPlaylist,
+  bulkDeleteFromPlaylist,
   listPlaylistRecordings,
   removeRecordingFromPlaylist,
 } from './playlist-recordings';
@@ -171,6 +173,25 @@ export function buildRoutes(flavor: Flavor): Route[] {
       scoping: 'project',
       handle: listPlaylistRecordings,
     },
+    // PostHog's router tries `bulk_*` before `modify_recordings` (DRF orders extra actions by name).
+    ...(posthog
+      ? [
+          {
+            method: 'POST',
+            pattern: `${PLAYLISTS}/:short_id/recordings/bulk_add`,
+            access: UNSUPPORTED,
+            scoping: 'project' as const,
+            handle: bulkAddToPlaylist,
+          },
+          {
+            method: 'POST',
+            pattern: `${PLAYLISTS}/:short_id/recordings/bulk_delete`,
+            access: UNSUPPORTED,
+            scoping: 'project' as const,
+            handle: bulkDeleteFromPlaylist,
+          },
+        ]
+      : []),
     {
       method: 'POST',
       pattern: `${PLAYLISTS}/:short_id/recordings/:recording_id`,

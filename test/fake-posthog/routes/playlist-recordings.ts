@@ -61,3 +61,53 @@ export function removeRecordingFromPlaylist(ctx: ProjectCtx): Reply {
   playlist.recordingIds.splice(index, 1);
   return { status: 200, json: { success: true } };
 }
+
+/** The body both bulk routes read, checked as PostHog checks it (a non-empty list of at most 20). */
+function bulkIds(ctx: ProjectCtx): string[] {
+  const ids = (ctx.body as { session_recording_ids?: unknown } | null)?.session_recording_ids;
+  if (!Array.isArray(ids) || ids.length === 0) {
+    return fail(validationError('session_recording_ids must be provided as a non-empty array'));
+  }
+  if (ids.length > 20) return fail(validationError('Cannot process more than 20 recordings at once'));
+  return ids.map(String);
+}
+
+/**
+ * PostHog's session-only `bulk_add_recordings` (posthog flavor): 200 with how many were new. A
+ * synthetic playlist is no row, so nothing is added to it (PostHog logs each failure and goes on).
+ */
+export function bulkAddToPlaylist(ctx: ProjectCtx): Reply {
+  const synthetic = findSynthetic(ctx);
+  const playlist = synthetic ? null : requirePlaylist(ctx);
+  const ids = bulkIds(ctx);
+  if (playlist?.type === 'filters') {
+    fail(validationError("Cannot add recordings to a playlist that is type 'filters'."));
+  }
+  let added = 0;
+  for (const id of ids) {
+    if (playlist && !playlist.recordingIds.includes(id)) {
+      playlist.recordingIds.push(id);
+      added += 1;
+    }
+  }
+  return { status: 200, json: { success: true, added_count: added, total_requested: ids.length } };
+}
+
+/**
+ * PostHog's session-only `bulk_delete_recordings`: ids that are not there are skipped (no 500, unlike
+ * the single DELETE), and it does not check the playlist's type.
+ */
+export function bulkDeleteFromPlaylist(ctx: ProjectCtx): Reply {
+  const synthetic = findSynthetic(ctx);
+  const playlist = synthetic ? null : requirePlaylist(ctx);
+  const ids = bulkIds(ctx);
+  let deleted = 0;
+  for (const id of ids) {
+    const index = playlist ? playlist.recordingIds.indexOf(id) : -1;
+    if (playlist && index >= 0) {
+      playlist.recordingIds.splice(index, 1);
+      deleted += 1;
+    }
+  }
+  return { status: 200, json: { success: true, deleted_count: deleted, total_requested: ids.length } };
+}

@@ -16,7 +16,7 @@ function sharingJson(config: Sharing | null, flavor: Flavor): Record<string, unk
   if (flavor === 'posthog') {
     Object.assign(json, {
       settings: config?.settings ?? null,
-      password_required: false,
+      password_required: config?.passwordRequired ?? false,
       share_passwords: [],
     });
   }
@@ -52,6 +52,8 @@ export function updateSharing(ctx: ProjectCtx): Reply {
   requireEdit(ctx, dashboard);
   const body = asBody(ctx.body);
   const enabled = optionalBoolean(body, 'enabled');
+  // `SharingConfigurationSerializer.password_required` is writable in PostHog; older ones lack it.
+  const passwordRequired = ctx.flavor === 'posthog' ? optionalBoolean(body, 'password_required') : undefined;
   const settings = body.settings;
   if (
     settings !== undefined &&
@@ -61,6 +63,7 @@ export function updateSharing(ctx: ProjectCtx): Reply {
   }
   const config = ctx.state.sharing.get(dashboard.id) ?? saveNew(ctx, dashboard.id);
   if (enabled !== undefined) config.enabled = enabled;
+  if (passwordRequired !== undefined) config.passwordRequired = passwordRequired;
   if (settings !== undefined) config.settings = settings as Record<string, unknown>;
   return { status: 200, json: sharingJson(config, ctx.flavor) };
 }

@@ -5,6 +5,8 @@ export const ORGANIZATION: Organization = {
   id: '01900000-0000-7000-8000-0000000000f1',
   name: 'Acme',
   slug: 'acme',
+  allowPubliclySharedResources: true,
+  productFeatures: ['organization_security_settings'],
 };
 
 export const USERS: readonly User[] = [
@@ -114,7 +116,7 @@ function rec(
 
 export function emptyState(projects: readonly Project[]): State {
   return {
-    organization: { ...ORGANIZATION },
+    organization: { ...ORGANIZATION, productFeatures: [...ORGANIZATION.productFeatures] },
     users: USERS.map((user) => ({ ...user })),
     projects: projects.map((project) => ({ ...project })),
     dashboards: new Map(),

@@ -32,7 +32,10 @@ export function dashboardListItem(dashboard: Dashboard, view: ViewContext): Reco
     Object.assign(item, {
       last_accessed_at: dashboard.lastAccessedAt,
       last_viewed_at: null,
-      user_access_level: privilege === 37 ? 'editor' : 'viewer',
+      // RBAC's `access_level_for_object` (posthog/rbac/user_access_control.py): the creator (and an org
+      // admin, which no seeded user is) gets the highest level; anyone else the default, `editor`, as
+      // no access controls are modelled. The legacy privilege does not enter into it.
+      user_access_level: dashboard.createdBy === view.userId ? 'manager' : 'editor',
       access_control_version: dashboard.restrictionLevel > 21 ? 'v1' : 'v2',
       last_refresh: null,
       team_id: dashboard.projectId,

@@ -29,7 +29,8 @@ export function playlistJson(playlist: Playlist, state: State, flavor: Flavor): 
         increased: null,
         last_refreshed_at: null,
       },
-      collection: { count: isCollection ? playlist.recordingIds.length : null, watched_count: 0 },
+      // `count_collection_recordings`: `count` is null, not 0, for an empty collection.
+      collection: { count: playlist.recordingIds.length || null, watched_count: 0 },
     };
     json.type = playlist.type;
     json.is_synthetic = false;
@@ -84,7 +85,14 @@ export function syntheticJson(synthetic: SyntheticPlaylist): Record<string, unkn
         increased: null,
         last_refreshed_at: null,
       },
-      collection: { count: 0, watched_count: 0 },
+      // `count_synthetic_playlist`: nothing here is watched or shared, so null (not 0).
+      collection: {
+        count: null,
+        has_more: false,
+        watched_count: 0,
+        increased: null,
+        last_refreshed_at: null,
+      },
     },
     type: 'collection',
     is_synthetic: true,

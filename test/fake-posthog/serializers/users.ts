@@ -73,6 +73,13 @@ export function me(state: State, user: User, flavor: Flavor): Record<string, unk
     membership_level: user.id === 1 ? 8 : 1,
     projects: state.projects.map((project) => ({ id: project.id, name: project.name })),
     teams: state.projects.map((project) => teamBasic(state, project)),
+    // OrganizationSerializer's public-sharing switch and the plan features it depends on.
+    ...(flavor === 'posthog'
+      ? {
+          allow_publicly_shared_resources: state.organization.allowPubliclySharedResources,
+          available_product_features: state.organization.productFeatures.map((key) => ({ key, name: key })),
+        }
+      : {}),
   };
   return {
     date_joined: user.dateJoined,
