@@ -2,18 +2,30 @@ import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { CLOUD_APP_MATCHES, TEST_APP_MATCHES } from '../lib/app-origins';
 import { isInPageButtonEnabled, mountInPageButton } from '../lib/content/in-page-button';
+import { isConfiguredPostHogOrigin } from '../lib/content/page-origin';
 import { watchPage } from '../lib/content/page-watcher';
+import { TIMESTAMP_FORMAT_KEY } from '../lib/content/player-time';
 import { relaySessionRequests } from '../lib/content/session-relay';
 
 export default defineContentScript({
   matches: import.meta.env.MODE === 'test' ? [...CLOUD_APP_MATCHES, ...TEST_APP_MATCHES] : CLOUD_APP_MATCHES,
   runAt: 'document_idle',
-  main(ctx) {
-    document.documentElement.dataset.hogmark = 'ready';
+  async main(ctx) {
+    // In Firefox a self-hosted PostHog's script runs on every port of its host: only its own port counts.
+    // The background's mirror of what this script needs (the key and its settings are elsewhere).
+    const settings = async () => (await browser.storage.local.get('pageSettings')).pageSettings;
+    if (import.meta.env.FIREFOX && !(await isConfiguredPostHogOrigin(location.origin, settings))) return;
     watchPage({
       window,
       document,
       createObserver: (callback) => new MutationObserver(callback),
+      storedTimestampFormat: () => {
+        try {
+          return window.localStorage.getItem(TIMESTAMP_FORMAT_KEY);
+        } catch {
+          return undefined;
+        }
+      },
       // A plain object: the background parses it; zod stays out of the page.
       send: (hints) => browser.runtime.sendMessage({ type: 'context/hint', input: hints }),
       signal: ctx.signal,
@@ -35,15 +47,14 @@ export default defineContentScript({
     });
     mountInPageButton({
       document,
+      href: () => location.href,
       message: (key) => browser.i18n.getMessage(key as never),
       add: () => browser.runtime.sendMessage({ type: 'recording/add-from-page', input: {} }),
       undo: () => browser.runtime.sendMessage({ type: 'recording/undo-from-page', input: {} }),
-      // storage.local holds the settings, never the key (that lives in the extension's IndexedDB).
-      enabled: async () =>
-        isInPageButtonEnabled((await browser.storage.local.get('settings')).settings, location.origin),
+      enabled: async () => isInPageButtonEnabled(await settings(), location.origin),
       onSettingsChange: (listener) =>
         browser.storage.onChanged.addListener((changes, area) => {
-          if (area === 'local' && 'settings' in changes) listener();
+          if (area === 'local' && 'pageSettings' in changes) listener();
         }),
       signal: ctx.signal,
     });

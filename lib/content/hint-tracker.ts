@@ -1,12 +1,13 @@
 import type { PageHints } from '../messages';
 import { type PageIdentity, pageIdentityOf, sameIdentity } from './page-identity';
 import { parsePageTitle } from './page-title';
+import type { PlayerTime } from './player-time';
 
-/** One look at the page: its URL, its title and (on recordings) the player's second. */
+/** One look at the page: its URL, its title and (on recordings) the player's position. */
 export interface PageObservation {
   url: string;
   title: string;
-  second: number | undefined;
+  time: PlayerTime;
   /** Milliseconds, any monotonic clock. */
   now: number;
 }
@@ -31,7 +32,7 @@ export function createHintTracker(options: HintTrackerOptions = {}) {
   let lastTitleSeen: string | undefined;
   let staleTitle: string | undefined;
   let sentTitle: string | undefined;
-  let sentSecond: number | undefined;
+  let sentSecond: number | null | undefined;
   let secondSentAt = Number.NEGATIVE_INFINITY;
 
   function enter(next: string): void {
@@ -56,8 +57,12 @@ export function createHintTracker(options: HintTrackerOptions = {}) {
       }
       lastTitleSeen = seen.title;
 
-      const second = identity?.kind === 'recording' ? seen.second : undefined;
-      if (second !== undefined && second !== sentSecond && seen.now - secondSentAt >= secondIntervalMs) {
+      // No player yet: say nothing, so a `?t=` in the URL still stands. An unreadable position is
+      // said at once (null): the second sent before is no longer true.
+      const time = identity?.kind === 'recording' ? seen.time : undefined;
+      const second = time === undefined ? undefined : 'second' in time ? time.second : null;
+      const due = second === null || sentSecond === null || seen.now - secondSentAt >= secondIntervalMs;
+      if (second !== undefined && second !== sentSecond && due) {
         hints.currentSecond = second;
         sentSecond = second;
         secondSentAt = seen.now;

@@ -1,7 +1,7 @@
-import { PLAYER_SELECTOR } from './player-time';
+import { findButtonSlot, urlNamesRecording } from './button-slot';
 
 /**
- * "Add to playlist" beside PostHog's player. It sends the same message as the keyboard command
+ * "Add to collection" beside PostHog's own, in the player's meta bar. It sends the same message as the keyboard command
  * (`recording/add-from-page`): the background picks the recording from the tab's URL and the
  * playlist from the user's last choice; the page never sees the key. Styles live in a shadow root
  * so neither PostHog's CSS nor ours leaks into the other.
@@ -9,6 +9,8 @@ import { PLAYER_SELECTOR } from './player-time';
 
 export interface InPageButtonDeps {
   document: Document;
+  /** The page's address now (PostHog navigates in-app with pushState). */
+  href: () => string;
   /** `browser.i18n.getMessage`. */
   message: (key: string) => string;
   add: () => Promise<unknown>;
@@ -18,30 +20,31 @@ export interface InPageButtonDeps {
   /** Called whenever the setting may have changed. */
   onSettingsChange: (listener: () => void) => void;
   signal: AbortSignal;
+  /** Whether an event came from the user (default `event.isTrusted`); injectable for unit tests. */
+  isTrusted?: (event: Event) => boolean;
 }
 
 const STYLE = `
-:host{all:initial;display:block;margin:4px 0;font:500 13px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif;
---fg:#151515;--muted:#5b5b57;--bg:#fff;--border:#d0d1c9;--accent:#c03e06;--accent-fg:#fff;--focus:#1d4aff}
-:host([data-dark]){--fg:#eeefe9;--muted:#b1b3ab;--bg:#1d1f27;--border:#454955;--accent:#f7a501;--accent-fg:#151515;--focus:#8aa4ff}
-div{display:flex;align-items:center;gap:8px;flex-wrap:wrap;color:var(--fg)}
-button{font:inherit;cursor:pointer;border-radius:6px;padding:3px 10px;border:1px solid var(--border);background:var(--bg);color:var(--fg)}
+:host{all:initial;display:inline-flex;align-items:center;flex:none;margin-left:4px;font:500 12px/1.4 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,sans-serif}
+div{--fg:#151515;--muted:#5b5b57;--bg:#fff;--border:#d0d1c9;--accent:#c03e06;--accent-fg:#fff;--focus:#1d4aff;
+display:flex;align-items:center;gap:6px;white-space:nowrap;color:var(--fg)}
+div.dark{--fg:#eeefe9;--muted:#b1b3ab;--bg:#1d1f27;--border:#454955;--accent:#f7a501;--accent-fg:#151515;--focus:#8aa4ff}
+button{font:inherit;cursor:pointer;border-radius:6px;padding:1px 8px;min-height:24px;border:1px solid var(--border);background:var(--bg);color:var(--fg)}
 button.add{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}
 button:disabled{opacity:.6;cursor:progress}
 button:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
-span{color:var(--muted)}
+span{color:var(--muted);max-width:24em;overflow:hidden;text-overflow:ellipsis}
 `;
 
 /**
  * Whether the button belongs on this page: on unless turned off in the options, and only on the
- * PostHog Hogmark is connected to (`settings` as stored; app.posthog.com is stored as us.posthog.com).
+ * PostHog Hogmark is connected to (`pageSettings`, the background's mirror in storage.local;
+ * app.posthog.com is stored as us.posthog.com).
  */
 export function isInPageButtonEnabled(stored: unknown, pageOrigin: string): boolean {
-  const settings = (stored ?? {}) as { origin?: unknown; projectId?: unknown; inPageButton?: unknown };
+  const settings = (stored ?? {}) as { origin?: unknown; connected?: unknown; inPageButton?: unknown };
   const origin = pageOrigin === 'https://app.posthog.com' ? 'https://us.posthog.com' : pageOrigin;
-  return (
-    settings.inPageButton !== false && settings.origin === origin && typeof settings.projectId === 'number'
-  );
+  return settings.inPageButton !== false && settings.origin === origin && settings.connected === true;
 }
 
 /** The page's own dark theme (PostHog sets `theme="dark"` on body), else the system's. */
@@ -66,9 +69,10 @@ function readAnswer(answer: unknown): { ok: boolean; message: string; undoable: 
 
 export function mountInPageButton(deps: InPageButtonDeps): void {
   const doc = deps.document;
+  // A bare element: nothing on PostHog's page names Hogmark. The shadow root is closed, so page
+  // scripts cannot reach the buttons (and only the user's own clicks count, below).
   const host = doc.createElement('div');
-  host.dataset.hogmark = 'in-page-button';
-  const root = host.attachShadow({ mode: 'open' });
+  const root = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = STYLE;
   const bar = doc.createElement('div');
@@ -104,46 +108,72 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
       button.textContent = label;
     }
   }
-  add.addEventListener('click', () => void run(add, 'inPageAdding', deps.add));
-  undo.addEventListener('click', () => void run(undo, 'inPageUndoing', deps.undo));
+  // A script can still dispatch events at the host or call `host.click()`: such events are not
+  // trusted, and adding a recording on someone else's behalf is exactly what must not happen.
+  const isTrusted = deps.isTrusted ?? ((event: Event) => event.isTrusted);
+  const onClick =
+    (button: HTMLButtonElement, busyKey: string, action: () => Promise<unknown>) => (event: Event) => {
+      if (isTrusted(event)) void run(button, busyKey, action);
+    };
+  add.addEventListener('click', onClick(add, 'inPageAdding', deps.add));
+  undo.addEventListener('click', onClick(undo, 'inPageUndoing', deps.undo));
 
-  // The system's scheme changes without any DOM mutation for the observer below to see.
+  // The system's scheme changes without any DOM mutation for the checks below to see.
   const scheme = doc.defaultView?.matchMedia?.('(prefers-color-scheme: dark)');
   let enabled = false;
-  let scheduled = false;
+  let watchedMeta: Element | null = null;
+  // Only PostHog's meta bar is observed, never the whole page: while a recording plays, the
+  // timestamp and seekbar change every second, and none of that is watched.
+  const metaObserver = new MutationObserver(() => place());
+
+  function hide(): void {
+    if (host.isConnected) host.remove();
+    status.textContent = '';
+    undo.hidden = true;
+  }
+
   function place(): void {
-    scheduled = false;
-    const player = enabled ? doc.querySelector(PLAYER_SELECTOR) : null;
-    if (!player?.parentElement) {
-      if (host.isConnected) host.remove();
-      status.textContent = '';
-      undo.hidden = true;
+    const slot = enabled && urlNamesRecording(deps.href()) ? findButtonSlot(doc) : null;
+    const meta = slot?.closest('.PlayerMeta') ?? null;
+    if (meta !== watchedMeta) {
+      metaObserver.disconnect();
+      if (meta) metaObserver.observe(meta, { childList: true, subtree: true });
+      watchedMeta = meta;
+    }
+    if (!slot) {
+      hide();
       return;
     }
-    host.toggleAttribute('data-dark', prefersDark(doc, scheme));
-    if (host.nextElementSibling !== player) player.before(host);
+    bar.classList.toggle('dark', prefersDark(doc, scheme));
+    // Moving the host would itself be a mutation of the bar: only move it when it is out of place.
+    if (slot.nextElementSibling !== host) slot.after(host);
   }
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setTimeout(place, 200);
-  };
+
   const refresh = () =>
     void deps.enabled().then(
       (value) => {
         enabled = value;
-        schedule();
+        place();
       },
       () => undefined,
     );
 
-  const observer = new MutationObserver(schedule);
-  observer.observe(doc.documentElement, { childList: true, subtree: true });
-  scheme?.addEventListener('change', schedule);
+  // The player comes and goes with PostHog's scenes, re-renders replace the bar, the theme flips:
+  // one cheap look a second while the tab is visible (two selector queries), plus a look at once
+  // on in-app navigation, notices those without watching the page.
+  const view = doc.defaultView;
+  const look = () => {
+    if (doc.visibilityState === 'visible') place();
+  };
+  const timer = setInterval(look, 1000);
+  for (const type of ['popstate', 'hashchange']) view?.addEventListener(type, look);
+  scheme?.addEventListener('change', look);
   deps.onSettingsChange(refresh);
   deps.signal.addEventListener('abort', () => {
-    observer.disconnect();
-    scheme?.removeEventListener('change', schedule);
+    clearInterval(timer);
+    metaObserver.disconnect();
+    for (const type of ['popstate', 'hashchange']) view?.removeEventListener(type, look);
+    scheme?.removeEventListener('change', look);
     host.remove();
   });
   refresh();

@@ -7,7 +7,7 @@ import type { TitledKind } from './page-title';
  * a disagreement here can only drop a hint, never misfile one.
  */
 export interface PageIdentity {
-  kind: TitledKind;
+  kind: TitledKind | 'recording';
   id: string;
 }
 

@@ -1,6 +1,6 @@
 import type { MessageInput } from '../messages';
 import { createHintTracker, type HintTrackerOptions } from './hint-tracker';
-import { type ElementLike, readPlayerSecond } from './player-time';
+import { type ElementLike, readPlayerTime } from './player-time';
 
 /** The parts of `window` the watcher uses; a plain EventTarget with a `location` fits in tests. */
 export interface WindowLike extends EventTarget {
@@ -22,6 +22,8 @@ export interface ObserverLike {
 }
 
 export interface PageWatcherDeps extends HintTrackerOptions {
+  /** The page's stored player setting (`TIMESTAMP_FORMAT_KEY` in its localStorage); undefined when unreadable. */
+  storedTimestampFormat?: () => string | null | undefined;
   window: WindowLike;
   document: DocumentLike;
   /** `new MutationObserver(callback)`; titles change without any navigation event. */
@@ -54,7 +56,8 @@ export function watchPage(deps: PageWatcherDeps): void {
     settleTimer = undefined;
     if (signal.aborted) return;
     const url = win.location.href;
-    const hints = tracker.observe({ url, title: doc.title, second: readPlayerSecond(doc), now: now() });
+    const time = readPlayerTime(doc, deps.storedTimestampFormat?.());
+    const hints = tracker.observe({ url, title: doc.title, time, now: now() });
     // The URL goes along: the browser's idea of the sender's URL stops at the first pushState.
     if (hints) deps.send({ ...hints, url }).catch(() => undefined);
   }

@@ -1,45 +1,91 @@
-/** The part of a DOM element the reader uses (structural, so tests can pass plain objects). */
+/**
+ * The playback second of PostHog's session-recording player, read from what PostHog really renders
+ * (`player/controller/PlayerControllerTime.tsx` → `Timestamp`): the text of
+ * `[data-attr="recording-timestamp"]`. PostHog keeps the position nowhere else in the page (no
+ * attribute, no ARIA on the seekbar, never in the URL), so this is the only truthful source.
+ */
+
+/** The part of a DOM element the reader uses (structural, so tests can pass small fakes too). */
 export interface ElementLike {
-  getAttribute(name: string): string | null;
   querySelector(selectors: string): ElementLike | null;
   readonly textContent: string | null;
 }
 
+/** What the page says about the position: a second, "a player is there but shows no position", or no player. */
+export type PlayerTime = { second: number } | { unknown: true } | undefined;
+
+/** `player/SessionRecordingPlayer.tsx` → `SessionRecordingPlayer`: the player's root (no data-attr). */
+export const PLAYER_SELECTOR = '.SessionRecordingPlayer';
+export const TIMESTAMP_SELECTOR = '[data-attr="recording-timestamp"]';
+
+/**
+ * `player/playerSettingsLogic.ts` → `timestampFormat` (`persist: true`): kea-localstorage keeps it under
+ * the logic's path plus the reducer key, as JSON (`"utc"`), or the bare default `relative`.
+ */
+export const TIMESTAMP_FORMAT_KEY = 'scenes.session-recordings.player.playerSettingsLogic.timestampFormat';
+
 /** The hint schema's upper bound: a week. */
 const MAX_SECOND = 86_400 * 7;
 
-function wholeSecond(value: number): number | undefined {
-  if (!Number.isFinite(value) || value < 0) return undefined;
-  const second = Math.floor(value);
-  return second <= MAX_SECOND ? second : undefined;
-}
+// `lib/utils/durations.ts` → `colonDelimitedDuration`: MM:SS, or HH:MM:SS for recordings over an hour.
+const CLOCK = /^(?:(\d{2,}):)?(\d{2}):(\d{2})$/;
 
-/** `mm:ss` or `h:mm:ss` (the first one in the text, as in "00:12 / 05:00") → seconds. */
+/** `MM:SS` or `HH:MM:SS` exactly, as PostHog prints a relative time → seconds. */
 export function parseClock(text: string): number | undefined {
-  const match = /(?:^|[^\d:])(?:(\d{1,3}):)?(\d{1,3}):([0-5]\d)(?![\d:])/.exec(` ${text}`);
+  const match = CLOCK.exec(text);
   if (!match) return undefined;
-  const [, hours = '0', minutes = '0', seconds = '0'] = match;
-  if (match[1] !== undefined && Number(minutes) > 59) return undefined;
-  return wholeSecond(Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds));
+  const [, hours, minutes = '', seconds = ''] = match;
+  if (Number(seconds) > 59 || (hours !== undefined && Number(minutes) > 59)) return undefined;
+  const total = Number(hours ?? 0) * 3600 + Number(minutes) * 60 + Number(seconds);
+  return total <= MAX_SECOND ? total : undefined;
 }
-
-function numberAttribute(element: ElementLike, name: string): number | undefined {
-  const raw = element.getAttribute(name);
-  return raw === null || raw.trim() === '' ? undefined : wholeSecond(Number(raw));
-}
-
-export const PLAYER_SELECTOR = '[data-attr="session-recording-player"]';
 
 /**
- * The player's position, best effort: the player's own `data-current-time`, else its slider's
- * `aria-valuenow`, else the first clock it shows. Undefined when there is no visible player.
+ * The Relative label's text, spaces dropped: "00:12/05:00" (wide) or "00:12" (narrow) → 12. Anything
+ * else (a wall-clock "05/Nov, 14:03:12 UTC", "14:03:12 GMT+1") is not a position. Before the
+ * recording's data arrives PostHog shows "00:00/00:00": no position yet either.
  */
-export function readPlayerSecond(root: Pick<ElementLike, 'querySelector'>): number | undefined {
-  const player = root.querySelector(PLAYER_SELECTOR);
-  if (!player || player.getAttribute('hidden') !== null) return undefined;
-  const fromData = numberAttribute(player, 'data-current-time');
-  if (fromData !== undefined) return fromData;
-  const slider = player.querySelector('[role="slider"]');
-  const fromSlider = slider ? numberAttribute(slider, 'aria-valuenow') : undefined;
-  return fromSlider ?? parseClock(player.textContent ?? '');
+export function parseRelativeTimestamp(text: string): number | undefined {
+  const [current = '', total, ...rest] = text.replace(/\s+/g, '').split('/');
+  if (rest.length > 0) return undefined;
+  const second = parseClock(current);
+  if (total === undefined) return second;
+  const duration = parseClock(total);
+  if (second === undefined || duration === undefined || duration === 0 || second > duration) return undefined;
+  return second;
+}
+
+/**
+ * Whether the stored setting says the Relative format (the default, also when nothing or something
+ * unreadable is stored: PostHog then falls back to relative too). A page whose storage cannot be read
+ * gives null: the text alone decides.
+ */
+export function isRelativeFormat(stored: string | null | undefined): boolean | null {
+  if (stored === undefined) return null;
+  if (stored === null || stored === 'relative') return true;
+  try {
+    const value: unknown = JSON.parse(stored);
+    return value !== 'utc' && value !== 'device';
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The player's position now. `undefined` when no player (or no timestamp yet) is on the page, so a
+ * `?t=` in the URL still stands; `{unknown: true}` when the player shows a wall-clock format or a text
+ * that is not a position, so nothing is guessed. The controls' auto-hide only changes their opacity
+ * (`PlayerController.tsx`), so the text is there and current while hidden.
+ */
+export function readPlayerTime(
+  root: Pick<ElementLike, 'querySelector'>,
+  storedFormat?: string | null,
+): PlayerTime {
+  const timestamp = root.querySelector(PLAYER_SELECTOR)?.querySelector(TIMESTAMP_SELECTOR);
+  if (!timestamp) return undefined;
+  const text = (timestamp.textContent ?? '').trim();
+  if (isRelativeFormat(storedFormat) === false) return { unknown: true };
+  if (/^0{2}:0{2}(?::0{2})?\s*\/\s*0{2}:0{2}(?::0{2})?$/.test(text)) return undefined;
+  const second = parseRelativeTimestamp(text);
+  return second === undefined ? { unknown: true } : { second };
 }

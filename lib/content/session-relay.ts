@@ -12,7 +12,6 @@ const ENCODED = "[A-Za-z0-9\\-_.!~*'()%]+";
 const RECORDING_ROUTE = new RegExp(
   `^/api/projects/${PROJECT}/session_recording_playlists/(${ENCODED})/recordings/(${ENCODED})/$`,
 );
-const TEMPLATE_ROUTE = new RegExp(`^/api/projects/${PROJECT}/dashboards/create_from_template_json/$`);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BODY_TEXT = 4000;
 
@@ -27,10 +26,13 @@ function isCanonicalSegment(encoded: string): boolean {
 
 export function isForwardableRoute(method: unknown, path: unknown): boolean {
   if (typeof method !== 'string' || typeof path !== 'string' || path.includes('..')) return false;
-  if (method === 'POST' && TEMPLATE_ROUTE.test(path)) return true;
   if (method !== 'POST' && method !== 'DELETE') return false;
   const match = RECORDING_ROUTE.exec(path);
-  return match !== null && isCanonicalSegment(match[1] ?? '') && isCanonicalSegment(match[2] ?? '');
+  if (!match) return false;
+  const [, shortId = '', recordingId = ''] = match;
+  // PostHog's session-only bulk routes shadow these names: only `bulk_delete`, and only as POST.
+  if (recordingId === 'bulk_add' || (recordingId === 'bulk_delete' && method !== 'POST')) return false;
+  return isCanonicalSegment(shortId) && isCanonicalSegment(recordingId);
 }
 
 /** PostHog's CSRF cookie, readable by page scripts (the session cookie itself is HttpOnly). */

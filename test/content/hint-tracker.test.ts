@@ -3,21 +3,23 @@ import { createHintTracker } from '../../lib/content/hint-tracker';
 
 const BASE = 'https://us.posthog.com/project/1';
 const RECORDING_A = `${BASE}/replay/aaaa`;
-const RECORDING_B = `${BASE}/replay/bbbb`;
 const DASHBOARD = `${BASE}/dashboard/7`;
-const TITLE_A = 'Checkout flow • Recording • PostHog';
-const TITLE_B = 'Signup • Recording • PostHog';
-const TITLE_DASHBOARD = 'Product KPIs • Dashboard • PostHog';
+const COLLECTION = `${BASE}/replay/playlists/Abc123`;
+const TITLE_A = 'aaaa • Replay • PostHog';
+const TITLE_COLLECTION = 'Checkout bugs • Collections • PostHog';
+const TITLE_DASHBOARD = 'Product KPIs • Dashboards • PostHog';
 
-const at = (url: string, title: string, second?: number, now = 0) => ({ url, title, second, now });
+const at = (url: string, title: string, second?: number | null, now = 0) => ({
+  url,
+  title,
+  time: second === undefined ? undefined : second === null ? ({ unknown: true } as const) : { second },
+  now,
+});
 
 describe('hint tracker', () => {
-  it('sends the recording name and second once, then only what changes', () => {
+  it('sends the second once, then only what changes, and never a recording title (its id)', () => {
     const tracker = createHintTracker();
-    expect(tracker.observe(at(RECORDING_A, TITLE_A, 12, 0))).toEqual({
-      title: 'Checkout flow',
-      currentSecond: 12,
-    });
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 12, 0))).toEqual({ currentSecond: 12 });
     expect(tracker.observe(at(RECORDING_A, TITLE_A, 12, 5000))).toBeNull();
     expect(tracker.observe(at(RECORDING_A, TITLE_A, 22, 6000))).toEqual({ currentSecond: 22 });
   });
@@ -38,10 +40,13 @@ describe('hint tracker', () => {
 
   it('never sends the previous page title for the page the app just navigated to', () => {
     const tracker = createHintTracker();
-    tracker.observe(at(RECORDING_A, TITLE_A, 12, 0));
+    tracker.observe(at(COLLECTION, TITLE_COLLECTION));
     // pushState has run, the app has not retitled the tab yet
-    expect(tracker.observe(at(RECORDING_B, TITLE_A, 0, 100))).toEqual({ currentSecond: 0 });
-    expect(tracker.observe(at(RECORDING_B, TITLE_B, 0, 200))).toEqual({ title: 'Signup' });
+    const other = `${BASE}/replay/playlists/Xyz789`;
+    expect(tracker.observe(at(other, TITLE_COLLECTION, undefined, 100))).toBeNull();
+    expect(tracker.observe(at(other, 'Rage clicks • Collections • PostHog', undefined, 200))).toEqual({
+      title: 'Rage clicks',
+    });
   });
 
   it('sends a title that changed in the same step as the URL', () => {
@@ -50,13 +55,31 @@ describe('hint tracker', () => {
     expect(tracker.observe(at(DASHBOARD, TITLE_DASHBOARD))).toEqual({ title: 'Product KPIs' });
   });
 
+  it('waits out the loading stages of a collection and a dashboard', () => {
+    const tracker = createHintTracker();
+    expect(tracker.observe(at(COLLECTION, 'Unnamed • Collections • PostHog'))).toBeNull();
+    expect(tracker.observe(at(COLLECTION, TITLE_COLLECTION))).toEqual({ title: 'Checkout bugs' });
+    expect(tracker.observe(at(DASHBOARD, '... • Dashboards • PostHog'))).toBeNull();
+    expect(tracker.observe(at(DASHBOARD, TITLE_DASHBOARD))).toEqual({ title: 'Product KPIs' });
+  });
+
   it('sends everything again for a new URL of the same page, since hints are filed by URL', () => {
     const tracker = createHintTracker();
     tracker.observe(at(RECORDING_A, TITLE_A, 12, 0));
-    expect(tracker.observe(at(`${RECORDING_A}?t=12`, TITLE_A, 12, 100))).toEqual({
-      title: 'Checkout flow',
-      currentSecond: 12,
-    });
+    expect(tracker.observe(at(`${RECORDING_A}?t=12`, TITLE_A, 12, 100))).toEqual({ currentSecond: 12 });
+  });
+
+  it('says at once when the position becomes unreadable, and when it is readable again', () => {
+    const tracker = createHintTracker({ secondIntervalMs: 1000 });
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 12, 0))).toEqual({ currentSecond: 12 });
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, null, 100))).toEqual({ currentSecond: null });
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, null, 200))).toBeNull();
+    expect(tracker.observe(at(RECORDING_A, TITLE_A, 13, 300))).toEqual({ currentSecond: 13 });
+  });
+
+  it("says nothing about the time while no player is on the page, so the URL's t stands", () => {
+    const tracker = createHintTracker();
+    expect(tracker.observe(at(`${RECORDING_A}?t=30`, TITLE_A, undefined, 0))).toBeNull();
   });
 
   it('sends no title of another kind of page (a recording opened over a dashboard)', () => {

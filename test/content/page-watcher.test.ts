@@ -9,17 +9,25 @@ const BASE = 'https://us.posthog.com/project/1';
 function fakePage(url: string, title: string) {
   const win = Object.assign(new EventTarget(), { location: { href: url }, navigation: new EventTarget() });
   let playerSecond: number | undefined;
-  const player: ElementLike = {
-    getAttribute: (name) =>
-      name === 'data-current-time' && playerSecond !== undefined ? String(playerSecond) : null,
+  const clock = (second: number) =>
+    `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
+  // PostHog's Relative timestamp: "00:12" "/" "05:00" in separate spans.
+  const timestamp: ElementLike = {
     querySelector: () => null,
+    get textContent() {
+      return `${clock(playerSecond ?? 0)}/05:00`;
+    },
+  };
+  const player: ElementLike = {
+    querySelector: (selector) => (selector === '[data-attr="recording-timestamp"]' ? timestamp : null),
     textContent: '',
   };
   const doc = Object.assign(new EventTarget(), {
     title,
     visibilityState: 'visible',
     head: {},
-    querySelector: () => (playerSecond === undefined ? null : player),
+    querySelector: (selector: string) =>
+      selector === '.SessionRecordingPlayer' && playerSecond !== undefined ? player : null,
   });
   const observers: Array<() => void> = [];
   return {
@@ -81,26 +89,28 @@ function start(page: ReturnType<typeof fakePage>) {
 }
 
 describe('page watcher', () => {
-  it('sends the title and the player second of the recording it starts on', () => {
-    const page = fakePage(`${BASE}/replay/aaaa`, 'Checkout flow • Recording • PostHog');
+  it('sends the player second of the recording it starts on, never its title (the session id)', () => {
+    const page = fakePage(`${BASE}/replay/aaaa`, 'aaaa • Replay • PostHog');
     page.setSecond(12);
     start(page);
-    expect(sent).toEqual([{ title: 'Checkout flow', currentSecond: 12 }]);
+    expect(sent).toEqual([{ currentSecond: 12 }]);
   });
 
   it('follows an in-app navigation and the title the app sets after it', async () => {
-    const page = fakePage(`${BASE}/replay/aaaa`, 'Checkout flow • Recording • PostHog');
+    const page = fakePage(`${BASE}/replay/playlists/Abc123`, 'Checkout bugs • Collections • PostHog');
     start(page);
-    page.pushState(`${BASE}/dashboard/7`, 'Product KPIs • Dashboard • PostHog');
+    page.pushState(`${BASE}/dashboard/7`, '... • Dashboards • PostHog');
     await vi.advanceTimersByTimeAsync(150);
-    expect(sent).toEqual([{ title: 'Checkout flow' }, { title: 'Product KPIs' }]);
-    expect(urls).toEqual([`${BASE}/replay/aaaa`, `${BASE}/dashboard/7`]);
+    page.retitle('Product KPIs • Dashboards • PostHog');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(sent).toEqual([{ title: 'Checkout bugs' }, { title: 'Product KPIs' }]);
+    expect(urls).toEqual([`${BASE}/replay/playlists/Abc123`, `${BASE}/dashboard/7`]);
   });
 
   it('notices a hash change and a title change without any navigation event', async () => {
     const page = fakePage(`${BASE}/dashboard/7`, 'PostHog');
     start(page);
-    page.retitle('Product KPIs • Dashboard • PostHog');
+    page.retitle('Product KPIs • Dashboards • PostHog');
     await vi.advanceTimersByTimeAsync(150);
     page.win.location.href = `${BASE}/dashboard/7#sessionRecordingId=aaaa`;
     page.setSecond(3);

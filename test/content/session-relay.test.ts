@@ -1,11 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  addRecordingRoute,
-  createFromTemplateRoute,
-  isSessionForwardable,
-  removeRecordingRoute,
-} from '../../lib/api/session-routes';
+import { addRecordingRoute, isSessionForwardable, removeRecordingRoute } from '../../lib/api/session-routes';
 import { csrfTokenOf, isForwardableRoute, relaySessionRequests } from '../../lib/content/session-relay';
 
 const REQUEST_ID = '0f8fad5b-d9cb-469f-a165-708677289501';
@@ -15,16 +10,23 @@ describe('the content script’s copy of the session allow-list', () => {
   it.each([
     ['POST', ADD.path],
     ['DELETE', removeRecordingRoute(1, 'eKdNnFRI', 'a b/c?d').path],
-    ['POST', createFromTemplateRoute(2, {}).path],
-    ['DELETE', createFromTemplateRoute(2, {}).path],
+    ['POST', '/api/projects/2/dashboards/create_from_template_json/'],
+    ['DELETE', '/api/projects/2/dashboards/create_from_template_json/'],
     ['GET', ADD.path],
     ['POST', '/api/projects/1/session_recording_playlists/x/recordings/%2e%2e/'],
     ['POST', '/api/projects/1/session_recording_playlists/x/recordings/../'],
     ['POST', '/api/projects/1/dashboards/1/'],
     ['POST', 'https://evil.example/api/projects/1/session_recording_playlists/a/recordings/b/'],
     ['POST', '/api/projects/0/session_recording_playlists/a/recordings/b/'],
+    ['POST', '/api/projects/1/session_recording_playlists/a/recordings/bulk_delete/'],
+    ['DELETE', '/api/projects/1/session_recording_playlists/a/recordings/bulk_delete/'],
+    ['POST', '/api/projects/1/session_recording_playlists/a/recordings/bulk_add/'],
   ])('agrees with the background on %s %s', (method, path) => {
     expect(isForwardableRoute(method, path)).toBe(isSessionForwardable(method, path));
+  });
+
+  it('never relays a dashboard template (no feature sends one)', () => {
+    expect(isForwardableRoute('POST', '/api/projects/2/dashboards/create_from_template_json/')).toBe(false);
   });
 
   it('agrees with the background on any method and path', () => {

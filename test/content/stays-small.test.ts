@@ -31,8 +31,10 @@ describe('the content script stays small', () => {
       'wxt/utils/define-content-script',
       '../lib/app-origins',
       '../lib/content/page-watcher',
+      '../lib/content/player-time',
       '../lib/content/in-page-button',
       '../lib/content/session-relay',
+      '../lib/content/page-origin',
     ];
     expect(runtimeImports(read('entrypoints/content.ts')).every((s) => allowed.includes(s))).toBe(true);
   });

@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { popupOver } from './dashboards-harness';
+import { useExtension } from './fixtures';
+
+/**
+ * The recording link follows the second PostHog's player shows (the Relative timestamp), never a
+ * stale `?t=` and never a wall clock. The stand-in's control (`window.fakePostHog`) moves the player
+ * as a user would by playing or seeking; an open popup follows its tab.
+ */
+describe("the player's second on PostHog's player", () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const recording = () => `${env.server.url}/project/1/replay/${DEMO.recordings.inCheckout}`;
+
+  /** The recording page held still (PostHog's own `?pause`) at `?t=`, and a popup over it. */
+  async function pausedAt(t: number): Promise<{ page: Page; popup: Page }> {
+    const { page, tabId } = await env.session.openTab(`${recording()}?t=${t}&pause`);
+    await page.locator('.SessionRecordingPlayer [data-attr="recording-timestamp"]').waitFor();
+    const popup = await popupOver(env.session, tabId);
+    return { page, popup };
+  }
+  const linkGroup = (popup: Page) => popup.getByRole('group', { name: /^Recording link/ });
+  const linkLabel = async (popup: Page) => (await linkGroup(popup).locator('legend').textContent())?.trim();
+  const linkUrl = (popup: Page) => popup.locator('.copy-row-url').first().textContent();
+
+  it('follows the Relative timestamp as the player moves, wide and narrow', async () => {
+    const { page, popup } = await pausedAt(40);
+    await expect.poll(() => linkLabel(popup)).toBe('Recording link at 00:40');
+    await page.evaluate(() => window.fakePostHog?.seek(100));
+    await expect.poll(() => linkLabel(popup)).toBe('Recording link at 01:40');
+    // Narrow, PostHog shows only the current time ("02:10", no "/ 05:12").
+    await page.setViewportSize({ width: 500, height: 700 });
+    await page.evaluate(() => window.fakePostHog?.seek(130));
+    await expect
+      .poll(() => page.locator('[data-attr="recording-timestamp"]').textContent())
+      .toMatch(/^\s*02:10\s*$/);
+    await expect.poll(() => linkLabel(popup)).toBe('Recording link at 02:10');
+    // Playing: the link keeps up with the timestamp.
+    await page.evaluate(() => window.fakePostHog?.play());
+    await expect.poll(() => linkLabel(popup), { timeout: 10_000 }).not.toBe('Recording link at 02:10');
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('uses the URL’s t only until the player shows a time: PostHog never updates it', async () => {
+    const { page, popup } = await pausedAt(40);
+    await page.evaluate(() => window.fakePostHog?.seek(90));
+    await expect.poll(() => linkLabel(popup)).toBe('Recording link at 01:30');
+    expect(page.url()).toContain('t=40');
+    expect(await linkUrl(popup)).toBe(`${recording()}?t=90`);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it.each(['utc', 'device'] as const)(
+    'says the position is unknown in the %s format, and starts the link where the user types',
+    async (format) => {
+      const { page, popup } = await pausedAt(40);
+      await expect.poll(() => linkLabel(popup)).toBe('Recording link at 00:40');
+      await page.evaluate((next) => window.fakePostHog?.setTimestampFormat(next), format);
+      await popup.getByText("PostHog shows the player's clock time, not its position").waitFor();
+      // Not the stale ?t=40 of the URL, nor the wall clock: a link without t.
+      await expect.poll(() => linkLabel(popup)).toBe('Recording link');
+      expect(await linkUrl(popup)).toBe(recording());
+
+      const start = popup.getByLabel('Start at');
+      await start.fill('1:3');
+      await popup.getByRole('alert').getByText('Type a time like 1:30').waitFor();
+      await start.fill('1:30');
+      await expect.poll(() => linkLabel(popup)).toBe('Recording link at 01:30');
+      expect(await linkUrl(popup)).toBe(`${recording()}?t=90`);
+
+      // Back to the Relative format (PostHog persists it), the player's second counts again.
+      await page.evaluate(() => window.fakePostHog?.setTimestampFormat('relative'));
+      await expect.poll(() => linkLabel(popup)).toBe('Recording link at 00:40');
+      await Promise.all([popup.close(), page.close()]);
+    },
+  );
+});
