@@ -1,6 +1,7 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { OptionsApp } from '../../components/options-app';
+import { BUILD_DIALECT, hostAccessPattern } from '../../lib/host-patterns';
 import { setTranslator, translatorFrom } from '../../lib/i18n';
 import { createPageSender } from '../../lib/page-sender';
 import { createOptionsStore } from '../../lib/stores/options';
@@ -10,7 +11,9 @@ setTranslator(translatorFrom(browser.i18n.getMessage));
 const store = createOptionsStore({
   send: createPageSender((message) => browser.runtime.sendMessage(message)),
   // Called synchronously from the Save click: the browser only shows the prompt during a user gesture.
-  requestHostAccess: (origin) => browser.permissions.request({ origins: [`${origin}/*`] }),
+  // Firefox cannot be asked for one port: it gets the host (every port), the key still only the origin.
+  requestHostAccess: (origin) =>
+    browser.permissions.request({ origins: [hostAccessPattern(origin, BUILD_DIALECT)] }),
 });
 const root = document.getElementById('app');
 if (root) render(<OptionsApp store={store} />, root);

@@ -1,3 +1,4 @@
+import { hostAccessPattern, type PatternDialect } from '../host-patterns';
 import { normaliseSelfHostedOrigin } from '../origins';
 
 /**
@@ -38,17 +39,14 @@ export interface ContentScriptServiceDeps {
   staticMatches: readonly string[];
   /** The built content script, e.g. `content-scripts/content.js`. */
   file: string;
+  /** How this browser writes a match pattern for an origin with a port (see host-patterns.ts). */
+  dialect: PatternDialect;
   onError?: (error: unknown) => void;
 }
 
 export const SELF_HOSTED_SCRIPT_ID = 'hogmark-self-hosted';
 
 export type SyncOutcome = 'registered' | 'updated' | 'unchanged' | 'unregistered' | 'no-access' | 'none';
-
-/** `https://posthog.example.com` → `https://posthog.example.com/*`: the form permissions and matches take. */
-export function originPattern(origin: string): string {
-  return `${origin}/*`;
-}
 
 /** Whether a manifest match pattern such as `https://us.posthog.com/*` covers every page of the origin. */
 export function patternCoversOrigin(pattern: string, origin: string): boolean {
@@ -57,7 +55,7 @@ export function patternCoversOrigin(pattern: string, origin: string): boolean {
   const [, scheme, host] = parsed;
   const url = new URL(origin);
   if (scheme !== '*' && `${scheme}:` !== url.protocol) return false;
-  // A pattern without a port covers every port of its host (Chromium's rule).
+  // A pattern without a port covers every port of its host (in Chromium and Firefox alike).
   return host === url.host || host === url.hostname;
 }
 
@@ -86,7 +84,8 @@ export function createContentScriptService(deps: ContentScriptServiceDeps) {
       deps.scripting.getRegisteredContentScripts({ ids: [SELF_HOSTED_SCRIPT_ID] }),
     ]);
     const current = registered.find((script) => script.id === SELF_HOSTED_SCRIPT_ID);
-    const matches = origin === null ? [] : [originPattern(origin)];
+    // In Firefox the pattern covers every port of the host; the page's exact origin is checked later.
+    const matches = origin === null ? [] : [hostAccessPattern(origin, deps.dialect)];
     const granted = origin !== null && (await deps.permissions.contains({ origins: matches }));
 
     if (!granted) {

@@ -5,6 +5,7 @@ import {
   patternCoversOrigin,
   SELF_HOSTED_SCRIPT_ID,
 } from '../../lib/background/content-scripts';
+import type { PatternDialect } from '../../lib/host-patterns';
 
 const CLOUD = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 const SELF = 'https://posthog.example.com';
@@ -56,7 +57,12 @@ function fakeBrowserApis(granted: string[] = []) {
   };
 }
 
-function setup(origin: string, granted: string[] = [], staticMatches: string[] = CLOUD) {
+function setup(
+  origin: string,
+  granted: string[] = [],
+  staticMatches: string[] = CLOUD,
+  dialect: PatternDialect = 'chromium',
+) {
   const apis = fakeBrowserApis(granted);
   const settings = { origin };
   const errors: unknown[] = [];
@@ -66,6 +72,7 @@ function setup(origin: string, granted: string[] = [], staticMatches: string[] =
     getOrigin: async () => settings.origin,
     staticMatches,
     file: 'content-scripts/content.js',
+    dialect,
     onError: (error) => errors.push(error),
   });
   return { service, apis, settings, errors };
@@ -158,6 +165,51 @@ describe('content script registration for a self-hosted PostHog', () => {
     expect(errors).toHaveLength(1);
     apis.scripting.registerContentScripts = register;
     await expect(service.sync()).resolves.toBe('registered');
+  });
+});
+
+describe('content script registration for a self-hosted PostHog with a port', () => {
+  const LOCAL = 'http://localhost:8000';
+
+  it('registers Chromium for that port only', async () => {
+    const { service, apis } = setup(LOCAL, [`${LOCAL}/*`]);
+    await expect(service.sync()).resolves.toBe('registered');
+    expect(apis.scripts.get(SELF_HOSTED_SCRIPT_ID)?.matches).toEqual(['http://localhost:8000/*']);
+  });
+
+  it('registers Firefox for the host without the port, the only pattern that matches there', async () => {
+    const { service, apis } = setup(LOCAL, ['http://localhost/*'], CLOUD, 'firefox');
+    await expect(service.sync()).resolves.toBe('registered');
+    expect(apis.scripts.get(SELF_HOSTED_SCRIPT_ID)?.matches).toEqual(['http://localhost/*']);
+  });
+
+  it('keeps Firefox access when the port changes on the same host', async () => {
+    const { service, apis, settings } = setup(LOCAL, ['http://localhost/*'], CLOUD, 'firefox');
+    await service.sync();
+    settings.origin = 'http://localhost:8010';
+    await expect(service.sync()).resolves.toBe('unchanged');
+    expect([...apis.origins]).toEqual(['http://localhost/*']);
+  });
+
+  it('gives back the port-less Firefox access when the host changes', async () => {
+    const secure = 'https://posthog.example.com:8443';
+    const { service, apis, settings } = setup(
+      LOCAL,
+      ['http://localhost/*', 'https://posthog.example.com/*'],
+      CLOUD,
+      'firefox',
+    );
+    await service.sync();
+    settings.origin = secure;
+    await expect(service.sync()).resolves.toBe('updated');
+    expect(apis.scripts.get(SELF_HOSTED_SCRIPT_ID)?.matches).toEqual(['https://posthog.example.com/*']);
+    expect([...apis.origins]).toEqual(['https://posthog.example.com/*']);
+  });
+
+  it('registers nothing in Firefox when only a pattern with the port was granted', async () => {
+    const { service, apis } = setup(LOCAL, [`${LOCAL}/*`], CLOUD, 'firefox');
+    await expect(service.sync()).resolves.toBe('no-access');
+    expect(apis.scripts.size).toBe(0);
   });
 });
 

@@ -16,6 +16,25 @@ const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
 const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
 const WORKER = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}background.js` };
 
+type OffscreenListener = ReturnType<typeof createOffscreenClipboardListener>;
+
+/**
+ * Delivers a message the way the browser does: the answer is what reaches `sendResponse`, and only
+ * a listener that returned `true` keeps the channel open for it (a returned promise does not count).
+ */
+function deliver(
+  listener: OffscreenListener,
+  message: unknown,
+  sender: Parameters<OffscreenListener>[1],
+): Promise<MessageResponse> | undefined {
+  let respond: (answer: MessageResponse) => void = () => undefined;
+  const answered = new Promise<MessageResponse>((resolve) => {
+    respond = resolve;
+  });
+  const kept = listener(message, sender, respond);
+  return kept === true ? answered : undefined;
+}
+
 /** An offscreen document that really runs the listener, so the message boundary is exercised. */
 function fakeOffscreen(options: { failCreate?: boolean; writeFails?: boolean } = {}) {
   let open = false;
@@ -43,7 +62,7 @@ function fakeOffscreen(options: { failCreate?: boolean; writeFails?: boolean } =
     },
     send: async (message: unknown) => {
       if (!open) throw new Error('Could not establish connection. Receiving end does not exist.');
-      return listener(message, WORKER);
+      return deliver(listener, message, WORKER);
     },
   };
 }
@@ -109,15 +128,26 @@ describe('the offscreen listener', () => {
   });
 
   it('leaves every other message to the background', () => {
-    expect(listener({ type: 'dashboards/list', input: { projectId: 1 } }, WORKER)).toBeUndefined();
-    expect(listener('junk', WORKER)).toBeUndefined();
+    const respond = () => undefined;
+    expect(listener({ type: 'dashboards/list', input: { projectId: 1 } }, WORKER, respond)).toBeUndefined();
+    expect(listener('junk', WORKER, respond)).toBeUndefined();
+  });
+
+  it('keeps the channel open with `true` and answers through sendResponse, as Chromium before 144 needs', async () => {
+    const answers: MessageResponse[] = [];
+    const kept = listener({ type: 'clipboard/write', input: { text: 'x' } }, WORKER, (answer) =>
+      answers.push(answer),
+    );
+    expect(kept).toBe(true);
+    await expect.poll(() => answers).toEqual([{ ok: true, data: { copied: true } }]);
   });
 
   it.each([
     ['another extension', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: 'chrome-extension://zzzz/bg.js' }],
     ['a web page', { id: EXTENSION_ID, url: 'https://evil.example/', tab: { id: 1 }, frameId: 0 }],
   ])('refuses a copy asked by %s', async (_label, sender) => {
-    const answer = (await listener(
+    const answer = (await deliver(
+      listener,
       { type: 'clipboard/write', input: { text: 'x' } },
       sender,
     )) as MessageResponse;
@@ -126,7 +156,8 @@ describe('the offscreen listener', () => {
 
   it('refuses an empty or oversized text', async () => {
     for (const text of ['', 'x'.repeat(9000)]) {
-      const answer = (await listener(
+      const answer = (await deliver(
+        listener,
         { type: 'clipboard/write', input: { text } },
         WORKER,
       )) as MessageResponse;

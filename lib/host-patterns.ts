@@ -1,0 +1,63 @@
+/**
+ * Match patterns for one PostHog origin, in the form each browser accepts.
+ *
+ * - Chromium: a pattern may name a port (`http://localhost:8000/*` covers that port only); without
+ *   one it covers every port of the host.
+ * - Firefox: a pattern cannot name a port. `permissions.request` refuses one as "not declared in the
+ *   manifest", and as a content-script match it matches no page. Without a port a pattern covers
+ *   every port of the host, so that is the narrowest access Firefox can grant.
+ *
+ * Either way access is wider than Hogmark's use: the key only ever goes to the exact configured
+ * origin (scheme, host and port), and messages from a page on another port are refused.
+ */
+export type PatternDialect = 'chromium' | 'firefox';
+
+/** The dialect of the browser this build is for (WXT sets `FIREFOX` at build time). */
+export const BUILD_DIALECT: PatternDialect = import.meta.env.FIREFOX ? 'firefox' : 'chromium';
+
+/** `http://localhost:8000` → `http://localhost/*`: scheme and host only, which every browser accepts. */
+export function portlessPattern(origin: string): string {
+  const { protocol, hostname } = new URL(origin);
+  return `${protocol}//${hostname}/*`;
+}
+
+/**
+ * The host permission to ask for, and the content-script match to register, for an origin:
+ * exact (port included) where the browser can say it, else scheme and host.
+ */
+export function hostAccessPattern(origin: string, dialect: PatternDialect): string {
+  return dialect === 'firefox' ? portlessPattern(origin) : `${new URL(origin).origin}/*`;
+}
+
+/** The first tab whose page is on exactly this origin (a port-less query also finds other ports). */
+export interface TabLike {
+  id?: number;
+  url?: string;
+  incognito?: boolean;
+  discarded?: boolean;
+  status?: string;
+  lastAccessed?: number;
+}
+
+/**
+ * The tab a session request goes through, chosen on purpose: exactly this origin (its port too),
+ * not a private window (another session, and the user's private browsing), not discarded (it would
+ * have to reload), a loaded page first, then the most recently used.
+ */
+export function tabOnOrigin<T extends TabLike>(tabs: readonly T[], origin: string): number | undefined {
+  const candidates = tabs.filter(
+    (tab) =>
+      tab.id !== undefined &&
+      !tab.incognito &&
+      !tab.discarded &&
+      URL.canParse(tab.url ?? '') &&
+      new URL(tab.url ?? '').origin === origin,
+  );
+  const rank = (tab: T) => [tab.status === 'complete' ? 1 : 0, tab.lastAccessed ?? 0] as const;
+  candidates.sort((a, b) => {
+    const [loadedA, usedA] = rank(a);
+    const [loadedB, usedB] = rank(b);
+    return loadedB - loadedA || usedB - usedA;
+  });
+  return candidates[0]?.id;
+}

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, inject } from 'vitest';
+import { type FakePostHog, type StartOptions, startFakePostHog } from '../../fake-posthog/index';
+import { type FirefoxExtensionSession, launchFirefoxExtension } from './harness';
+
+export interface FirefoxEnv {
+  server: FakePostHog;
+  session: FirefoxExtensionSession;
+}
+
+/**
+ * For the describe block it is called in: a local PostHog started with `start` and the built
+ * extension in its own headless Firefox, up before the block's first test and closed after its last.
+ * With `connected`, the connection is saved first (this server, its all-scopes key, project 1).
+ */
+export function useFirefoxExtension(start: StartOptions, { connected = false } = {}): FirefoxEnv {
+  const env = {} as FirefoxEnv;
+  beforeAll(async () => {
+    env.server = await startFakePostHog(start);
+    env.session = await launchFirefoxExtension({
+      firefoxPath: inject('firefoxPath'),
+      extensionDir: inject('firefoxExtensionDir'),
+    });
+    if (connected) await saveConnectionIn(env.session, env.server.url, env.server.keys.all);
+  });
+  afterAll(async () => {
+    await env.session?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+/** Sends a message from an extension page, as Hogmark's own pages do, and returns the raw answer. */
+export function sendFromExtension(
+  session: FirefoxExtensionSession,
+  type: string,
+  input: object = {},
+): Promise<unknown> {
+  return session.control.evaluate((message: object) => browser.runtime.sendMessage(message), { type, input });
+}
+
+/** Saves a connection (address, key, project 1) with the options form's message; fails unless accepted. */
+export async function saveConnectionIn(
+  session: FirefoxExtensionSession,
+  origin: string,
+  apiKey: string,
+): Promise<void> {
+  const saved = await sendFromExtension(session, 'settings/save', { origin, apiKey, projectId: 1 });
+  if ((saved as { ok?: unknown } | null)?.ok !== true) {
+    throw new Error(`The background did not save the connection: ${JSON.stringify(saved)}`);
+  }
+}
+
+declare const browser: { runtime: { sendMessage(message: object): Promise<unknown> } };

@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../../fake-posthog/demo-ids';
+import { IN_PAGE_HOST } from '../in-page';
+import { useFirefoxExtension } from './fixtures';
+import { clickInPage, waitForInPage } from './in-page';
+import { ENTER, type FirefoxPage } from './page';
+
+const { onboarding } = DEMO.playlists;
+const { loose } = DEMO.recordings;
+const PATCH_DASHBOARD = /^\/api\/projects\/1\/dashboards\/\d+\/?$/;
+
+/** The popup as a tab bound to `tabId` (the toolbar popup itself is browser UI), once it has settled. */
+async function popupOver(env: ReturnType<typeof useFirefoxExtension>, tabId: number): Promise<FirefoxPage> {
+  const popup = await env.session.openExtensionPage(`popup.html?tabId=${tabId}`);
+  await popup.waitFor(
+    () =>
+      document.querySelector('main.popup[aria-busy="false"]') !== null &&
+      document.querySelector('.share-panel[aria-busy="true"]') === null,
+  );
+  return popup;
+}
+
+describe('Firefox: the main flows against the local PostHog', () => {
+  const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const opened: FirefoxPage[] = [];
+  const recordingPage = (id: string) => `${env.server.url}/project/1/replay/${id}`;
+  const recordingCalls = (method: string) =>
+    env.server.requests
+      .filter(
+        (request) =>
+          request.method === method &&
+          request.path === `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${loose}/`,
+      )
+      .map((request) => `${request.auth} ${request.status}`);
+
+  beforeEach(() => env.server.clearRequests());
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((page) => page.close()));
+  });
+
+  it('runs the content script on a recording and shows the in-page button, without the key in the page', async () => {
+    const { page, tabId } = await env.session.openTab(recordingPage(loose));
+    opened.push(page);
+    const view = await waitForInPage(env.session, tabId);
+    expect(view.buttons.map((button) => button.label)).toEqual(['Add to last collection']);
+    // The page sees a bare element with a closed root: nothing names Hogmark, nothing carries the key.
+    const html = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage));
+    expect(html).not.toContain(env.server.keys.all);
+    expect(html).not.toMatch(/hogmark/i);
+    await expect(
+      page.evaluate(
+        (selector: string) => document.querySelector(selector)?.shadowRoot === null,
+        IN_PAGE_HOST,
+      ),
+    ).resolves.toBe(true);
+  });
+
+  it('adds a recording through the signed-in tab from the popup, and undoes it', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/login?next=/project/1/replay/${loose}`,
+    );
+    opened.push(page);
+    await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${loose}`);
+    const popup = await popupOver(env, tabId);
+    opened.push(popup);
+    const combobox = { css: 'input[role="combobox"]' };
+    await popup.waitFor(() => document.querySelector('[role="option"]') !== null);
+    await popup.fill(combobox, 'onboard');
+    await popup.waitFor(() =>
+      document.querySelector('[role="option"][aria-selected="true"]')?.textContent?.includes('Onboarding'),
+    );
+    await popup.press(ENTER);
+    await popup.waitForTarget({ css: '[role="status"], [role="alert"]', hasText: 'Added to Onboarding.' });
+    await expect(popup.text({ css: '[role="status"]', hasText: 'Added to' })).resolves.toContain(
+      'via your PostHog session',
+    );
+    expect(recordingCalls('POST')).toEqual(['key 403', 'session 200']);
+
+    await popup.click({ css: 'button', text: 'Undo' });
+    await popup.waitForTarget({ css: '[role="status"]', hasText: 'Removed from Onboarding.' });
+    expect(recordingCalls('DELETE')).toEqual(['session 200']);
+  });
+
+  it('pins and unpins a dashboard from the popup', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/1/dashboard/${DEMO.dashboards.marketing}`,
+    );
+    opened.push(page);
+    const popup = await popupOver(env, tabId);
+    opened.push(popup);
+    const state = { css: '.dashboard-pin-state' };
+    await expect(popup.waitForTarget(state)).resolves.toBe('Not pinned');
+    await popup.click({ css: 'button', text: 'Pin' });
+    await popup.waitForTarget({ ...state, text: '★ Pinned' });
+    await popup.click({ css: 'button', text: 'Unpin' });
+    await popup.waitForTarget({ ...state, text: 'Not pinned' });
+    await expect
+      .poll(() =>
+        env.server.requests
+          .filter((request) => request.method === 'PATCH' && PATCH_DASHBOARD.test(request.path))
+          .map((request) => request.body),
+      )
+      .toEqual([{ pinned: true }, { pinned: false }]);
+  });
+
+  it('copies the public and the private link of a shared dashboard', async () => {
+    const dashboard = `${env.server.url}/project/1/dashboard/${DEMO.dashboards.productKpis}`;
+    const { page, tabId } = await env.session.openTab(dashboard);
+    opened.push(page);
+    const popup = await popupOver(env, tabId);
+    opened.push(popup);
+    const copyIn = (group: string) => ({
+      css: 'button',
+      text: 'Copy link',
+      within: { css: 'fieldset', hasText: group },
+    });
+    await popup.click(copyIn('Public link'));
+    await popup.waitForTarget({ css: '[role="status"]', hasText: 'Copied the public link' });
+    await expect.poll(() => env.session.readClipboard()).toBe(`${env.server.url}/shared/${DEMO.sharedToken}`);
+    await popup.click(copyIn('Private link'));
+    await expect.poll(() => env.session.readClipboard()).toBe(dashboard);
+    expect(env.server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+  });
+
+  it('adds with the in-page button (to the last-used collection) and undoes, through the signed-in tab', async () => {
+    const { page, tabId } = await env.session.openTab(recordingPage(loose));
+    opened.push(page);
+    await waitForInPage(env.session, tabId);
+    // A page script's click on the host does nothing.
+    await page.evaluate(
+      (selector: string) => (document.querySelector(selector) as HTMLElement | null)?.click(),
+      IN_PAGE_HOST,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(recordingCalls('POST')).toEqual([]);
+    await clickInPage(env.session, page, tabId, 'Add to last collection');
+    await waitForInPage(env.session, tabId, 'Added to Onboarding');
+    expect(recordingCalls('POST')).toEqual(['session 200']);
+    await clickInPage(env.session, page, tabId, 'Undo');
+    await waitForInPage(env.session, tabId, 'Removed from Onboarding');
+    expect(recordingCalls('DELETE')).toEqual(['session 200']);
+  });
+
+  it('copies the page link with Alt+Shift+C: the background page writes it (Firefox has no offscreen document)', async () => {
+    const dashboard = `${env.server.url}/project/1/dashboard/${DEMO.dashboards.productKpis}`;
+    const { page, tabId } = await env.session.openTab(dashboard);
+    opened.push(page);
+    await env.session.bidi.send('browsingContext.activate', { context: page.context });
+    const badge = () =>
+      env.session.control.evaluate((id: number) => browser.action.getBadgeText({ tabId: id }), tabId);
+    // Hogmark has read the tab (its badge names the page) before the shortcut is pressed.
+    await expect.poll(badge).toBe('DASH');
+    await env.session.control.evaluate(() => navigator.clipboard.writeText('before'));
+    await env.session.pressShortcut('C', 'alt,shift');
+    await expect.poll(() => env.session.readClipboard()).toBe(`${env.server.url}/shared/${DEMO.sharedToken}`);
+    // The badge says so once the copy is done (set just after the clipboard, for three seconds).
+    await expect.poll(badge).toBe('✓');
+  });
+
+  it('shows every dashboard of the project in the dashboards view, pinned first', async () => {
+    const view = await env.session.openExtensionPage('dashboards.html');
+    opened.push(view);
+    await view.waitFor(() => document.querySelector('main[aria-busy="false"]') !== null);
+    const names = await view.waitFor(() => {
+      const rows = [...document.querySelectorAll('li.dashboard-row .dashboard-name')];
+      return rows.length > 0 ? rows.map((row) => row.textContent?.trim()) : null;
+    });
+    expect(names[0]).toBe('Product KPIs');
+    expect(names).toContain('Marketing');
+  });
+
+  it('logged no uncaught error in any Hogmark page, the background or the content script', async () => {
+    await expect(env.session.extensionErrors()).resolves.toEqual([]);
+    // The collector does see one: an uncaught error and an unhandled rejection in an extension page.
+    await env.session.control.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('collector probe: thrown');
+      });
+      void Promise.reject(new Error('collector probe: rejected'));
+    });
+    await expect
+      .poll(async () => (await env.session.extensionErrors()).map((error) => error.replace(/^.* /, '')))
+      .toEqual(expect.arrayContaining(['thrown', 'rejected']));
+  });
+});
+
+declare const browser: { action: { getBadgeText(details: { tabId: number }): Promise<string> } };

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import type { Bidi } from './bidi';
+import { launchFirefox } from './launch';
+import { FirefoxPage } from './page';
+
+/** The gecko id in wxt.config.ts: the key of the `extensions.webextensions.uuids` pref. */
+const GECKO_ID = 'hogmark@hogmark.dev';
+
+type TreeAnswer = { contexts: Array<{ context: string; url: string }> };
+type ChromeAnswer = { type: string; result?: { value?: unknown }; exceptionDetails?: { text?: string } };
+
+export interface FirefoxExtensionSession {
+  bidi: Bidi;
+  /** `moz-extension://<uuid>`, fixed for the run by the profile pref. */
+  base: string;
+  /** An extension page kept open to ask the extension APIs things (tab ids, storage, permissions). */
+  control: FirefoxPage;
+  openTab(url: string): Promise<{ page: FirefoxPage; tabId: number }>;
+  /** Opens an extension page (`options.html`, `popup.html?tabId=3`, …) in a tab. */
+  openExtensionPage(path: string): Promise<FirefoxPage>;
+  /** Runs an expression in the browser window's chrome scope (system access). */
+  chrome<T>(expression: string): Promise<T>;
+  /**
+   * Runs one of Hogmark's keyboard shortcuts as Firefox registered it (the `<key>` in the browser
+   * window's keyset for the extension), e.g. `('C', 'alt,shift')`. BiDi sends no keys to the chrome.
+   */
+  pressShortcut(key: string, modifiers: string): Promise<void>;
+  /** Text on the clipboard (read in the chrome scope: extension pages may only write it). */
+  readClipboard(): Promise<string>;
+  /** Errors Firefox logged for Hogmark's pages, background and content script, oldest first. */
+  extensionErrors(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Headless Firefox with the built extension installed temporarily (`webExtension.install`), its
+ * UUID pinned, and optional permission requests granted without the prompt (the prompt is browser
+ * UI; the manifest checks still apply, so an undeclared pattern is still refused).
+ */
+export async function launchFirefoxExtension(options: {
+  firefoxPath: string;
+  extensionDir: string;
+}): Promise<FirefoxExtensionSession> {
+  const uuid = randomUUID();
+  const firefox = await launchFirefox({
+    firefoxPath: options.firefoxPath,
+    prefs: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }),
+      'extensions.webextOptionalPermissionPrompts': false,
+    },
+  });
+  const { bidi } = firefox;
+  const base = `moz-extension://${uuid}`;
+  try {
+    await bidi.send('webExtension.install', { extensionData: { type: 'path', path: options.extensionDir } });
+  } catch (error) {
+    await firefox.close();
+    throw error;
+  }
+  const tree = await bidi.send<TreeAnswer>('browsingContext.getTree', { 'moz:scope': 'chrome' });
+  const window = tree.contexts[0]?.context;
+  if (!window) throw new Error('Firefox has no browser window to open extension pages from.');
+
+  async function chrome<T>(expression: string): Promise<T> {
+    const answer = await bidi.send<ChromeAnswer>('script.evaluate', {
+      expression: `(async () => JSON.stringify(await (${expression})))()`,
+      target: { context: window },
+      awaitPromise: true,
+    });
+    if (answer.type === 'exception') throw new Error(`chrome scope: ${answer.exceptionDetails?.text}`);
+    return JSON.parse(String(answer.result?.value ?? 'null')) as T;
+  }
+
+  async function contextsFor(url: string): Promise<string[]> {
+    const all = await bidi.send<TreeAnswer>('browsingContext.getTree', { maxDepth: 0 });
+    return all.contexts.filter((context) => context.url === url).map((context) => context.context);
+  }
+
+  async function openExtensionPage(path: string): Promise<FirefoxPage> {
+    const url = `${base}/${path}`;
+    const before = new Set(await contextsFor(url));
+    // BiDi refuses to navigate to moz-extension:// URLs; the browser window may open them.
+    await chrome(
+      `(() => { const tab = gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); gBrowser.selectedTab = tab; return true; })()`,
+    );
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const fresh = (await contextsFor(url)).find((context) => !before.has(context));
+      if (fresh) {
+        const page = new FirefoxPage(bidi, fresh);
+        await page.waitFor(() => document.readyState === 'complete');
+        return page;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${url} did not open`);
+  }
+
+  const control = await openExtensionPage('options.html');
+
+  return {
+    bidi,
+    base,
+    control,
+    chrome,
+    openExtensionPage,
+    async openTab(url) {
+      const { context } = await bidi.send<{ context: string }>('browsingContext.create', { type: 'tab' });
+      await bidi.send('browsingContext.navigate', { context, url, wait: 'complete' });
+      const page = new FirefoxPage(bidi, context);
+      const current = await page.url();
+      const tabId = await control.waitFor(async (address: string) => {
+        const tabs = await browser.tabs.query({});
+        return tabs.find((tab) => tab.url === address)?.id ?? null;
+      }, current);
+      return { page, tabId };
+    },
+    async pressShortcut(key, modifiers) {
+      const found = await chrome<boolean>(`(() => {
+        const keyset = document.getElementById('ext-keyset-id-' + ${JSON.stringify(GECKO_ID)}.replace(/[^a-z0-9_-]/gi, '_'));
+        const element = [...(keyset?.children ?? [])].find((candidate) =>
+          candidate.getAttribute('key') === ${JSON.stringify(key)} && candidate.getAttribute('modifiers') === ${JSON.stringify(modifiers)});
+        element?.doCommand();
+        return Boolean(element);
+      })()`);
+      if (!found) throw new Error(`Firefox has no shortcut ${modifiers}+${key} for Hogmark`);
+    },
+    readClipboard() {
+      return chrome<string>(`(() => {
+        const transferable = Cc['@mozilla.org/widget/transferable;1'].createInstance(Ci.nsITransferable);
+        transferable.init(null);
+        transferable.addDataFlavor('text/plain');
+        Services.clipboard.getData(transferable, Ci.nsIClipboard.kGlobalClipboard, window.browsingContext.currentWindowContext);
+        const data = {};
+        try { transferable.getTransferData('text/plain', data); } catch { return ''; }
+        return data.value.QueryInterface(Ci.nsISupportsString).data;
+      })()`);
+    },
+    extensionErrors() {
+      // Firefox reports no log.entryAdded for extension pages; its console service has every error.
+      // One line is Firefox's own, not an uncaught error: when a page unloads while its content
+      // script's runtime.sendMessage is still unanswered, ExtensionCommon's wrapPromise reports
+      // "Promise rejected after context unloaded" (Cu.reportError) even though the caller handles
+      // the rejection; no code in the content script can catch or prevent it.
+      return chrome<string[]>(`Services.console.getMessageArray()
+        .filter((message) => message instanceof Ci.nsIScriptError)
+        .filter((error) => !(error.flags & (Ci.nsIScriptError.warningFlag | Ci.nsIScriptError.infoFlag)))
+        .filter((error) => error.sourceName.startsWith(${JSON.stringify(base)}) || error.errorMessage.includes(${JSON.stringify(base)}))
+        .filter((error) => !${UNLOADED_CONTEXT_REPORT}.test(error.errorMessage))
+        .map((error) => error.sourceName + ':' + error.lineNumber + ' ' + error.errorMessage)`);
+    },
+    close: () => firefox.close(),
+  };
+}
+
+/** Firefox's report of a message left unanswered by an unloading page (see `extensionErrors`). */
+const UNLOADED_CONTEXT_REPORT =
+  "/^Promise rejected after context unloaded: Actor 'Conduits' destroyed before query 'RuntimeMessage' was resolved/";
+
+declare const browser: { tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> } };
