@@ -23,15 +23,23 @@ export function createMemoryKeyValueStore(initial: Record<string, string> = {}):
   };
 }
 
-const STORE_NAME = 'secrets';
+const SECRETS = 'secrets';
+const ITEMS = 'items';
+/** 1: the key (`secrets`); 2: every other stored item content scripts need not see (`items`). */
+const DB_VERSION = 2;
 
-export function createIndexedDbKeyValueStore(factory: IDBFactory, databaseName = 'hogmark'): KeyValueStore {
+/** One connection to the extension origin's database, shared by the key store and the trusted area. */
+function databaseOpener(factory: IDBFactory, databaseName: string) {
   let opening: Promise<IDBDatabase> | undefined;
-
-  function open(): Promise<IDBDatabase> {
+  return function open(): Promise<IDBDatabase> {
     opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-      const request = factory.open(databaseName, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE_NAME);
+      const request = factory.open(databaseName, DB_VERSION);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        for (const name of [SECRETS, ITEMS]) {
+          if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
+        }
+      };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     }).catch((error: unknown) => {
@@ -39,57 +47,145 @@ export function createIndexedDbKeyValueStore(factory: IDBFactory, databaseName =
       throw error;
     });
     return opening;
-  }
+  };
+}
 
-  async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest): Promise<T> {
-    const db = await open();
-    return new Promise<T>((resolve, reject) => {
-      const transaction = db.transaction(STORE_NAME, mode);
-      const request = act(transaction.objectStore(STORE_NAME));
-      transaction.oncomplete = () => resolve(request.result as T);
-      transaction.onerror = () => reject(transaction.error);
-      transaction.onabort = () => reject(transaction.error);
-    });
-  }
+const openers = new WeakMap<IDBFactory, Map<string, () => Promise<IDBDatabase>>>();
+function openerFor(factory: IDBFactory, databaseName: string): () => Promise<IDBDatabase> {
+  const byName = openers.get(factory) ?? new Map<string, () => Promise<IDBDatabase>>();
+  openers.set(factory, byName);
+  const known = byName.get(databaseName);
+  if (known) return known;
+  const open = databaseOpener(factory, databaseName);
+  byName.set(databaseName, open);
+  return open;
+}
 
+/** Runs one request in its own transaction and resolves when the transaction is committed. */
+async function run<T>(
+  open: () => Promise<IDBDatabase>,
+  storeName: string,
+  mode: IDBTransactionMode,
+  act: (store: IDBObjectStore) => IDBRequest | undefined,
+): Promise<T> {
+  const db = await open();
+  return new Promise<T>((resolve, reject) => {
+    const transaction = db.transaction(storeName, mode);
+    const request = act(transaction.objectStore(storeName));
+    transaction.oncomplete = () => resolve(request?.result as T);
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+export function createIndexedDbKeyValueStore(factory: IDBFactory, databaseName = 'hogmark'): KeyValueStore {
+  const open = openerFor(factory, databaseName);
   return {
     async get(key) {
-      const value = await run<unknown>('readonly', (store) => store.get(key));
+      const value = await run<unknown>(open, SECRETS, 'readonly', (store) => store.get(key));
       return typeof value === 'string' ? value : undefined;
     },
-    set: (key, value) => run<void>('readwrite', (store) => store.put(value, key)).then(() => undefined),
-    delete: (key) => run<void>('readwrite', (store) => store.delete(key)).then(() => undefined),
+    set: (key, value) =>
+      run<void>(open, SECRETS, 'readwrite', (store) => store.put(value, key)).then(() => undefined),
+    delete: (key) =>
+      run<void>(open, SECRETS, 'readwrite', (store) => store.delete(key)).then(() => undefined),
+  };
+}
+
+/**
+ * A `storage.local`-shaped area in the extension origin's IndexedDB: for what only the extension's
+ * own pages and background may read or write (settings with the address the key goes to, what the
+ * key check learnt, cached names). Content scripts, and so a compromised PostHog tab, reach
+ * `storage.local`; they cannot reach this.
+ */
+export function createIndexedDbArea(factory: IDBFactory, databaseName = 'hogmark') {
+  const open = openerFor(factory, databaseName);
+  const list = (keys: string | string[]) => (Array.isArray(keys) ? keys : [keys]);
+  return {
+    async get(keys: string | string[]): Promise<Record<string, unknown>> {
+      const wanted = list(keys);
+      const db = await open();
+      return new Promise((resolve, reject) => {
+        const transaction = db.transaction(ITEMS, 'readonly');
+        const store = transaction.objectStore(ITEMS);
+        const found: Record<string, unknown> = {};
+        for (const key of wanted) {
+          const request = store.get(key);
+          request.onsuccess = () => {
+            if (request.result !== undefined) found[key] = request.result;
+          };
+        }
+        transaction.oncomplete = () => resolve(found);
+        transaction.onerror = () => reject(transaction.error);
+        transaction.onabort = () => reject(transaction.error);
+      });
+    },
+    async set(items: Record<string, unknown>): Promise<void> {
+      await run<void>(open, ITEMS, 'readwrite', (store) => {
+        let last: IDBRequest | undefined;
+        for (const [key, value] of Object.entries(items)) last = store.put(value, key);
+        return last;
+      });
+    },
+    async remove(keys: string | string[]): Promise<void> {
+      await run<void>(open, ITEMS, 'readwrite', (store) => {
+        let last: IDBRequest | undefined;
+        for (const key of list(keys)) last = store.delete(key);
+        return last;
+      });
+    },
+    /** Every key stored (for the move from storage.local and for tests). */
+    keys: () =>
+      run<IDBValidKey[]>(open, ITEMS, 'readonly', (store) => store.getAllKeys()).then((keys) =>
+        keys.map(String),
+      ),
   };
 }
 
 const API_KEY = 'personalApiKey';
+/** The origin the key was saved for: it is only ever sent there (settings.ts checks both agree). */
+const API_KEY_ORIGIN = 'personalApiKeyOrigin';
 
 /**
  * The API key on top of a KeyValueStore: the only place the background reads or writes it. Every
  * message that calls PostHog (and the popup's status) needs it, so after the first read it is kept in
  * the background's memory, where it is used anyway; writes go through here and keep it current.
+ * The key is stored with the origin it was saved for, where content scripts cannot write either.
  */
 export function createApiKeyStore(store: KeyValueStore) {
-  let memory: Promise<string | null> | null = null;
+  let memory: Promise<{ key: string | null; origin: string | null }> | null = null;
+  const readBoth = () => {
+    if (memory) return memory;
+    const read = Promise.all([store.get(API_KEY), store.get(API_KEY_ORIGIN)]).then(([key, origin]) => ({
+      key: key ?? null,
+      origin: origin ?? null,
+    }));
+    memory = read;
+    read.catch(() => {
+      if (memory === read) memory = null;
+    });
+    return read;
+  };
   return {
-    read(): Promise<string | null> {
-      if (memory) return memory;
-      const read = store.get(API_KEY).then((value) => value ?? null);
-      memory = read;
-      read.catch(() => {
-        if (memory === read) memory = null;
-      });
-      return read;
-    },
-    async write(key: string): Promise<void> {
+    read: (): Promise<string | null> => readBoth().then((value) => value.key),
+    /** The origin the key belongs to; null for a key saved before keys were bound (see migration). */
+    origin: (): Promise<string | null> => readBoth().then((value) => value.origin),
+    async write(key: string, origin: string): Promise<void> {
       memory = null;
+      await store.set(API_KEY_ORIGIN, origin);
       await store.set(API_KEY, key);
-      memory = Promise.resolve(key);
+      memory = Promise.resolve({ key, origin });
+    },
+    /** Binds a key saved before keys were bound to the origin it was used with. */
+    async bind(origin: string): Promise<void> {
+      memory = null;
+      await store.set(API_KEY_ORIGIN, origin);
     },
     async clear(): Promise<void> {
       memory = null;
       await store.delete(API_KEY);
-      memory = Promise.resolve(null);
+      await store.delete(API_KEY_ORIGIN);
+      memory = Promise.resolve({ key: null, origin: null });
     },
   };
 }

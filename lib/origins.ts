@@ -66,3 +66,15 @@ export function isNormalisedAppOrigin(origin: string): boolean {
   if (origin === 'https://us.posthog.com' || origin === 'https://eu.posthog.com') return true;
   return normaliseSelfHostedOrigin(origin) === origin;
 }
+
+/**
+ * True for PostHog Cloud's app origins (app.posthog.com included). Cloud runs PostHog's newest code,
+ * which refuses personal API keys on some actions for certain, so asking there with the key first
+ * would only cost a refused request.
+ */
+export function isCloudOrigin(origin: string): boolean {
+  const url = parseHttpUrl(origin);
+  return (
+    url !== null && url.protocol === 'https:' && url.origin === origin && CLOUD_APP_HOSTS.has(url.hostname)
+  );
+}

@@ -143,8 +143,9 @@ describe('the API key store', () => {
     const memory = createMemoryKeyValueStore();
     const keys = createApiKeyStore(memory);
     await expect(keys.read()).resolves.toBeNull();
-    await keys.write('phx_abcdefghijklmnopqrstuvwxyz');
+    await keys.write('phx_abcdefghijklmnopqrstuvwxyz', 'https://eu.posthog.com');
     await expect(keys.read()).resolves.toBe('phx_abcdefghijklmnopqrstuvwxyz');
+    await expect(keys.origin()).resolves.toBe('https://eu.posthog.com');
     expect(JSON.stringify(await browser.storage.local.get(null))).not.toContain('phx_');
     await keys.clear();
     await expect(keys.read()).resolves.toBeNull();
@@ -163,12 +164,13 @@ describe('the API key store', () => {
     });
     await keys.read();
     await keys.read();
-    expect(reads).toBe(1);
-    await keys.write('phx_abcdefghijklmnopqrstuvwxyz');
+    // The key and its origin: one read of each.
+    expect(reads).toBe(2);
+    await keys.write('phx_abcdefghijklmnopqrstuvwxyz', 'https://us.posthog.com');
     await expect(keys.read()).resolves.toBe('phx_abcdefghijklmnopqrstuvwxyz');
     await keys.clear();
     await expect(keys.read()).resolves.toBeNull();
-    expect(reads).toBe(1);
+    expect(reads).toBe(2);
   });
 });
 

@@ -15,12 +15,17 @@ export interface PostHogClientOptions {
   /** A personal API key (`phx_…`). It is sent only as `Authorization: Bearer` to `origin`. */
   apiKey: string;
   fetch?: typeof globalThis.fetch;
-  /** Per attempt, for the answer and again for its body (default 15 000 ms). */
+  /** The user's Cancel: every request of this client stops (its outcome is then unknown). */
+  signal?: AbortSignal;
+  /** Per attempt of a write, for the answer and again for its body (default 15 000 ms). */
   timeoutMs?: number;
+  /** Per attempt of a read (default 8 000 ms): reads are retried, so a hung one gives way sooner. */
+  readTimeoutMs?: number;
   retry?: RetryOptions;
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_READ_TIMEOUT_MS = 8_000;
 
 function normaliseOrigin(origin: string): string {
   let url: URL;
@@ -45,6 +50,8 @@ export function createPostHogClient(options: PostHogClientOptions) {
     headers: { authorization: `Bearer ${options.apiKey}` },
     // The user's PostHog session cookie must not ride along: it would bypass the key's scopes.
     credentials: 'omit',
+    // A redirect would carry the key to wherever it points: it is never followed (transport.ts).
+    redirect: 'manual',
     timeout: timeoutMs,
     retry: 0,
     throwHttpErrors: false,
@@ -55,6 +62,8 @@ export function createPostHogClient(options: PostHogClientOptions) {
     origin,
     apiKey: options.apiKey,
     timeoutMs,
+    readTimeoutMs: Math.min(timeoutMs, options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS),
+    ...(options.signal ? { signal: options.signal } : {}),
     retry: retryPolicy(options.retry),
   });
 

@@ -20,11 +20,26 @@ export function removeRecordingRoute(projectId: number, shortId: string, recordi
   return { method: 'DELETE', path: recordingPath(projectId, shortId, recordingId) };
 }
 
-export function createFromTemplateRoute(projectId: number, template: unknown): SessionRoute {
+/**
+ * PostHog's session-only `bulk_delete_recordings` for one recording: unlike the single DELETE (an
+ * unhandled 500 when the recording is not there) it skips a missing id. Newest PostHog only: an
+ * older one would read `bulk_delete` as a recording id and add it, so callers use it on Cloud.
+ */
+export function bulkDeleteRecordingRoute(
+  projectId: number,
+  shortId: string,
+  recordingId: string,
+): SessionRoute {
   return {
     method: 'POST',
-    path: projectPath(projectId, 'dashboards', 'create_from_template_json'),
-    body: { template },
+    path: projectPath(
+      projectId,
+      'session_recording_playlists',
+      segment(shortId, 'playlist id'),
+      'recordings',
+      'bulk_delete',
+    ),
+    body: { session_recording_ids: [recordingId] },
   };
 }
 
@@ -44,7 +59,6 @@ const ENCODED = "[A-Za-z0-9\\-_.!~*'()%]+";
 const RECORDING_ROUTE = new RegExp(
   `^/api/projects/${PROJECT}/session_recording_playlists/(${ENCODED})/recordings/(${ENCODED})/$`,
 );
-const TEMPLATE_ROUTE = new RegExp(`^/api/projects/${PROJECT}/dashboards/create_from_template_json/$`);
 
 /** True only for a segment exactly as `segment()` would have produced it. */
 function isCanonicalSegment(encoded: string): boolean {
@@ -61,10 +75,11 @@ export function isSessionForwardable(method: unknown, path: unknown): boolean {
   if (typeof method !== 'string' || typeof path !== 'string') return false;
   // Belt and braces: even an escaped-looking `..` is never forwarded.
   if (path.includes('..')) return false;
-  if (method === 'POST' && TEMPLATE_ROUTE.test(path)) return true;
   if (method !== 'POST' && method !== 'DELETE') return false;
   const match = RECORDING_ROUTE.exec(path);
   if (!match) return false;
   const [, shortId = '', recordingId = ''] = match;
+  // PostHog's bulk routes shadow these names: only `bulk_delete` is sent, and only as POST.
+  if (recordingId === 'bulk_add' || (recordingId === 'bulk_delete' && method !== 'POST')) return false;
   return isCanonicalSegment(shortId) && isCanonicalSegment(recordingId);
 }

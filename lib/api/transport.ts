@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import { isTimeoutError } from 'ky';
 import type { z } from 'zod/mini';
-import type { AppError } from '../errors';
+import { AppError } from '../errors';
 import { errorFromResponse, invalidResponse, redact, transportError } from './error-mapping';
 import { isRetryable, type RetryPolicy, retryDelay } from './retry';
 
@@ -35,7 +35,9 @@ interface Settings {
   origin: string;
   apiKey: string;
   timeoutMs: number;
+  readTimeoutMs?: number;
   retry: RetryPolicy;
+  signal?: AbortSignal;
 }
 
 type Attempt = { ok: true; status: number; body: unknown } | { ok: false; error: AppError };
@@ -45,7 +47,11 @@ const EMPTY = Symbol('empty body');
 export function createTransport(settings: Settings): Transport {
   const { api, apiKey, origin, retry } = settings;
 
-  async function readBody(response: Response, controller: AbortController): Promise<string> {
+  async function readBody(
+    response: Response,
+    controller: AbortController,
+    timeoutMs: number,
+  ): Promise<string> {
     // ky's per-attempt timeout covers the headers; this one covers a body that stalls. Aborting
     // ends a real network read; the race also ends a body that ignores the signal.
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,7 +59,7 @@ export function createTransport(settings: Settings): Transport {
       timer = setTimeout(() => {
         controller.abort();
         reject(new Error('body read timed out'));
-      }, settings.timeoutMs);
+      }, timeoutMs);
     });
     try {
       return await Promise.race([response.text(), stalled]);
@@ -62,24 +68,47 @@ export function createTransport(settings: Settings): Transport {
     }
   }
 
+  /** Every key-bearing request stays on the configured origin, whatever the path looks like. */
+  function assertOnOrigin(path: string): void {
+    let target: URL | null = null;
+    try {
+      target = path.startsWith('/api/') ? new URL(path, origin) : null;
+    } catch {
+      target = null;
+    }
+    if (!target || target.origin !== origin || !target.pathname.startsWith('/api/')) {
+      // A bug, never a server's doing: nothing is sent, and the path is not echoed.
+      throw new AppError('bad-message', { detail: 'request outside the PostHog address refused' });
+    }
+  }
+
   async function attempt(spec: RequestSpec<z.ZodMiniType>): Promise<Attempt> {
+    assertOnOrigin(spec.path);
     const controller = new AbortController();
+    const timeoutMs =
+      spec.method === 'GET' ? (settings.readTimeoutMs ?? settings.timeoutMs) : settings.timeoutMs;
     let response: Response;
     try {
       response = await api(spec.path, {
         method: spec.method,
+        timeout: timeoutMs,
         json: spec.json,
         searchParams: spec.searchParams,
-        signal: controller.signal,
+        signal: settings.signal ? AbortSignal.any([controller.signal, settings.signal]) : controller.signal,
       });
     } catch (error) {
       if (isTimeoutError(error)) return { ok: false, error: transportError('timeout', error, apiKey) };
       // ky only wraps errors it recognises; any other fetch failure is a network failure for us.
       return { ok: false, error: transportError('network', error, apiKey) };
     }
+    if (redirectedAway(response, origin)) {
+      // Not followed: a proxy or a wrong address (http for https, another host). The key stays here.
+      controller.abort();
+      return { ok: false, error: invalidResponse('redirect not followed', response.status, apiKey) };
+    }
     let text: string;
     try {
-      text = await readBody(response, controller);
+      text = await readBody(response, controller, timeoutMs);
     } catch (error) {
       const kind = controller.signal.aborted ? 'timeout' : 'network';
       return { ok: false, error: transportError(kind, error, apiKey) };
@@ -129,8 +158,9 @@ export function createTransport(settings: Settings): Transport {
       const outcome = await attempt(spec);
       if (outcome.ok) return validate(spec, outcome.status, outcome.body);
       const { error } = outcome;
+      // Cancelled by the user: never try again.
       const wait =
-        retries < retry.limit && isRetryable(spec.method, error)
+        !settings.signal?.aborted && retries < retry.limit && isRetryable(spec.method, error)
           ? retryDelay(retry, retries + 1, error)
           : null;
       if (wait === null) throw error;
@@ -153,4 +183,10 @@ export function createTransport(settings: Settings): Transport {
   }
 
   return { request: request as Transport['request'], sameOriginPath };
+}
+
+/** A redirect answer (manual mode), or an answer from anywhere but the configured origin. */
+function redirectedAway(response: Response, origin: string): boolean {
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return true;
+  return response.url !== '' && URL.canParse(response.url) && new URL(response.url).origin !== origin;
 }

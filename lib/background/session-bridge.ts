@@ -20,20 +20,23 @@ export interface SessionAnswer {
 
 interface Pending {
   tabId: number;
+  /** The origin asked: a reply from the tab after it navigated elsewhere is not this answer. */
+  origin: string;
   resolve: (answer: SessionAnswer) => void;
 }
 
 /**
  * The background half of the session fallback (DESIGN.md): hands one allow-listed request to the
  * content script of a signed-in tab and waits for its `session/reply`. A reply counts only from the
- * tab the request went to, and only once.
+ * tab and origin the request went to, and only once.
  */
 export function createSessionBridge(deps: SessionBridgeDeps) {
   const pending = new Map<string, Pending>();
   const timeoutMs = deps.timeoutMs ?? 20_000;
   const newRequestId = deps.newRequestId ?? (() => crypto.randomUUID());
 
-  async function forward(origin: string, route: SessionRoute): Promise<SessionAnswer> {
+  /** `signal`: the user stopped waiting; the answer is then unknown (the page may still send it). */
+  async function forward(origin: string, route: SessionRoute, signal?: AbortSignal): Promise<SessionAnswer> {
     if (!isSessionForwardable(route.method, route.path)) {
       throw new AppError('bad-message', { detail: 'route not forwardable' });
     }
@@ -43,10 +46,17 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
     const send = createMessageSender((message) => deps.sendToTab(tabId, message));
     let timer: ReturnType<typeof setTimeout> | undefined;
     const replied = new Promise<SessionAnswer>((resolve, reject) => {
-      pending.set(requestId, { tabId, resolve });
+      pending.set(requestId, { tabId, origin, resolve });
       timer = setTimeout(
         () => reject(new AppError('timeout', { detail: 'no reply from the PostHog tab' })),
         timeoutMs,
+      );
+      signal?.addEventListener(
+        'abort',
+        () => reject(new AppError('network', { detail: 'stopped waiting' })),
+        {
+          once: true,
+        },
       );
     });
     try {
@@ -69,7 +79,8 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
   /** `session/reply` handler. */
   function reply(input: MessageInput<'session/reply'>, { sender }: HandlerContext): Record<string, never> {
     const waiting = pending.get(input.requestId);
-    if (!waiting || waiting.tabId !== sender.tabId) {
+    // The dispatcher already took only a top frame's content script on a PostHog origin.
+    if (!waiting || waiting.tabId !== sender.tabId || originOf(sender.url) !== waiting.origin) {
       throw new AppError('bad-message', { detail: 'unexpected session reply' });
     }
     pending.delete(input.requestId);
@@ -80,3 +91,7 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
   return { forward, reply };
 }
 export type SessionBridge = ReturnType<typeof createSessionBridge>;
+
+function originOf(url: string | undefined): string | null {
+  return url && URL.canParse(url) ? new URL(url).origin : null;
+}

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import { t } from '../i18n';
 import type { ApiKeyStore } from '../key-store';
-import type { KeyCheck, MessageInput, PublicSettings, Status } from '../messages';
+import type { KeyCheck, MessageInput, PublicSettings, PublicSharing, Status } from '../messages';
 import {
   createItemStore,
   keyCheckItem,
@@ -14,8 +14,21 @@ import { normaliseUserOrigin } from '../user-origin';
 import { assertKeyFormat, type CreateKeyCheckClient, checkKey, type KeyCheckResult } from './key-check';
 
 export interface SettingsServiceDeps {
-  /** `browser.storage.local`. */
+  /** Trusted storage (the extension's IndexedDB): settings and the last key check live there. */
   storage: StorageAreaLike;
+  /**
+   * `browser.storage.local`, which content scripts read: only the mirror they need (`pageSettings`:
+   * the address, whether a project is connected, the in-page button switch). Never read back here.
+   */
+  page?: StorageAreaLike;
+  /** Whether the key may be sent to this origin: PostHog Cloud, or a self-hosted one the user granted. */
+  isOriginAllowed?: (origin: string) => Promise<boolean>;
+  /** Gives a self-hosted origin's access back (on Forget key). */
+  releaseAccess?: (origin: string) => Promise<void>;
+  /** Empties `storage.session` (tab hints, the last action, refusals) on Forget key. */
+  clearSession?: () => Promise<void>;
+  /** Empties `storage.local` on Forget key (all it holds is the mirror, or what a page planted). */
+  clearPage?: () => Promise<void>;
   keyStore: ApiKeyStore;
   createClient: CreateKeyCheckClient;
   /** Drops what other services cached for the old key/origin/project (lists, membership). */
@@ -46,9 +59,36 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return run;
   };
 
+  /** Refuses before any request unless the key may go to this origin. */
+  async function assertAllowed(origin: string): Promise<void> {
+    if (deps.isOriginAllowed && !(await deps.isOriginAllowed(origin))) {
+      throw new AppError('permission-denied', { detail: 'no access to the PostHog address' });
+    }
+  }
+
+  /** The saved key, only for the origin it was saved for. */
+  async function keyFor(origin: string): Promise<string | null> {
+    const [apiKey, keyOrigin] = await Promise.all([deps.keyStore.read(), deps.keyStore.origin()]);
+    return apiKey && keyOrigin === origin ? apiKey : null;
+  }
+
+  /** What content scripts may know, mirrored to storage.local after every change. */
+  async function mirror(): Promise<void> {
+    if (!deps.page) return;
+    const [current, apiKey] = await Promise.all([settings.get(), deps.keyStore.read()]);
+    await deps.page.set({
+      pageSettings: {
+        version: 1,
+        origin: current.origin,
+        connected: apiKey !== null && current.projectId !== undefined,
+        inPageButton: current.inPageButton,
+      },
+    });
+  }
+
   async function remember(result: KeyCheckResult, apiKey: string, inPageButton?: boolean): Promise<KeyCheck> {
     const { projectName, ...check } = result;
-    await deps.keyStore.write(apiKey);
+    await deps.keyStore.write(apiKey, check.origin);
     await settings.update((current) => ({
       version: 2,
       origin: check.origin,
@@ -57,6 +97,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       inPageButton: inPageButton ?? current.inPageButton,
     }));
     await keyCheckCache.set({ version: 1, check: { ...check, checkedAt: Date.now() } });
+    await mirror();
     deps.onChange?.();
     return check;
   }
@@ -66,15 +107,16 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     if (!origin.ok) throw new AppError('invalid-input', { field: 'origin', detail: origin.reason });
     const current = await settings.get();
     const typedKey = input.apiKey?.trim() ? assertKeyFormat(input.apiKey) : null;
-    const storedKey = typedKey ? null : await deps.keyStore.read();
+    const storedKey = typedKey ? null : await keyFor(origin.origin);
     if (!typedKey && (!storedKey || current.origin !== origin.origin)) {
       // A saved key is never sent to an address other than the one it was saved for.
       throw new AppError('invalid-input', {
         field: 'apiKey',
-        detail: t(storedKey ? 'keyNeededForNewOrigin' : 'keyEmpty'),
+        detail: t((await deps.keyStore.read()) ? 'keyNeededForNewOrigin' : 'keyEmpty'),
       });
     }
     const apiKey = typedKey ?? (storedKey as string);
+    await assertAllowed(origin.origin);
     const sameOrigin = current.origin === origin.origin;
     const result = await checkKey(deps.createClient, {
       origin: origin.origin,
@@ -87,9 +129,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   }
 
   async function recheck(): Promise<KeyCheck> {
-    const apiKey = await deps.keyStore.read();
-    if (!apiKey) throw new AppError('not-configured');
     const current = await settings.get();
+    const apiKey = await keyFor(current.origin);
+    if (!apiKey) throw new AppError('not-configured');
+    await assertAllowed(current.origin);
     const result = await checkKey(deps.createClient, {
       origin: current.origin,
       apiKey,
@@ -100,9 +143,17 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
   async function forget(): Promise<Record<string, never>> {
     await deps.keyStore.clear();
-    await settings.update(({ origin, inPageButton }) => ({ version: 2, origin, inPageButton }));
+    // The address stays, so a new key can be pasted for it; everything learnt with the key goes.
+    const { origin } = await settings.update(({ origin, inPageButton }) => ({
+      version: 2,
+      origin,
+      inPageButton,
+    }));
     await keyCheckCache.remove();
-    await deps.clearCaches?.();
+    await Promise.all([deps.clearCaches?.(), deps.clearSession?.(), deps.clearPage?.()]);
+    // A self-hosted PostHog's access is given back; its content script goes with it (onChange).
+    if (!CLOUD_ORIGINS.includes(origin as (typeof CLOUD_ORIGINS)[number])) await deps.releaseAccess?.(origin);
+    await mirror();
     deps.onChange?.();
     return {};
   }
@@ -143,6 +194,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     check: () => serially(recheck),
     forget: () => serially(forget),
 
+    /** What the last key check learnt of the organisation's public links (never a request). */
+    async publicSharing(): Promise<PublicSharing> {
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      return cache.check?.origin === current.origin ? (cache.check.publicSharing ?? 'unknown') : 'unknown';
+    },
+
     /** Origins the content script may run on: the clouds plus the user's own origin. */
     async appOrigins(): Promise<string[]> {
       const { origin } = await settings.get();
@@ -151,12 +208,20 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         : [...CLOUD_ORIGINS, origin];
     },
 
-    /** Origin, key and project for API calls; `not-configured` until a key and project are saved. */
+    /**
+     * Origin, key and project for API calls; `not-configured` until a key and project are saved.
+     * The key comes only for the origin it was saved for, and only while the key may go there.
+     */
     async connection(): Promise<Connection> {
-      const [current, apiKey] = await Promise.all([settings.get(), deps.keyStore.read()]);
+      const current = await settings.get();
+      const apiKey = await keyFor(current.origin);
       if (!apiKey || current.projectId === undefined) throw new AppError('not-configured');
+      await assertAllowed(current.origin);
       return { origin: current.origin, apiKey, projectId: current.projectId };
     },
+
+    /** Writes the content scripts' mirror (at start, in case storage.local was changed meanwhile). */
+    syncPageMirror: mirror,
   };
 }
 export type SettingsService = ReturnType<typeof createSettingsService>;

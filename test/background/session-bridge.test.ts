@@ -66,6 +66,32 @@ describe('session bridge', () => {
     expect(() => bridge.reply({ requestId, status: 200, body: {} }, fromTab(4))).toThrow();
   });
 
+  it('ignores a reply from the asked tab once it shows another origin, and takes the right one after', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const requestId = '0f8fad5b-d9cb-469f-a165-708677289500';
+    const elsewhere = {
+      sender: { kind: 'content-script' as const, tabId: 4, url: 'https://eu.posthog.com/' },
+    };
+    expect(() => bridge.reply({ requestId, status: 200, body: { forged: true } }, elsewhere)).toThrow(
+      expect.objectContaining({ kind: 'bad-message' }),
+    );
+    const noUrl = { sender: { kind: 'content-script' as const, tabId: 4 } };
+    expect(() => bridge.reply({ requestId, status: 200, body: {} }, noUrl)).toThrow();
+    bridge.reply({ requestId, status: 200, body: { success: true } }, fromTab(4));
+    await expect(answer).resolves.toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('stops waiting when the user cancels: the outcome is then unknown, not a failure', async () => {
+    const { bridge, sent } = setup({ timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const answer = bridge.forward(ORIGIN, ROUTE, controller.signal);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ kind: 'network' });
+  });
+
   it('refuses a route outside the allow-list without sending anything', async () => {
     const { bridge, sent } = setup();
     await expect(

@@ -57,7 +57,14 @@ describe('settings/save', () => {
         { id: 1, name: 'Main' },
         { id: 2, name: 'Staging' },
       ],
-      capabilities: { addToPlaylist: { ok: true }, pin: { ok: true }, shareLinks: { ok: true } },
+      capabilities: {
+        addToPlaylist: { ok: true },
+        createCollection: { ok: true },
+        pin: { ok: true },
+        shareLinks: { ok: true },
+      },
+      // This server's users/@me names no organisation: whether public links open is not known.
+      publicSharing: 'unknown',
     });
     expect(server.calls.map((call) => new URL(call.url).pathname).sort()).toEqual([
       '/api/personal_api_keys/@current/',
@@ -65,7 +72,7 @@ describe('settings/save', () => {
       '/api/users/@me/',
     ]);
     expect(server.calls.every((call) => call.authorization === `Bearer ${ALL}`)).toBe(true);
-    expect(secrets.entries()).toEqual({ personalApiKey: ALL });
+    expect(secrets.entries()).toEqual({ personalApiKey: ALL, personalApiKeyOrigin: ORIGIN });
     await expect(service.status()).resolves.toMatchObject({
       configured: true,
       origin: ORIGIN,
@@ -112,7 +119,9 @@ describe('settings/save', () => {
   it('shows which capability lacks which scope and how to fix it', async () => {
     const { service } = setup();
     const { capabilities } = await service.save({ origin: ORIGIN, apiKey: NO_WRITE });
-    expect(capabilities.addToPlaylist).toEqual({
+    // Listing is enough to add (PostHog adds through the session); creating needs write access.
+    expect(capabilities.addToPlaylist).toEqual({ ok: true });
+    expect(capabilities.createCollection).toEqual({
       ok: false,
       missingScope: 'session_recording_playlist:write',
       fix: expect.stringContaining('session_recording_playlist:write'),
@@ -129,6 +138,7 @@ describe('settings/save', () => {
     expect(answer.projectId).toBe(1);
     expect(answer.capabilities).toEqual({
       addToPlaylist: { ok: true },
+      createCollection: { ok: true },
       pin: { ok: true },
       shareLinks: { ok: true },
     });

@@ -4,6 +4,7 @@ import { DEMO } from '../fake-posthog/demo-ids';
 import { startFakePostHog } from '../fake-posthog/index';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
+import { waitForContentScript, waitForInPage } from './in-page';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
 
 type Chrome = {
@@ -56,7 +57,8 @@ describe('key custody in the built extension', () => {
   });
 
   it('keeps the key in the extension IndexedDB only, never in storage.local or storage.session', async () => {
-    await expect(readKeyDatabase(env.session.serviceWorker)).resolves.toEqual([key]);
+    // The key, and the address it was saved for (only ever sent there).
+    await expect(readKeyDatabase(env.session.serviceWorker)).resolves.toEqual([key, env.server.url]);
     const storage = await readExtensionStorage(env.session.serviceWorker);
     expect(storage).toContain(env.server.url); // the settings are there…
     expect(leaks(storage, key)).toBe(false); // …the key is not
@@ -66,7 +68,8 @@ describe('key custody in the built extension', () => {
     const { page } = await env.session.openTab(
       `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
     );
-    await page.waitForFunction(() => document.documentElement.dataset.hogmark !== undefined);
+    await waitForContentScript(page, env.session.extensionId);
+    await waitForInPage(page);
     expect(leaks(await page.evaluate(() => document.documentElement.outerHTML), key)).toBe(false);
     await page.close();
   });
@@ -120,6 +123,73 @@ describe('key custody in the built extension', () => {
     }
   });
 
+  it('never follows a redirect with the key (a proxy pointing elsewhere)', async () => {
+    const other = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
+    try {
+      for (const status of [302, 307] as const) {
+        env.server.setFault({ path: /^\/api\//, fault: { type: 'redirect', to: other.url, status } });
+        const options = await env.session.openOptions();
+        const answer = await sendFromExtensionPage(options, 'settings/check');
+        expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid-response' } });
+        await options.close();
+        env.server.clearFaults();
+      }
+      expect(other.requests).toEqual([]);
+    } finally {
+      env.server.clearFaults();
+      await other.close();
+    }
+  });
+
+  it('keeps in storage.local only what content scripts need: no email, scopes or names', async () => {
+    // Let the popup and the dashboards view fill the caches first.
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${DEMO.projects.main}/dashboard/${DEMO.dashboards.marketing}`,
+    );
+    const popup = await env.session.openPopup(tabId);
+    await popup.locator('main.popup[aria-busy="false"]').waitFor();
+    const worker = env.session.context.serviceWorkers()[0] ?? env.session.serviceWorker;
+    const [local] = JSON.parse(await readExtensionStorage(worker)) as Array<Record<string, unknown>>;
+    expect(local).toEqual({
+      pageSettings: { version: 1, origin: env.server.url, connected: true, inPageButton: true },
+    });
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('sends nothing to an address planted in storage.local, even after the service worker restarts', async () => {
+    const other = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
+    try {
+      const worker = env.session.context.serviceWorkers()[0] ?? env.session.serviceWorker;
+      // What a compromised PostHog tab's content script could write.
+      await worker.evaluate(
+        (origin) =>
+          (
+            globalThis as unknown as { chrome: { storage: { local: { set(items: object): Promise<void> } } } }
+          ).chrome.storage.local.set({
+            settings: { version: 2, origin, projectId: 1, inPageButton: true },
+            pageSettings: { version: 1, origin, connected: true, inPageButton: true },
+            keyCheck: { version: 1, check: null },
+          }),
+        other.url,
+      );
+      await stopServiceWorker(env.session);
+      const options = await env.session.openOptions();
+      await expect(sendFromExtensionPage(options, 'settings/check')).resolves.toMatchObject({
+        ok: true,
+        data: { origin: env.server.url },
+      });
+      const { page, tabId } = await env.session.openTab(
+        `${env.server.url}/project/${DEMO.projects.main}/dashboard/${DEMO.dashboards.marketing}`,
+      );
+      const popup = await env.session.openPopup(tabId);
+      await popup.locator('main.popup[aria-busy="false"]').waitFor();
+      expect(other.requests).toEqual([]);
+      await Promise.all([popup.close(), page.close(), options.close()]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('keeps the key when the service worker stops and starts again', async () => {
     for (const page of env.session.context.pages()) {
       if (page.url().startsWith(`chrome-extension://${env.session.extensionId}/`)) await page.close();
@@ -147,13 +217,17 @@ describe('key custody in the built extension', () => {
     const options = await OptionsPage.open(env.session);
     await options.page.getByRole('button', { name: 'Forget key' }).click();
     await options.page.getByRole('button', { name: 'Yes, forget the key' }).click();
-    await options.page.getByText("The key and Hogmark's cached data are gone.").waitFor();
+    await options.page
+      .getByText("The key and Hogmark's cached data are gone, and Hogmark gave back")
+      .waitFor();
     const worker =
       env.session.context.serviceWorkers()[0] ?? (await env.session.context.waitForEvent('serviceworker'));
     await expect(readKeyDatabase(worker)).resolves.toEqual([]);
-    const [local] = JSON.parse(await readExtensionStorage(worker)) as [Record<string, unknown>];
-    expect(local.settings).toEqual({ version: 2, origin: env.server.url, inPageButton: true });
-    expect(local).not.toHaveProperty('keyCheck');
+    const [local, session] = JSON.parse(await readExtensionStorage(worker)) as Array<Record<string, unknown>>;
+    expect(local).toEqual({
+      pageSettings: { version: 1, origin: env.server.url, connected: false, inPageButton: true },
+    });
+    expect(session).toEqual({});
     await expect(sendFromExtensionPage(options.page, 'status/get')).resolves.toEqual({
       ok: true,
       data: { configured: false },

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { enMessages } from '../support/i18n';
@@ -44,6 +44,42 @@ describe('the codebase itself', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('has no import loops in lib/ (each module can be read, and tested, on its own)', () => {
+    const files = sourceFiles('lib');
+    const importsOf = (file: string): string[] =>
+      [...read(file).matchAll(/from '(\.[^']+)'/g)]
+        .map((match) => join(dirname(file), match[1] as string))
+        .flatMap((base) =>
+          [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].filter((path) => files.includes(path)),
+        )
+        .slice(0, 100);
+    const loops: string[] = [];
+    const visit = (file: string, path: string[]) => {
+      for (const next of importsOf(file)) {
+        const at = path.indexOf(next);
+        if (at >= 0) loops.push([...path.slice(at), next].join(' → '));
+        else if (path.length < 40) visit(next, [...path, next]);
+      }
+    };
+    for (const file of files) visit(file, [file]);
+    expect([...new Set(loops)]).toEqual([]);
+  });
+
+  it('uses every English message (a key nothing names is dead text to translate)', () => {
+    const sources = [...shipped, 'wxt.config.ts'].map(read).join('\n');
+    const named = (key: string) =>
+      sources.includes(`'${key}'`) || sources.includes(`"${key}"`) || sources.includes(`__MSG_${key}__`);
+    const unused = Object.keys(enMessages).filter((key) => {
+      if (named(key)) return false;
+      // Built from a template: `error_<kind>` (lib/errors.ts, typed from ErrorKind) and counted
+      // messages `<base>_<plural form>` (tCount('<base>', …)).
+      if (/^error_[a-z_]+$/.test(key)) return false;
+      const counted = /^(.+)_(zero|one|two|few|many|other)$/.exec(key);
+      return !(counted && named(counted[1] as string));
+    });
+    expect(unused).toEqual([]);
+  });
+
   it('has an English message for every key passed to t()', () => {
     const missing: string[] = [];
     for (const file of shipped) {
@@ -55,8 +91,17 @@ describe('the codebase itself', () => {
     expect(missing).toEqual([]);
   });
 
-  it('logs nothing that could carry the key', () => {
-    const offenders = shipped.filter((file) => /console\.(log|info|debug)\(/.test(read(file)));
+  it('logs nothing that could carry the key: every console call goes through lib/log.ts', () => {
+    // Any console method, called or passed along (`console.error`, `console['warn']`, `{ console }`).
+    const offenders = shipped.filter(
+      (file) => !file.endsWith('lib/log.ts') && /\bconsole\b/.test(read(file)),
+    );
     expect(offenders).toEqual([]);
+    // lib/log.ts itself writes one template of a place name and a summary, never the error.
+    const calls = read(shipped.find((file) => file.endsWith('lib/log.ts')) as string).match(
+      /console\.\w+\([^;]*\);/g,
+    );
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the expected source text, not a template.
+    expect(calls).toEqual(['console.warn(`[hogmark] ${where}: ${failureSummary(error)}`);']);
   });
 });
