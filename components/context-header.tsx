@@ -7,6 +7,7 @@ import {
   isNamedById,
 } from '../lib/context-labels';
 import { t } from '../lib/i18n';
+import { playbackSecond } from '../lib/links';
 import type { PageHints } from '../lib/messages';
 
 export interface ContextHeaderProps {
@@ -28,12 +29,12 @@ function projectLabel(
   return projectId === connected?.id && connected.name ? connected.name : t('projectUnnamed', projectId);
 }
 
-/** What the tab shows: kind, name (the page title when known, else the id) and project. */
+/** What the tab shows: kind, name (the title the page or Hogmark's cached list gives, else the id) and project. */
 export function ContextHeader(props: ContextHeaderProps) {
   const { context, hints, connectedOrigin } = props;
   const name = contextName(context, hints);
   const project = projectLabel(context, props.connectedProject);
-  const second = context.kind === 'recording' ? (hints.currentSecond ?? context.t) : undefined;
+  const second = context.kind === 'recording' ? playbackSecond(context, hints) : undefined;
   const meta = [project, second === undefined ? null : t('contextAtSecond', formatClock(second))].filter(
     Boolean,
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { t } from '../lib/i18n';
+import { t, tCount } from '../lib/i18n';
 import type { DashboardListStore } from '../lib/stores/dashboard-list';
+import { pinFailureText } from '../lib/stores/dashboard-pin';
 import { dashboardDisplayName } from '../lib/stores/dashboard-search';
 import type { CopyStore } from '../lib/stores/share-copy';
 import { CopyToast } from './copy-toast';
@@ -55,7 +56,7 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
           <p class="muted small">
             {[
               status?.projectName ?? (status?.projectId ? t('projectUnnamed', status.projectId) : ''),
-              phase === 'ready' ? t('dashboardsCount', total) : '',
+              phase === 'ready' ? tCount('dashboardsCount', total) : '',
               store.refreshing.value
                 ? t('refreshing')
                 : updatedLabel(store.fetchedAt.value, (props.now ?? Date.now)()),
@@ -82,10 +83,25 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
               <p class="error">{t('refreshFailed', store.refreshError.value.message)}</p>
             </div>
           ) : null}
+          <div role="status">
+            {store.pinWaiting.value !== null ? (
+              <p>
+                {t('stillWaiting')}{' '}
+                <button type="button" onClick={() => void store.cancelPin(store.pinWaiting.value as number)}>
+                  {t('stopWaiting')}
+                </button>
+              </p>
+            ) : null}
+          </div>
           {store.pinFailure.value ? (
-            <p class="error" role="alert">
-              {t('pinFailed', store.pinFailure.value.error.message)}
-            </p>
+            <div class="error-notice" role="alert">
+              <p class="error">{pinFailureText(store.pinFailure.value.error)}</p>
+              {['outcome-unknown', 'cancelled'].includes(store.pinFailure.value.error.kind) ? (
+                <button type="button" onClick={() => void store.checkPin()}>
+                  {t('checkAgain')}
+                </button>
+              ) : null}
+            </div>
           ) : null}
           {store.pinBlocked.value ? <p class="muted small">{store.pinBlocked.value}</p> : null}
           <label class="finder-search" for="dashboard-search">
@@ -108,7 +124,7 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
             {t('searchHelp')}
           </p>
           <p class="muted small" role="status">
-            {hasQuery ? t('dashboardsMatching', matches.length, total) : ''}
+            {hasQuery ? tCount('dashboardsMatching', matches.length, total) : ''}
             {active && hasQuery ? <span class="visually-hidden"> {dashboardDisplayName(active)}</span> : null}
           </p>
           {total === 0 ? <p class="muted">{t('dashboardsEmpty')}</p> : null}

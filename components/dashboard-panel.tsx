@@ -45,7 +45,11 @@ export function DashboardPanel(props: { store: DashboardPageStore }) {
           busy={store.pinning.value}
           blocked={store.pinBlocked.value}
           failure={store.pinFailure.value}
+          unknown={store.pinUnknown.value}
+          waiting={store.pinWaiting.value}
           onToggle={() => void store.togglePin()}
+          onCancel={() => void store.cancelPin()}
+          onCheckAgain={() => void store.checkPin()}
         />
       ) : null}
       <ShareLinksSection

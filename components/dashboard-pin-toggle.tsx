@@ -1,5 +1,6 @@
 import type { SerializedError } from '../lib/errors';
 import { t } from '../lib/i18n';
+import { pinFailureText } from '../lib/stores/dashboard-pin';
 
 export interface DashboardPinToggleProps {
   pinned: boolean;
@@ -8,17 +9,23 @@ export interface DashboardPinToggleProps {
   /** Why the user cannot pin here; the toggle is off and this sentence says why. */
   blocked: string | null;
   failure: SerializedError | null;
+  /** PostHog did not confirm the last toggle and reading it back failed. */
+  unknown: boolean;
+  /** The toggle has waited a few seconds: say so and offer Cancel. */
+  waiting: boolean;
   onToggle: () => void;
+  onCancel: () => void;
+  onCheckAgain: () => void;
 }
 
 /** Pin or unpin, with the reminder that a pin changes the list for the whole project. */
 export function DashboardPinToggle(props: DashboardPinToggleProps) {
-  const { pinned, busy, blocked, failure } = props;
+  const { pinned, busy, blocked, failure, unknown } = props;
   return (
     <section class="dashboard-pin" aria-labelledby="pin-title">
       <div class="dashboard-pin-row">
         <p id="pin-title" class="dashboard-pin-state">
-          {pinned ? t('pinStatePinned') : t('pinStateNotPinned')}
+          {unknown ? t('pinStateUnknown') : pinned ? t('pinStatePinned') : t('pinStateNotPinned')}
         </p>
         <button
           type="button"
@@ -41,10 +48,25 @@ export function DashboardPinToggle(props: DashboardPinToggleProps) {
           {t('pinSharedNote')}
         </p>
       )}
+      <div class="dashboard-pin-status" role="status">
+        {props.waiting ? (
+          <p>
+            {t('stillWaiting')}{' '}
+            <button type="button" onClick={props.onCancel}>
+              {t('stopWaiting')}
+            </button>
+          </p>
+        ) : null}
+      </div>
       {failure ? (
-        <p class="error" role="alert">
-          {t('pinFailed', failure.message)}
-        </p>
+        <div class="error-notice" role="alert">
+          <p class="error">{pinFailureText(failure)}</p>
+          {unknown || failure.kind === 'cancelled' ? (
+            <button type="button" onClick={props.onCheckAgain}>
+              {t('checkAgain')}
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </section>
   );

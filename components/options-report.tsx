@@ -1,9 +1,10 @@
-import { t } from '../lib/i18n';
+import { type MessageKey, t } from '../lib/i18n';
 import type { Capabilities } from '../lib/messages';
 import type { KeyReport } from '../lib/stores/options';
 
-const FEATURES: ReadonlyArray<readonly [keyof Capabilities, string]> = [
+const FEATURES: ReadonlyArray<readonly [keyof Capabilities, MessageKey]> = [
   ['addToPlaylist', 'capabilityAddToPlaylist'],
+  ['createCollection', 'capabilityCreateCollection'],
   ['pin', 'capabilityPin'],
   ['shareLinks', 'capabilityShareLinks'],
 ];
@@ -54,6 +55,8 @@ export function OptionsReport(props: { report: KeyReport; checking: boolean; onR
         <tbody>
           {FEATURES.map(([feature, label]) => {
             const capability = report.capabilities[feature];
+            // A key check stored before this row existed: "Check again" fills it in.
+            if (!capability) return null;
             return (
               <tr key={feature} data-feature={feature} data-ok={String(capability.ok)}>
                 <th scope="row">{t(label)}</th>

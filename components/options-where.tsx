@@ -1,8 +1,8 @@
-import { t } from '../lib/i18n';
+import { type MessageKey, t } from '../lib/i18n';
 import type { Where } from '../lib/stores/options';
 import { describedBy, FieldMessages } from './field-messages';
 
-const CHOICES: ReadonlyArray<readonly [Where, string]> = [
+const CHOICES: ReadonlyArray<readonly [Where, MessageKey]> = [
   ['us', 'optionsWhereUs'],
   ['eu', 'optionsWhereEu'],
   ['self-hosted', 'optionsWhereSelfHosted'],

@@ -1,7 +1,8 @@
-import { t } from '../lib/i18n';
+import { type MessageKey, t } from '../lib/i18n';
+import type { Waiting } from '../lib/stores/playlist-changes';
 import type { Failure, Notice } from '../lib/stores/playlist-picker';
 
-const SENTENCES: Record<Notice['kind'], string> = {
+const SENTENCES: Record<Notice['kind'], MessageKey> = {
   added: 'playlistAddedTo',
   removed: 'playlistRemovedFrom',
   already: 'playlistAlreadyIn',
@@ -12,12 +13,24 @@ const SENTENCES: Record<Notice['kind'], string> = {
 export function PlaylistNotice(props: {
   notice: Notice | null;
   failure: Failure | null;
+  /** A write PostHog has not answered for a few seconds. */
+  waiting: Waiting | null;
   busy: boolean;
   postHogUrl: string | null;
   onUndo: () => void;
   onRemove: (shortId: string) => void;
 }) {
-  const { notice, failure, busy } = props;
+  const { notice, failure, busy, waiting } = props;
+  if (waiting) {
+    return (
+      <div class="playlist-notice" role="status">
+        <p>{t('stillWaiting')}</p>
+        <button type="button" onClick={() => void waiting.cancel()}>
+          {t('stopWaiting')}
+        </button>
+      </div>
+    );
+  }
   if (failure) {
     return (
       <div class="playlist-failure" role="alert">

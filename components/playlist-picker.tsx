@@ -67,13 +67,15 @@ export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
     <PlaylistNotice
       notice={notice}
       failure={store.failure.value}
+      waiting={store.waiting.value}
       busy={notice ? busy.has(notice.shortId) : false}
       postHogUrl={store.postHogUrl.value}
       onUndo={() => void store.undo()}
       onRemove={(shortId) => void store.remove(shortId)}
     />
   );
-  // Not on a recording: only the last action, so a shortcut's add can be undone from here.
+  // Not on a recording: the last action only when it was made from this page (a recording link's
+  // menu; the background decides), so it can be undone where it was made.
   if (!target) return notice ? <section class="playlist-picker">{noticeView}</section> : null;
 
   const onKeyDown = (event: KeyboardEvent) => {

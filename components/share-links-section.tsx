@@ -19,12 +19,18 @@ export function ShareLinksSection(props: ShareLinksSectionProps) {
       {share?.phase === 'loading' ? <p class="muted">{t('shareChecking')}</p> : null}
       {share?.phase === 'enabled' ? (
         <CopyLinkRow
-          label={t('publicLinkLabel')}
+          label={t(share.passwordRequired ? 'publicLinkPasswordLabel' : 'publicLinkLabel')}
           onCopy={() => props.onCopyPublic(false)}
           onCopyMarkdown={() => props.onCopyPublic(true)}
         >
-          <p class="muted small">{t('publicLinkNote')}</p>
+          <p class="muted small">{t(share.passwordRequired ? 'publicLinkPasswordNote' : 'publicLinkNote')}</p>
+          {share.publicSharing === 'unknown' ? <p class="muted small">{t('publicLinkOrgNote')}</p> : null}
         </CopyLinkRow>
+      ) : null}
+      {share?.phase === 'org-off' ? (
+        <div class="share-off">
+          <p>{t('publicLinkOrgOff')}</p>
+        </div>
       ) : null}
       {share?.phase === 'disabled' ? (
         <div class="share-off">
@@ -34,16 +40,19 @@ export function ShareLinksSection(props: ShareLinksSectionProps) {
           </a>
         </div>
       ) : null}
-      {share?.phase === 'error' ? (
-        <div class="share-off">
-          <p class="error">{share.error.message}</p>
-          {share.error.retryable ? (
-            <button type="button" onClick={props.onRetry}>
-              {t('tryAgain')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      {/* Always in the page, so a screen reader announces the error when it appears. */}
+      <div class="share-status" role="alert">
+        {share?.phase === 'error' ? (
+          <div class="share-off">
+            <p class="error">{share.error.message}</p>
+            {share.error.retryable ? (
+              <button type="button" onClick={props.onRetry}>
+                {t('tryAgain')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
       <CopyLinkRow
         label={t('privateLinkLabel')}
         onCopy={() => props.onCopyPrivate(false)}

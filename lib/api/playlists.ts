@@ -77,6 +77,7 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
         created_by: options.created_by,
         short_id: options.short_id,
         session_recording_id: options.session_recording_id,
+        search: options.search,
         limit: options.limit,
         offset: options.offset,
       });

@@ -3,8 +3,11 @@ import type { Capabilities } from '../messages';
 
 /** The scopes each feature needs, most specific first (the first one missing is reported). */
 const REQUIRED_SCOPES: Readonly<Record<keyof Capabilities, readonly string[]>> = {
-  // The key adds on the contract's servers; on PostHog it lists playlists and the session adds.
-  addToPlaylist: ['session_recording_playlist:write'],
+  // PostHog refuses every personal key on add/remove (`modify_recordings` has no scope in
+  // session_recording_playlist_api.py), so the key only lists collections and the signed-in session
+  // adds: reading is all the key needs. Creating one is the viewset's `create`, hence `:write`.
+  addToPlaylist: ['session_recording_playlist:read'],
+  createCollection: ['session_recording_playlist:write'],
   pin: ['dashboard:write'],
   shareLinks: ['sharing_configuration:read', 'dashboard:read'],
 };
@@ -26,5 +29,6 @@ export function capabilitiesFor(scopes: readonly string[]): Capabilities {
     addToPlaylist: check(REQUIRED_SCOPES.addToPlaylist),
     pin: check(REQUIRED_SCOPES.pin),
     shareLinks: check(REQUIRED_SCOPES.shareLinks),
+    createCollection: check(REQUIRED_SCOPES.createCollection),
   };
 }

@@ -12,6 +12,7 @@ export function createDashboardHandlers(services: {
     'dashboards/list': (input) => dashboards.list(input),
     'dashboards/get': (input) => dashboards.get(input),
     'dashboards/pin': (input) => dashboards.pin(input),
+    'dashboards/cancel-pin': async (input) => ({ cancelled: dashboards.cancelPin(input) }),
     'dashboards/share-link': (input) => shareLinks.shareLink(input),
     'dashboards/collaborators': (input) => dashboards.collaborators(input),
   };

@@ -11,6 +11,9 @@ import type {
 } from '../messages';
 import type { DashboardCache } from './dashboards-cache';
 import type { Connection } from './settings';
+import { settleWrite } from './write-outcome';
+
+const pinWriteKey = (projectId: number, dashboardId: number) => `${projectId}|${dashboardId}`;
 
 /** The part of the client's `project(id).dashboards` this service uses (so tests pass a small fake). */
 export interface DashboardsApi {
@@ -23,7 +26,8 @@ export interface DashboardsApi {
 
 export interface DashboardsServiceDeps {
   connection: () => Promise<Connection>;
-  api: (connection: Connection, projectId: number) => DashboardsApi;
+  /** `signal`: the user's Cancel of a pin they stopped waiting for. */
+  api: (connection: Connection, projectId: number, signal?: AbortSignal) => DashboardsApi;
   cache: DashboardCache;
   now?: () => number;
   /** How long a list counts as fresh (default 10 minutes): within it, opening sends nothing. */
@@ -76,6 +80,7 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
   const now = deps.now ?? Date.now;
   const ttlMs = deps.ttlMs ?? DASHBOARD_LIST_TTL_MS;
   const inflight = new Map<string, Promise<DashboardList>>();
+  const pinning = new Map<string, AbortController>();
   // Bumped when the caches are cleared (another key or origin): a fetch started before must not
   // file what the old key saw.
   let generation = 0;
@@ -151,11 +156,38 @@ export function createDashboardsService(deps: DashboardsServiceDeps) {
       pinned,
     }: MessageInput<'dashboards/pin'>): Promise<MessageOutput<'dashboards/pin'>> {
       const connection = await deps.connection();
-      const dashboard = summariseDashboard(
-        await deps.api(connection, projectId).setPinned(dashboardId, pinned),
-      );
-      await remember(connection, projectId, dashboard);
-      return { dashboard };
+      const key = pinWriteKey(projectId, dashboardId);
+      const controller = new AbortController();
+      pinning.set(key, controller);
+      let read: DashboardSummary | undefined;
+      try {
+        const dashboard = await settleWrite({
+          write: async () =>
+            summariseDashboard(
+              await deps.api(connection, projectId, controller.signal).setPinned(dashboardId, pinned),
+            ),
+          // The answer was lost or unreadable: the dashboard itself says whether the pin changed.
+          readBack: async () => {
+            read = summariseDashboard(await deps.api(connection, projectId).get(dashboardId));
+            return read.pinned === pinned ? 'applied' : 'not-applied';
+          },
+          applied: async () => read as DashboardSummary,
+          cancelled: () => controller.signal.aborted,
+          onReadBack: () => remember(connection, projectId, read as DashboardSummary),
+        });
+        await remember(connection, projectId, dashboard);
+        return { dashboard };
+      } finally {
+        if (pinning.get(key) === controller) pinning.delete(key);
+      }
+    },
+
+    /** The user stopped waiting for a pin: PostHog is then asked what it did. */
+    cancelPin({ projectId, dashboardId }: { projectId: number; dashboardId: number }): boolean {
+      const controller = pinning.get(pinWriteKey(projectId, dashboardId));
+      if (!controller || controller.signal.aborted) return false;
+      controller.abort();
+      return true;
     },
 
     /** The raw sharing configuration; `share-links.ts` turns it into links. */

@@ -2,7 +2,7 @@ import type { CurrentUser, PersonalApiKey, Project } from '../api/schemas';
 import { AppError } from '../errors';
 import { t } from '../i18n';
 import { classifyKey } from '../key-format';
-import type { KeyCheck, ProjectSummary } from '../messages';
+import type { KeyCheck, ProjectSummary, PublicSharing } from '../messages';
 import { maskKey } from '../storage';
 import { capabilitiesFor } from './capabilities';
 
@@ -63,7 +63,21 @@ export async function checkKey(
     scopes,
     projects,
     capabilities: capabilitiesFor(scopes),
+    publicSharing: publicSharingOf(user),
   };
+}
+
+/**
+ * PostHog refuses every public link of an organisation that has the security-settings feature and
+ * `allow_publicly_shared_resources` off (`posthog/api/sharing.py`, `SharingViewerPageViewSet.retrieve`).
+ */
+export function publicSharingOf(user: Pick<CurrentUser, 'organization'>): PublicSharing {
+  const organization = user.organization;
+  const allowed = organization?.allow_publicly_shared_resources;
+  if (allowed === true) return 'allowed';
+  const features = organization?.available_product_features;
+  if (allowed !== false || !features) return 'unknown';
+  return features.some((feature) => feature.key === 'organization_security_settings') ? 'off' : 'allowed';
 }
 
 /** PostHog refuses `GET /api/projects/` to project-scoped keys, so those ask for each of their projects. */

@@ -22,6 +22,8 @@ export interface PlaylistFeatureDeps {
   action: ActionLike;
   /** Puts the tab's usual badge back after a flash. */
   restoreBadge: (tabId: number) => Promise<void>;
+  /** Keeps the tab's usual badge from replacing a flash before `restoreBadge`. */
+  holdBadge?: (tabId: number) => void;
   openPopup: QuickAddDeps['openPopup'];
   openPickerWindow: QuickAddDeps['openPickerWindow'];
   menus: ContextMenusLike;
@@ -43,7 +45,7 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     actions,
     playlists,
     tabContext: deps.tabContext,
-    flash: createBadgeFlash({ action: deps.action, restore: deps.restoreBadge }),
+    flash: createBadgeFlash({ action: deps.action, restore: deps.restoreBadge, hold: deps.holdBadge }),
     session: deps.session,
     openPopup: deps.openPopup,
     openPickerWindow: deps.openPickerWindow,
@@ -52,7 +54,7 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     menus: deps.menus,
     getAppOrigins: deps.getAppOrigins,
     parsePageContext: deps.parsePageContext,
-    addToLastUsed: (target, tabId) => quickAdd.forLink(target, tabId),
+    addToLastUsed: (target, tabId, pageUrl) => quickAdd.forLink(target, tabId, pageUrl),
     choose: (target) => quickAdd.choose(target),
     onError: deps.onError,
   });
@@ -69,6 +71,11 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     sessionState: () => playlistSessionState(actions, quickAdd),
     cachedList: (recording: { recordingId: string; projectId?: number }) =>
       playlists.list({ ...recording, source: 'cache' }),
+    /** A collection's name from the cached list (never a request), to name its page. */
+    cachedName: async (projectId: number, shortId: string): Promise<string | undefined> =>
+      (await playlists.list({ projectId, source: 'cache' })).playlists.find(
+        (entry) => entry.shortId === shortId,
+      )?.name,
     /** For the prefetcher: fetch the project's list only when none is cached yet. */
     warmList: async (projectId?: number): Promise<void> => {
       const cached = await playlists.list({ projectId, source: 'cache' });

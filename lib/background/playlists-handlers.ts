@@ -3,21 +3,9 @@ import type { PlaylistService } from './playlists';
 import type { RecordingActions } from './recording-actions';
 import type { QuickAdd } from './recording-quick-add';
 
-/** The session's pick and last action, as the popup's `popup/open` answers them. */
+/** The session's pick (taken) and recent last action, for `popup/open` to scope and answer. */
 export async function playlistSessionState(actions: RecordingActions, quickAdd: QuickAdd) {
-  const [pick, action] = await Promise.all([quickAdd.takePick(), actions.recentAction()]);
-  const lastAction = action
-    ? {
-        id: action.id,
-        projectId: action.projectId,
-        recordingId: action.recordingId,
-        shortId: action.shortId,
-        playlistName: action.playlistName,
-        change: action.change,
-        via: action.via,
-        at: action.at,
-      }
-    : null;
+  const [pick, lastAction] = await Promise.all([quickAdd.takePick(), actions.recentAction()]);
   return { pick, lastAction };
 }
 
@@ -32,6 +20,7 @@ export function createPlaylistHandlers(services: {
     'playlists/list': (input) => playlists.list(input),
     'playlists/add': (input) => actions.add(input),
     'playlists/remove': (input) => actions.remove(input),
+    'playlists/cancel': async (input) => ({ cancelled: actions.cancel(input) }),
     'playlists/create-and-add': (input) => actions.createAndAdd(input),
     'playlists/undo': ({ actionId }) => actions.undo(actionId),
     'playlists/quick-add': ({ tabId }) => quickAdd.forTab(tabId),

@@ -103,6 +103,11 @@ export const LastActionSchema = z.object({
   change: z.enum(['added', 'removed']),
   via: z.enum(['key', 'session']),
   at: z.number(),
+  /**
+   * The tab and page the action was made from, when it was not made on the recording's own page (a
+   * recording link's context menu): the notice belongs there too, and nowhere else but the recording.
+   */
+  page: z.optional(z.object({ tabId: z.int().check(z.nonnegative()), url: z.string() })),
 });
 export type LastAction = z.infer<typeof LastActionSchema>;
 

@@ -1,3 +1,4 @@
+import type { PlaylistRecordings } from '../api/playlists';
 import type { Playlist, PlaylistInput } from '../api/schema/playlist';
 import { type Membership, type PlaylistEntry, toPlaylistEntry } from '../playlist-entries';
 import type { PlaylistList } from '../playlist-messages';
@@ -24,11 +25,13 @@ export interface PlaylistsApi extends PlaylistListApi {
   create(input: PlaylistInput): Promise<Playlist>;
   addRecording(shortId: string, recordingId: string): Promise<unknown>;
   removeRecording(shortId: string, recordingId: string): Promise<unknown>;
+  recordings(shortId: string): Promise<PlaylistRecordings>;
 }
 
 export interface PlaylistServiceDeps {
   connection: () => Promise<Connection>;
-  playlistsApi: (connection: Connection, projectId: number) => PlaylistsApi;
+  /** `signal`: the user's Cancel, for a write they stopped waiting for. */
+  playlistsApi: (connection: Connection, projectId: number, signal?: AbortSignal) => PlaylistsApi;
   /** `browser.storage.local`. */
   local: StorageAreaLike;
   now?: () => number;
@@ -130,6 +133,31 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     return task;
   }
 
+  /**
+   * Whether the playlist holds the recording now, in one request: PostHog's own membership filter
+   * where this server is known to honour it (the answer also refreshes every playlist's row), else
+   * the playlist's recordings. Undefined when the answer cannot tell.
+   */
+  async function holds(
+    scope: PlaylistScope,
+    shortId: string,
+    recordingId: string,
+  ): Promise<boolean | undefined> {
+    const api = deps.playlistsApi(scope.connection, scope.projectId);
+    const verdict = (await cached(scope))?.recordingFilter;
+    if (verdict?.honoured) {
+      const holding = await playlistsHolding(api, recordingId);
+      await facts.fromServer(factsKey(scope, recordingId), holding);
+      return holding.includes(shortId);
+    }
+    const answer = await api.recordings(shortId);
+    if (!answer.known || answer.recordingIds === null) return undefined;
+    if (answer.recordingIds.includes(recordingId)) return true;
+    // A page of the collection's recordings: absent from a partial page proves nothing. (PostHog
+    // lists those of the last year, longer than it keeps any recording.)
+    return answer.hasNext ? undefined : false;
+  }
+
   async function list(input: {
     projectId?: number;
     recordingId?: string;
@@ -165,9 +193,15 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
 
   return {
     scopeOf,
-    api: (scope: PlaylistScope): PlaylistsApi => deps.playlistsApi(scope.connection, scope.projectId),
+    api: (scope: PlaylistScope, signal?: AbortSignal): PlaylistsApi =>
+      deps.playlistsApi(scope.connection, scope.projectId, signal),
+    holds,
     list,
     upsert,
+    /** The short ids of the cached list, or null without one. */
+    async cachedShortIds(scope: PlaylistScope): Promise<string[] | null> {
+      return (await cached(scope))?.playlists.map((entry) => entry.shortId) ?? null;
+    },
     /**
      * The cached entry; without a cached list (a shortcut before the popup ever opened), PostHog's
      * answer for that one playlist, so names and "saved filter" refusals are right from the start.

@@ -1,7 +1,9 @@
 import { errorFromResponse } from '../api/error-mapping';
-import { addRecordingRoute, removeRecordingRoute } from '../api/session-routes';
+import type { Playlist } from '../api/schema/playlist';
+import { addRecordingRoute, bulkDeleteRecordingRoute, removeRecordingRoute } from '../api/session-routes';
 import { AppError, isAppError, toAppError } from '../errors';
 import { t } from '../i18n';
+import { isCloudOrigin } from '../origins';
 import { canHoldRecordings, type PlaylistEntry } from '../playlist-entries';
 import { holdingOf } from '../playlist-holding';
 import type {
@@ -14,16 +16,32 @@ import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../stor
 import { createKeyRefusals } from './key-refusals';
 import type { PlaylistScope, PlaylistService } from './playlists';
 import { type LastAction, lastActionItem } from './playlists-storage';
+import { settleWrite } from './write-outcome';
+
+const CLOCK_SKEW_MS = 2 * 60_000;
+
+const recordingWriteKey = (input: RecordingChangeInput) =>
+  `${input.projectId}|${input.shortId}|${input.recordingId}`;
+
+/** Where an action was made from, when not from the popup (see `LastAction.page`). */
+export type ActionPage = NonNullable<LastAction['page']>;
+
 import type { SessionAnswer } from './session-bridge';
 
 export interface RecordingActionsDeps {
   playlists: PlaylistService;
   /** The session bridge's `forward`: the request through a signed-in PostHog tab. */
-  forward: (origin: string, route: ReturnType<typeof addRecordingRoute>) => Promise<SessionAnswer>;
+  forward: (
+    origin: string,
+    route: ReturnType<typeof addRecordingRoute>,
+    signal?: AbortSignal,
+  ) => Promise<SessionAnswer>;
   /** `browser.storage.session`: the last action, for Undo, and the origins that refused the key. */
   session: StorageAreaLike;
   newId?: () => string;
   now?: () => number;
+  /** Origins where the key is known never to add or remove (default: PostHog Cloud's). */
+  keyNeverAdds?: (origin: string) => boolean;
 }
 
 type Direction = 'add' | 'remove';
@@ -61,15 +79,26 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   // This service alone writes the last action: memory spares the popup's first paint a read.
   const lastAction = memoizeItemStore(createItemStore(deps.session, lastActionItem));
   const keyRefusals = createKeyRefusals(deps.session);
-  const running = new Map<string, { direction: Direction; done: Promise<RecordingChangeResult> }>();
+  const keyNeverAdds = deps.keyNeverAdds ?? isCloudOrigin;
+  const running = new Map<
+    string,
+    { direction: Direction; done: Promise<RecordingChangeResult>; controller: AbortController }
+  >();
   const creating = new Map<string, Promise<CreateAndAddResult>>();
 
-  async function send(scope: PlaylistScope, direction: Direction, shortId: string, recordingId: string) {
+  async function send(
+    scope: PlaylistScope,
+    direction: Direction,
+    shortId: string,
+    recordingId: string,
+    attempt: { via: Via; signal: AbortSignal },
+  ) {
     const { origin } = scope.connection;
-    // The key first, unless this PostHog has already refused it for these actions: then asking
-    // again only adds a request that is sure to fail.
-    if (!(await keyRefusals.refuses(origin))) {
-      const api = playlists.api(scope);
+    // The key first, unless this PostHog is Cloud (it refuses every personal key here) or has
+    // already refused it for these actions: then asking again only adds a request sure to fail.
+    if (!keyNeverAdds(origin) && !(await keyRefusals.refuses(origin))) {
+      const api = playlists.api(scope, attempt.signal);
+      attempt.via = 'key';
       try {
         if (direction === 'add') await api.addRecording(shortId, recordingId);
         else await api.removeRecording(shortId, recordingId);
@@ -79,17 +108,22 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
         await keyRefusals.remember(origin);
       }
     }
-    const route = (direction === 'add' ? addRecordingRoute : removeRecordingRoute)(
-      scope.projectId,
-      shortId,
-      recordingId,
-    );
-    const answer = await deps.forward(origin, route);
+    // On Cloud (newest PostHog) a removal uses `bulk_delete`, which skips a recording already gone
+    // instead of failing with a 500; older self-hosted PostHogs may lack it (see session-routes.ts).
+    const remove = keyNeverAdds(origin) ? bulkDeleteRecordingRoute : removeRecordingRoute;
+    const route = (direction === 'add' ? addRecordingRoute : remove)(scope.projectId, shortId, recordingId);
+    attempt.via = 'session';
+    const answer = await deps.forward(origin, route, attempt.signal);
     if (answer.status < 200 || answer.status > 299) throw sessionFailure(answer);
     return 'session' satisfies Via;
   }
 
-  async function change(direction: Direction, input: RecordingChangeInput): Promise<RecordingChangeResult> {
+  async function change(
+    direction: Direction,
+    input: RecordingChangeInput,
+    signal: AbortSignal,
+    page?: ActionPage,
+  ): Promise<RecordingChangeResult> {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
     let entry: PlaylistEntry;
@@ -113,15 +147,29 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     if (direction === 'remove' && holding === 'out') {
       return { outcome: 'not-there', shortId, playlistName, membership: before };
     }
+    const wanted = direction === 'add';
+    const attempt: { via: Via; signal: AbortSignal } = { via: 'key', signal };
     let via: Via;
     try {
-      via = await send(scope, direction, shortId, recordingId);
+      via = await settleWrite({
+        write: () => send(scope, direction, shortId, recordingId, attempt),
+        // The answer was lost (or a single DELETE failed on a recording already gone): ask PostHog.
+        readBack: async () => {
+          const holds = await playlists.holds(scope, shortId, recordingId);
+          return holds === undefined ? 'unknown' : holds === wanted ? 'applied' : 'not-applied';
+        },
+        applied: async () => attempt.via,
+        cancelled: () => signal.aborted,
+        onReadBack: async (found) => {
+          if (found === 'not-applied') await playlists.recordOwn(scope, recordingId, shortId, !wanted);
+        },
+      });
     } catch (error) {
       // Deleted in PostHog meanwhile: it leaves the list, so nobody picks it again.
       if (isAppError(error) && error.kind === 'not-found') await playlists.drop(scope, shortId);
       throw error;
     }
-    const membership = await playlists.recordOwn(scope, recordingId, shortId, direction === 'add');
+    const membership = await playlists.recordOwn(scope, recordingId, shortId, wanted);
     if (direction === 'add') await playlists.markUsed(scope, shortId);
     const action: LastAction = {
       id: newId(),
@@ -133,6 +181,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       change: direction === 'add' ? 'added' : 'removed',
       via,
       at: now(),
+      ...(page ? { page } : {}),
     };
     await lastAction.set({ version: 1, action });
     return {
@@ -146,14 +195,19 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   }
 
   /** Joins an identical request in flight; an opposite one waits for it. */
-  function guarded(direction: Direction, input: RecordingChangeInput): Promise<RecordingChangeResult> {
-    const key = `${input.projectId}|${input.shortId}|${input.recordingId}`;
+  function guarded(
+    direction: Direction,
+    input: RecordingChangeInput,
+    page?: ActionPage,
+  ): Promise<RecordingChangeResult> {
+    const key = recordingWriteKey(input);
     const current = running.get(key);
     if (current?.direction === direction) return current.done;
+    const controller = new AbortController();
     const done = (current?.done.catch(() => undefined) ?? Promise.resolve()).then(() =>
-      change(direction, input),
+      change(direction, input, controller.signal, page),
     );
-    running.set(key, { direction, done });
+    running.set(key, { direction, done, controller });
     const forget = () => {
       if (running.get(key)?.done === done) running.delete(key);
     };
@@ -167,10 +221,21 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   }
 
   return {
-    add: (input: RecordingChangeInput) => guarded('add', input),
+    /** `page`: the tab and page a recording link's menu was used on (popup adds have none). */
+    add: (input: RecordingChangeInput, page?: ActionPage) => guarded('add', input, page),
     /** For the settings service's `clearCaches`: another key or PostHog is asked with the key again. */
     forgetKeyRefusals: () => keyRefusals.clear(),
     remove: (input: RecordingChangeInput) => guarded('remove', input),
+    /**
+     * The user stopped waiting: the request is abandoned, and PostHog is asked what it did before
+     * the write's promise settles (made, cancelled, or unknown). False when nothing was running.
+     */
+    cancel(input: RecordingChangeInput): boolean {
+      const current = running.get(recordingWriteKey(input));
+      if (!current || current.controller.signal.aborted) return false;
+      current.controller.abort();
+      return true;
+    },
     recentAction,
 
     /** The opposite of the last action, if it is still the last one and recent. */
@@ -184,7 +249,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
         throw new AppError('invalid-input', { detail: t('playlistUndoExpired') });
       }
       const input = { projectId: action.projectId, shortId: action.shortId, recordingId: action.recordingId };
-      return guarded(action.change === 'added' ? 'remove' : 'add', input);
+      // The undo belongs where the action did: undoing a link's add keeps it on that page.
+      return guarded(action.change === 'added' ? 'remove' : 'add', input, action.page);
     },
 
     /** Creates a collection and adds the recording; a second identical request joins the first. */
@@ -203,7 +269,28 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   /** A failed add keeps the new playlist: the error says why, and Try again only adds. */
   async function createAndAdd(input: CreateAndAddInput): Promise<CreateAndAddResult> {
     const scope = await playlists.scopeOf(input.projectId);
-    const created = await playlists.api(scope).create({ name: input.name, type: 'collection' });
+    const known = new Set((await playlists.cachedShortIds(scope)) ?? []);
+    const startedAt = now();
+    let found: Playlist | undefined;
+    const created = await settleWrite({
+      write: () => playlists.api(scope).create({ name: input.name, type: 'collection' }),
+      // The answer was lost: a collection of that name that was not there before is this one.
+      readBack: async () => {
+        const page = await playlists.api(scope).list({ search: input.name, limit: 100 });
+        // Without a list from before, only one created since the click counts (minutes of clock skew).
+        const isNew = (item: Playlist) =>
+          known.size > 0
+            ? !known.has(item.short_id)
+            : Date.parse(item.created_at ?? '') >= startedAt - CLOCK_SKEW_MS;
+        found = page.results.find(
+          (item) =>
+            (item.name ?? '').trim() === input.name.trim() && item.is_synthetic !== true && isNew(item),
+        );
+        if (found) return 'applied';
+        return known.size > 0 && page.count <= page.results.length ? 'not-applied' : 'unknown';
+      },
+      applied: async () => found as Playlist,
+    });
     const playlist = {
       shortId: created.short_id,
       name: created.name?.trim() || input.name,

@@ -8,7 +8,7 @@ import type { FlashKind } from './badge-flash';
 import type { HandlerContext } from './dispatcher';
 import type { PlaylistService } from './playlists';
 import { pendingPickItem } from './playlists-storage';
-import { displayName, type RecordingActions } from './recording-actions';
+import { type ActionPage, displayName, type RecordingActions } from './recording-actions';
 
 /** A recording somewhere in PostHog (a tab's page, or a link). */
 export interface RecordingTarget {
@@ -59,7 +59,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
     }
   }
 
-  async function addToLastUsed(target: RecordingTarget): Promise<QuickAddResult> {
+  async function addToLastUsed(target: RecordingTarget, page?: ActionPage): Promise<QuickAddResult> {
     try {
       const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
       if (target.origin !== scope.connection.origin) {
@@ -73,11 +73,10 @@ export function createQuickAdd(deps: QuickAddDeps) {
         await openPicker({ ...target, projectId: scope.projectId });
         return { outcome: 'needs-choice', message: t('quickAddChoose') };
       }
-      const result = await deps.actions.add({
-        projectId: scope.projectId,
-        shortId: lastUsed,
-        recordingId: target.recordingId,
-      });
+      const result = await deps.actions.add(
+        { projectId: scope.projectId, shortId: lastUsed, recordingId: target.recordingId },
+        page,
+      );
       const playlistName = displayName(result.playlistName);
       if (result.outcome === 'already') {
         return { outcome: 'already', playlistName, message: t('playlistAlreadyIn', playlistName) };
@@ -125,9 +124,17 @@ export function createQuickAdd(deps: QuickAddDeps) {
       return report(tabId, await addToLastUsed(target));
     },
 
-    /** The context menu on a recording link, shown on the tab the link was in. */
-    async forLink(target: RecordingTarget, tabId: number | undefined): Promise<QuickAddResult> {
-      return report(tabId, await addToLastUsed(target));
+    /**
+     * The context menu on a recording link, shown on the tab the link was in; the popup over that
+     * page (`pageUrl`) offers Undo too, as it does over the recording itself.
+     */
+    async forLink(
+      target: RecordingTarget,
+      tabId: number | undefined,
+      pageUrl?: string,
+    ): Promise<QuickAddResult> {
+      const page = tabId !== undefined && pageUrl ? { tabId, url: pageUrl } : undefined;
+      return report(tabId, await addToLastUsed(target, page));
     },
 
     /** `recording/add-from-page`: the recording is the sender tab's, whatever the page claims. */

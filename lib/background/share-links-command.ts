@@ -1,6 +1,6 @@
 import type { PageContext } from '../context';
 import { toAppError } from '../errors';
-import { t } from '../i18n';
+import { type MessageKey, t } from '../i18n';
 import type { PageHints } from '../messages';
 import type { BestLink, BestLinkKind } from './share-links';
 
@@ -19,7 +19,7 @@ export interface CopyLinkDeps {
   onError?: (error: unknown) => void;
 }
 
-const COPIED_KEYS: Readonly<Record<BestLinkKind, string>> = {
+const COPIED_KEYS: Readonly<Record<BestLinkKind, MessageKey>> = {
   public: 'copiedPublicLink',
   private: 'copiedPrivateLink',
   recording: 'copiedRecordingLink',

@@ -16,9 +16,9 @@ export interface MenusLike {
 export function dashboardLinkPatterns(appOrigins: readonly string[]): string[] {
   return appOrigins.flatMap((origin) => {
     if (!URL.canParse(origin)) return [];
+    // `URL.hostname` keeps an IPv6 address's brackets (`[::1]`), as patterns want them.
     const { protocol, hostname } = new URL(origin);
-    const host = hostname.includes(':') ? `[${hostname}]` : hostname;
-    return [`${protocol}//${host}/project/*/dashboard/*`, `${protocol}//${host}/dashboard/*`];
+    return [`${protocol}//${hostname}/project/*/dashboard/*`, `${protocol}//${hostname}/dashboard/*`];
   });
 }
 

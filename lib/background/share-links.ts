@@ -3,11 +3,12 @@ import { isAccessToken, type PageContext } from '../context';
 import {
   dashboardSharingLink,
   pageLink,
+  playbackSecond,
   privateDashboardLink,
   publicShareLink,
   recordingLink,
 } from '../links';
-import type { MessageInput, MessageOutput, PageHints } from '../messages';
+import type { MessageInput, MessageOutput, PageHints, PublicSharing } from '../messages';
 import type { Connection } from './settings';
 
 export interface ShareLinksDeps {
@@ -17,6 +18,8 @@ export interface ShareLinksDeps {
     projectId: number,
     dashboardId: number,
   ) => Promise<{ origin: string; config: SharingConfiguration }>;
+  /** The organisation's public-sharing switch as the last key check read it (no request). */
+  publicSharing: () => Promise<PublicSharing>;
   onError?: (error: unknown) => void;
 }
 
@@ -41,10 +44,15 @@ export function createShareLinks(deps: ShareLinksDeps) {
     projectId,
     dashboardId,
   }: MessageInput<'dashboards/share-link'>): Promise<MessageOutput<'dashboards/share-link'>> {
-    const { origin, config } = await deps.sharing(projectId, dashboardId);
+    const [{ origin, config }, publicSharing] = await Promise.all([
+      deps.sharing(projectId, dashboardId),
+      deps.publicSharing().catch((): PublicSharing => 'unknown'),
+    ]);
     const settingsUrl = dashboardSharingLink({ origin, projectId, dashboardId });
     const url = publicLinkOf(origin, config);
-    return url ? { enabled: true, url, settingsUrl } : { enabled: false, settingsUrl };
+    if (!url) return { enabled: false, settingsUrl };
+    const passwordRequired = config.password_required === true;
+    return { enabled: true, url, passwordRequired, publicSharing, settingsUrl };
   }
 
   /**
@@ -53,7 +61,11 @@ export function createShareLinks(deps: ShareLinksDeps) {
    */
   async function bestLink(context: PageContext, hints: PageHints): Promise<BestLink> {
     if (context.kind === 'recording') {
-      return { url: recordingLink(context, hints.currentSecond ?? context.t), kind: 'recording' };
+      const { origin, projectId, recordingId } = context;
+      return {
+        url: recordingLink({ origin, projectId, recordingId }, playbackSecond(context, hints)),
+        kind: 'recording',
+      };
     }
     if (context.kind !== 'dashboard') return { url: pageLink(context), kind: 'page' };
     const privateLink: BestLink = { url: privateDashboardLink(context), kind: 'private' };
@@ -65,7 +77,8 @@ export function createShareLinks(deps: ShareLinksDeps) {
         projectId: context.projectId ?? connection.projectId,
         dashboardId: context.dashboardId,
       });
-      return answer.url ? { url: answer.url, kind: 'public' } : privateLink;
+      // A public link the organisation has switched off opens for nobody: copy the private one.
+      return answer.url && answer.publicSharing !== 'off' ? { url: answer.url, kind: 'public' } : privateLink;
     } catch (error) {
       // Still worth copying: the confirmation says it is the private link.
       deps.onError?.(error);

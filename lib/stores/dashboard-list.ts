@@ -145,6 +145,11 @@ export function createDashboardListStore(deps: DashboardListDeps) {
     sharing,
     pinning: pinner.inFlight,
     pinFailure: pinner.failure,
+    pinUnknown: pinner.unknown,
+    pinWaiting: pinner.waiting,
+    cancelPin: (dashboardId: number) =>
+      projectId.value === null ? Promise.resolve() : pinner.cancel(projectId.value, dashboardId),
+    checkPin: () => pinner.checkAgain(),
     total: computed(() => index.value.length),
     /** Why pin toggles are off for every dashboard (the key cannot write dashboards), or null. */
     pinBlocked: computed(() => {

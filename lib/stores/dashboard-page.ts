@@ -9,8 +9,17 @@ import type { CopyStore } from './share-copy';
 
 export type ShareState =
   | { phase: 'loading' }
-  | { phase: 'enabled'; url: string; settingsUrl: string }
+  | {
+      phase: 'enabled';
+      url: string;
+      settingsUrl: string;
+      passwordRequired: boolean;
+      /** `unknown`: the organisation may have public links off; it is said beside the link. */
+      publicSharing: 'allowed' | 'unknown';
+    }
   | { phase: 'disabled'; settingsUrl: string }
+  /** Shared, but the organisation has public links off: the link opens for nobody and is not offered. */
+  | { phase: 'org-off'; settingsUrl: string }
   | { phase: 'error'; error: SerializedError; settingsUrl: string };
 
 export type CollaboratorsState =
@@ -117,9 +126,18 @@ export function createDashboardPageStore(deps: DashboardPageDeps) {
     share.value = { phase: 'loading' };
     try {
       const answer = await send('dashboards/share-link', ref);
-      share.value = answer.url
-        ? { phase: 'enabled', url: answer.url, settingsUrl: answer.settingsUrl }
-        : { phase: 'disabled', settingsUrl: answer.settingsUrl };
+      const sharing = answer.publicSharing ?? 'unknown';
+      share.value = !answer.url
+        ? { phase: 'disabled', settingsUrl: answer.settingsUrl }
+        : sharing === 'off'
+          ? { phase: 'org-off', settingsUrl: answer.settingsUrl }
+          : {
+              phase: 'enabled',
+              url: answer.url,
+              settingsUrl: answer.settingsUrl,
+              passwordRequired: answer.passwordRequired === true,
+              publicSharing: sharing,
+            };
     } catch (error) {
       share.value = { phase: 'error', error: serializeError(error), settingsUrl };
     }
@@ -141,6 +159,11 @@ export function createDashboardPageStore(deps: DashboardPageDeps) {
     pinBlocked,
     pinning: computed(() => pinner.inFlight.value.has(context.dashboardId)),
     pinFailure: computed(() => pinner.failure.value?.error ?? null),
+    /** PostHog did not confirm the last pin and reading it back failed: its state is unknown. */
+    pinUnknown: computed(() => pinner.unknown.value.has(context.dashboardId)),
+    pinWaiting: computed(() => pinner.waiting.value === context.dashboardId),
+    cancelPin: () => (projectId === null ? Promise.resolve() : pinner.cancel(projectId, context.dashboardId)),
+    checkPin: () => pinner.checkAgain(),
     privateUrl,
     settingsUrl,
 

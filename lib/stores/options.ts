@@ -185,7 +185,10 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
         report.value = null;
         projectId.value = undefined;
         confirmingForget.value = false;
-        notice.value = t('optionsForgotten');
+        // A self-hosted address also loses the access Hogmark had to it: say so.
+        notice.value = Object.values(CLOUD_ORIGINS).includes(origin)
+          ? t('optionsForgotten')
+          : t('optionsForgottenSelfHosted', origin);
       });
     } catch (thrown) {
       error.value = serializeError(thrown);

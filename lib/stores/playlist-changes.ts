@@ -28,6 +28,15 @@ export interface Failure {
   retryLabel: string;
 }
 
+/** A write still unanswered after this long says so and offers Cancel. */
+export const WAIT_NOTICE_MS = 3000;
+
+/** A write PostHog has not answered for a while: the popup says so and offers to stop waiting. */
+export interface Waiting {
+  id: string;
+  cancel: () => Promise<void>;
+}
+
 export interface PlaylistChangesDeps {
   send: SendMessage;
   target: ReadonlySignal<PickerTarget | null>;
@@ -51,6 +60,7 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
   const busy = signal<ReadonlySet<string>>(new Set());
   const notice = signal<Notice | null>(null);
   const failure = signal<Failure | null>(null);
+  const waiting = signal<Waiting | null>(null);
 
   const isBusy = (id: string) => busy.value.has(id);
   const setBusy = (id: string, on: boolean) => {
@@ -73,6 +83,23 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
 
   function fail(error: unknown, retry: () => Promise<void>, shortId?: string): void {
     const appError = toAppError(error);
+    if (appError.kind === 'outcome-unknown') {
+      // Neither in nor out is known: the row shows neither until PostHog is asked again.
+      const current = membership.value;
+      if (shortId) membership.value = { ...current, unsure: [...(current.unsure ?? []), shortId] };
+      // Where PostHog tells membership, asking again shows the truth. Where it never does (the
+      // contract's servers), only sending again can settle it: adding and removing set a state, so
+      // a second send changes nothing more than the first.
+      failure.value = current.complete
+        ? { error: appError.toJSON(), retry: deps.reload, retryLabel: t('checkAgain') }
+        : { error: appError.toJSON(), retry, retryLabel: t('tryAgain') };
+      return;
+    }
+    if (appError.kind === 'cancelled') {
+      // Not made when last read, but PostHog may still be working on it: look again, do not resend.
+      failure.value = { error: appError.toJSON(), retry: deps.reload, retryLabel: t('checkAgain') };
+      return;
+    }
     if (appError.kind === 'not-found' && shortId) {
       failure.value = {
         error: { ...appError.toJSON(), message: t('playlistGone', nameOf(shortId)) },
@@ -86,15 +113,33 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
   }
 
   /** Runs one write for `id` unless one is already in flight; `onError` undoes what it showed early. */
-  async function guarded(id: string, write: () => Promise<void>, onError: (error: unknown) => void) {
+  async function guarded(
+    id: string,
+    write: () => Promise<void>,
+    onError: (error: unknown) => void,
+    cancel?: () => Promise<unknown>,
+  ) {
     if (isBusy(id)) return;
     setBusy(id, true);
     failure.value = null;
+    const slow = cancel
+      ? setTimeout(() => {
+          waiting.value = {
+            id,
+            cancel: async () => {
+              if (waiting.value?.id === id) waiting.value = null;
+              await cancel().catch(() => undefined);
+            },
+          };
+        }, WAIT_NOTICE_MS)
+      : undefined;
     try {
       await write();
     } catch (error) {
       onError(error);
     } finally {
+      clearTimeout(slow);
+      if (waiting.value?.id === id) waiting.value = null;
       setBusy(id, false);
     }
   }
@@ -104,22 +149,24 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
     const projectId = deps.projectId.value;
     if (!current || projectId === null || isBusy(shortId)) return;
     const before = membership.value;
+    const input = { projectId, shortId, recordingId: current.recordingId };
     await guarded(
       shortId,
       async () => {
         // Optimistic: the row changes at once and goes back if PostHog refuses.
         const others = (ids: string[]) => ids.filter((id) => id !== shortId);
+        const unsure = others(before.unsure ?? []);
         membership.value =
           direction === 'add'
-            ? { ...before, holds: [...before.holds, shortId], lacks: others(before.lacks) }
-            : { ...before, holds: others(before.holds), lacks: [...before.lacks, shortId] };
-        const input = { projectId, shortId, recordingId: current.recordingId };
+            ? { ...before, holds: [...before.holds, shortId], lacks: others(before.lacks), unsure }
+            : { ...before, holds: others(before.holds), lacks: [...before.lacks, shortId], unsure };
         report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', input));
       },
       (error) => {
         membership.value = before;
         fail(error, () => change(direction, shortId), shortId);
       },
+      () => send('playlists/cancel', input),
     );
   }
 
@@ -152,10 +199,17 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
     const last = notice.value;
     if (!last?.actionId) return;
     const actionId = last.actionId;
+    const target = deps.target.value;
+    const projectId = deps.projectId.value;
     await guarded(
       last.shortId,
       async () => report(await send('playlists/undo', { actionId }), last.name),
       (error) => fail(error, undo, last.shortId),
+      // The undo of this recording's action (a link's action elsewhere has no Cancel here).
+      target && projectId !== null
+        ? () =>
+            send('playlists/cancel', { projectId, shortId: last.shortId, recordingId: target.recordingId })
+        : undefined,
     );
   }
 
@@ -163,6 +217,7 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
     busy,
     notice,
     failure,
+    waiting,
     change,
     createAndAdd,
     undo,

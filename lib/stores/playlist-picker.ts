@@ -236,6 +236,7 @@ export function createPlaylistPickerStore(deps: {
     busy: changes.busy,
     notice,
     failure,
+    waiting: changes.waiting,
     open,
     reload: () => load(true),
     choose,

@@ -4,6 +4,7 @@ import type { PageContext } from '../context';
 import { type SerializedError, serializeError } from '../errors';
 import type { PageHints, PopupOpen, Status } from '../messages';
 import { type PopupOpeningDeps, requestPopupOpen } from '../popup-opening';
+import { samePage } from '../view-port';
 
 export type PopupState =
   | { phase: 'loading' }
@@ -61,7 +62,18 @@ export function createPopupStore(deps: PopupStoreDeps) {
     }
   }
 
-  return { state, busy, load, openOptions };
+  /**
+   * A newer view of the popup's tab (`watchTabView`): a title that came late, the player's second.
+   * Taken only for the page already shown; a tab that moved to another page keeps this popup as it was.
+   */
+  function follow(view: { context: PageContext | null; hints: PageHints }): void {
+    const current = state.value;
+    if (current.phase !== 'ready' || !current.context || !view.context) return;
+    if (!samePage(current.context, view.context)) return;
+    state.value = { ...current, context: view.context, hints: view.hints };
+  }
+
+  return { state, busy, load, openOptions, follow };
 }
 
 export type PopupStore = ReturnType<typeof createPopupStore>;

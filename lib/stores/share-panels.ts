@@ -1,10 +1,11 @@
+import { signal } from '@preact/signals';
 import type { DashboardContext, RecordingContext } from '../context';
 import { formatClock } from '../context-labels';
 import { t } from '../i18n';
 import type { PageHints, SendMessage, Status } from '../messages';
 import { createDashboardPageStore, type DashboardPageStore } from './dashboard-page';
 import { createCopyStore } from './share-copy';
-import { type RecordingShareLinks, recordingShareLinks } from './share-recording';
+import { parseTypedTime, type RecordingShareLinks, recordingShareLinks } from './share-recording';
 
 export interface SharePanelsDeps {
   send: SendMessage;
@@ -15,6 +16,10 @@ export interface SharePanelsDeps {
 
 export interface RecordingPanel {
   links: RecordingShareLinks;
+  /** What the user typed as the start time (offered when the player's position is unknown). */
+  typedTime: string;
+  typedTimeInvalid: boolean;
+  setTypedTime: (text: string) => void;
   copyLink: () => Promise<boolean>;
   copyMarkdown: () => Promise<boolean>;
 }
@@ -27,6 +32,9 @@ export interface RecordingPanel {
 export function createSharePanels(deps: SharePanelsDeps) {
   const copy = createCopyStore({ writeText: deps.writeText });
   let current: { key: string; store: DashboardPageStore } | null = null;
+  // Kept for the recording it was typed for: a popup that follows its tab to another recording
+  // starts that one's link from nothing typed.
+  const typed = signal({ recording: '', text: '' });
 
   return {
     copy,
@@ -48,7 +56,10 @@ export function createSharePanels(deps: SharePanelsDeps) {
     },
 
     recordingFor(context: RecordingContext, hints: PageHints): RecordingPanel {
-      const links = recordingShareLinks(context, hints);
+      const recording = JSON.stringify([context.origin, context.projectId, context.recordingId]);
+      const text = typed.value.recording === recording ? typed.value.text : '';
+      const typedSecond = text.trim() === '' ? undefined : parseTypedTime(text);
+      const links = recordingShareLinks(context, hints, typedSecond);
       const confirmation = (kind: 'Link' | 'Markdown') =>
         links.second === undefined
           ? t(kind === 'Link' ? 'copiedRecordingLink' : 'copiedRecordingMarkdown')
@@ -58,6 +69,11 @@ export function createSharePanels(deps: SharePanelsDeps) {
             );
       return {
         links,
+        typedTime: text,
+        typedTimeInvalid: text.trim() !== '' && typedSecond === undefined,
+        setTypedTime: (value) => {
+          typed.value = { recording, text: value };
+        },
         copyLink: () => copy.copy(links.url, confirmation('Link')),
         copyMarkdown: () => copy.copy(links.markdown, confirmation('Markdown')),
       };

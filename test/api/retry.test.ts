@@ -171,6 +171,34 @@ describe('timeouts', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('a hung read gives way sooner than a hung write (reads are safe to try again)', async () => {
+    const hung = () => () => new Promise<Response>(() => {});
+    const reads = clientWith(hung, { timeoutMs: 400, readTimeoutMs: 30, retry: { limit: 0 } });
+    const writes = clientWith(hung, { timeoutMs: 400, readTimeoutMs: 30, retry: { limit: 0 } });
+    const outcome = (promise: Promise<unknown>) =>
+      Promise.race([
+        failure(promise).then((error) => error.kind),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 200)),
+      ]);
+    expect(await outcome(reads.client.project(1).dashboards.list())).toBe('timeout');
+    expect(await outcome(writes.client.project(1).dashboards.setPinned(1, true))).toBe('still waiting');
+  });
+
+  it('a Cancel stops the request at once and is never retried', async () => {
+    const controller = new AbortController();
+    const { client, sent } = clientWith(
+      (request) => () =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+      { signal: controller.signal },
+    );
+    const reading = failure(client.project(1).dashboards.list());
+    setTimeout(() => controller.abort(), 10);
+    expect((await reading).kind).toBe('network');
+    expect(sent).toHaveLength(1);
+  });
+
   it('a body that stalls after the headers becomes a timeout', async () => {
     const stalled = () =>
       new Response(

@@ -13,7 +13,11 @@ const US = 'https://us.posthog.com';
 const TOKEN = 'ThPQInf3W95O4Ve1SbO1jsafutKK4w';
 const CONNECTION = { origin: US, apiKey: `phx_${'A'.repeat(43)}`, projectId: 1 };
 
-function setup(config: SharingConfiguration | AppError, connection = CONNECTION) {
+function setup(
+  config: SharingConfiguration | AppError,
+  connection = CONNECTION,
+  publicSharing: 'allowed' | 'off' | 'unknown' = 'allowed',
+) {
   const asked: Array<[number, number]> = [];
   const errors: unknown[] = [];
   const links = createShareLinks({
@@ -23,6 +27,7 @@ function setup(config: SharingConfiguration | AppError, connection = CONNECTION)
       if (config instanceof AppError) throw config;
       return { origin: connection.origin, config };
     },
+    publicSharing: async () => publicSharing,
     onError: (error) => errors.push(error),
   });
   return { links, asked, errors };
@@ -34,7 +39,30 @@ describe('dashboards/share-link', () => {
     await expect(links.shareLink({ projectId: 1, dashboardId: 1 })).resolves.toEqual({
       enabled: true,
       url: `${US}/shared/${TOKEN}`,
+      passwordRequired: false,
+      publicSharing: 'allowed',
       settingsUrl: `${US}/project/1/dashboard/1/sharing`,
+    });
+  });
+
+  it('says when the organisation has public links off, and then copies the private link instead', async () => {
+    const { links } = setup({ enabled: true, access_token: TOKEN }, CONNECTION, 'off');
+    await expect(links.shareLink({ projectId: 1, dashboardId: 1 })).resolves.toMatchObject({
+      enabled: true,
+      publicSharing: 'off',
+    });
+    const dashboard: PageContext = { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 1 };
+    await expect(links.bestLink(dashboard, {})).resolves.toEqual({
+      url: `${US}/project/1/dashboard/1`,
+      kind: 'private',
+    });
+  });
+
+  it('says when viewers of the public link need a password (PostHog’s password_required)', async () => {
+    const { links } = setup({ enabled: true, access_token: TOKEN, password_required: true });
+    await expect(links.shareLink({ projectId: 1, dashboardId: 1 })).resolves.toMatchObject({
+      enabled: true,
+      passwordRequired: true,
     });
   });
 
@@ -143,11 +171,13 @@ describe('the best link of a page (shortcut and menu)', () => {
 
 describe('dashboard link patterns for the context menu', () => {
   it('covers project and legacy dashboard links of each origin, without ports', () => {
-    expect(dashboardLinkPatterns([US, 'http://127.0.0.1:8010', 'not a url'])).toEqual([
+    expect(dashboardLinkPatterns([US, 'http://127.0.0.1:8010', 'not a url', 'http://[::1]:8000'])).toEqual([
       'https://us.posthog.com/project/*/dashboard/*',
       'https://us.posthog.com/dashboard/*',
       'http://127.0.0.1/project/*/dashboard/*',
       'http://127.0.0.1/dashboard/*',
+      'http://[::1]/project/*/dashboard/*',
+      'http://[::1]/dashboard/*',
     ]);
   });
 });

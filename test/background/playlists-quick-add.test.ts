@@ -76,6 +76,19 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     await actions.undo(result.actionId ?? '');
   });
 
+  it('a link’s add remembers the tab and page it was made on (the popup there offers Undo)', async () => {
+    const { quickAdd, playlists, actions } = setup('/project/1/dashboard/1');
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    const target = { origin: server.url, projectId: 1, recordingId: LOOSE };
+    const page = 'https://chat.example.com/channel/42';
+    const result = await quickAdd.forLink(target, 3, page);
+    expect(result.outcome).toBe('added');
+    expect(await actions.recentAction()).toMatchObject({ recordingId: LOOSE, page: { tabId: 3, url: page } });
+    await actions.undo(result.actionId ?? '');
+    // Its undo belongs to the same page: that popup can take the undo back too.
+    expect(await actions.recentAction()).toMatchObject({ change: 'removed', page: { tabId: 3, url: page } });
+  });
+
   it('says so on a page that is not a recording', async () => {
     const { quickAdd, flashes } = setup('/project/1/dashboard/1');
     expect(await quickAdd.forTab(3)).toMatchObject({ outcome: 'not-a-recording' });
@@ -146,7 +159,8 @@ describe('the context menu on recording links', () => {
     expect(removed.sort()).toEqual([MENU_ADD_TO_LAST, MENU_CHOOSE].sort());
     expect(created).toEqual([MENU_ADD_TO_LAST, MENU_CHOOSE]);
     const link = `https://us.posthog.com/project/2/replay/${LOOSE}?t=30`;
-    await menus.onClicked({ menuItemId: MENU_ADD_TO_LAST, linkUrl: link }, { id: 3 });
+    const pageUrl = 'https://example.com/chat';
+    await menus.onClicked({ menuItemId: MENU_ADD_TO_LAST, linkUrl: link, pageUrl }, { id: 3 });
     await menus.onClicked({ menuItemId: MENU_CHOOSE, linkUrl: `https://us.posthog.com/replay/${LOOSE}` });
     await menus.onClicked({ menuItemId: 'hogmark-copy-dashboard-link', linkUrl: link });
     await menus.onClicked({
@@ -154,7 +168,7 @@ describe('the context menu on recording links', () => {
       linkUrl: 'https://us.posthog.com/project/2/dashboard/1',
     });
     const target = { origin: 'https://us.posthog.com', recordingId: LOOSE };
-    expect(addToLastUsed.mock.calls).toEqual([[{ ...target, projectId: 2 }, 3]]);
+    expect(addToLastUsed.mock.calls).toEqual([[{ ...target, projectId: 2 }, 3, pageUrl]]);
     expect(choose.mock.calls).toEqual([[{ ...target, projectId: null }]]);
   });
 });
@@ -164,7 +178,9 @@ describe('the badge flash', () => {
     vi.useFakeTimers();
     const calls: string[] = [];
     const restore = vi.fn(async () => undefined);
+    const hold = vi.fn((tabId: number) => void calls.push(`hold ${tabId}`));
     const flash = createBadgeFlash({
+      hold,
       action: {
         setBadgeText: async ({ text }) => void calls.push(`text ${text}`),
         setBadgeBackgroundColor: async ({ color }) => void calls.push(`color ${color}`),
@@ -174,7 +190,8 @@ describe('the badge flash', () => {
       durationMs: 2000,
     });
     await flash(4, 'done', 'Added to Onboarding.');
-    expect(calls).toEqual(['text ✓', 'color #1E7B34', 'title Added to Onboarding.']);
+    // The badge service is held first, so a view that changes meanwhile cannot wipe the mark.
+    expect(calls).toEqual(['hold 4', 'text ✓', 'color #1E7B34', 'title Added to Onboarding.']);
     await vi.advanceTimersByTimeAsync(1999);
     expect(restore).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);

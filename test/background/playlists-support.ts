@@ -12,7 +12,10 @@ import type { FakePostHog } from '../fake-posthog/index';
  * bridge and its content script: it signs in once and makes the request with the page's cookies and
  * CSRF header, as the content script does (or reports no signed-in tab).
  */
-export function wirePlaylists(server: FakePostHog, options: { key?: string; signedIn?: boolean } = {}) {
+export function wirePlaylists(
+  server: FakePostHog,
+  options: { key?: string; signedIn?: boolean; keyNeverAdds?: (origin: string) => boolean } = {},
+) {
   const connection: Connection = { origin: server.url, apiKey: options.key ?? server.keys.all, projectId: 1 };
   let clock = 1_000_000;
   const now = () => clock++;
@@ -36,17 +39,32 @@ export function wirePlaylists(server: FakePostHog, options: { key?: string; sign
     playlists,
     session: fakeBrowser.storage.session,
     now,
+    ...(options.keyNeverAdds ? { keyNeverAdds: options.keyNeverAdds } : {}),
     forward: async (_origin, route) => {
       if (options.signedIn === false) throw new AppError('no-session-tab');
       forwarded.push(route);
       cookies ??= await signIn();
-      const answer = await fetch(`${server.url}${route.path}`, {
-        method: route.method,
-        headers: { cookie: cookies.header, 'x-csrftoken': cookies.csrf, 'content-type': 'application/json' },
-        ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
-      });
-      const text = await answer.text();
-      return { status: answer.status, body: text ? JSON.parse(text) : null };
+      // As lib/content/session-relay.ts answers: status 0 when PostHog could not be reached, the
+      // text when the body is not JSON.
+      try {
+        const answer = await fetch(`${server.url}${route.path}`, {
+          method: route.method,
+          headers: {
+            cookie: cookies.header,
+            'x-csrftoken': cookies.csrf,
+            'content-type': 'application/json',
+          },
+          ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
+        });
+        const text = await answer.text();
+        try {
+          return { status: answer.status, body: text ? JSON.parse(text) : null };
+        } catch {
+          return { status: answer.status, body: text };
+        }
+      } catch {
+        return { status: 0, body: null };
+      }
     },
   });
   return { playlists, actions, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };

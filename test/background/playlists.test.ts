@@ -134,6 +134,46 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
     await actions.remove(input(onboarding));
   });
 
+  it.runIf(flavor === 'posthog')(
+    'on PostHog Cloud, adds and undoes with one request each, straight through the session',
+    async () => {
+      const { playlists, actions } = wirePlaylists(server, { keyNeverAdds: () => true });
+      await playlists.list({ source: 'server', recordingId: LOOSE });
+      const path = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${LOOSE}/`;
+      const writes = () => apiCalls(server).filter((c) => c.includes('/recordings/'));
+      server.clearRequests();
+      const added = await actions.add(input(onboarding));
+      expect(added).toMatchObject({ outcome: 'added', via: 'session' });
+      expect(writes()).toEqual([`POST ${path} session`]);
+      server.clearRequests();
+      await actions.undo(added.actionId ?? 'missing');
+      // Cloud runs the newest PostHog: the undo uses bulk_delete, which never 500s on a missing one.
+      const bulk = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/bulk_delete/`;
+      expect(writes()).toEqual([`POST ${bulk} session`]);
+      const membership = await playlists.membership(await playlists.scopeOf(), LOOSE);
+      expect(membership.lacks).toContain(onboarding);
+      const holding = await fetch(
+        `${server.url}/api/projects/1/session_recording_playlists/?session_recording_id=${LOOSE}`,
+        { headers: { authorization: `Bearer ${server.keys.all}` } },
+      );
+      const rows = ((await holding.json()) as { results: Array<{ short_id: string }> }).results;
+      expect(rows.map((row) => row.short_id)).not.toContain(onboarding);
+    },
+  );
+
+  it('lists and adds with a read-only key: PostHog adds through the session', async () => {
+    const { playlists, actions } = wirePlaylists(server, { key: server.keys.readOnly });
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    const result = actions.add(input(onboarding));
+    if (flavor === 'posthog') {
+      await expect(result).resolves.toMatchObject({ outcome: 'added', via: 'session' });
+      await actions.remove(input(onboarding));
+    } else {
+      // The contract's server adds with the key, so there the key needs write access.
+      await expect(result).rejects.toMatchObject({ kind: 'missing-scope' });
+    }
+  });
+
   it('sends one request for a double click, and nothing where the recording already is', async () => {
     const { playlists, actions } = wirePlaylists(server);
     await playlists.list({ source: 'server', recordingId: LOOSE });

@@ -3,6 +3,7 @@ import { DEMO } from '../fake-posthog/demo-ids';
 import type { Flavor } from '../fake-posthog/index';
 import { allowClipboard, apiRequests, popupOver, readClipboard } from './dashboards-harness';
 import { useExtension } from './fixtures';
+import { saveConnection } from './options-page';
 
 const CHECKOUT_HEALTH = 7;
 const PATCH_DASHBOARD = /^\/api\/projects\/1\/dashboards\/\d+\/?$/;
@@ -114,6 +115,55 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
     // Reading a link changes nothing on the server.
     expect(env.server.requests.filter((entry) => entry.method !== 'GET')).toEqual([]);
     await Promise.all([popup.close(), tab.close()]);
+  });
+
+  it.runIf(flavor === 'posthog')('labels a password-protected public link as such', async () => {
+    const sharing = `${env.server.url}/api/projects/1/dashboards/${DEMO.dashboards.productKpis}/sharing/`;
+    const setPassword = (on: boolean) =>
+      fetch(sharing, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${env.server.keys.all}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ password_required: on }),
+      });
+    expect((await setPassword(true)).status).toBe(200);
+    try {
+      const { tab, popup } = await popupOn(DEMO.dashboards.productKpis);
+      const link = popup.getByRole('group', { name: 'Password-protected link' });
+      await link.getByText('Viewers need a password').waitFor();
+      expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
+      await Promise.all([popup.close(), tab.close()]);
+    } finally {
+      await setPassword(false);
+    }
+  });
+
+  it('says whether the organization lets the public link open, and never offers one that opens for nobody', async () => {
+    const hedge = 'if your organization allows public sharing';
+    if (flavor === 'contract') {
+      // The contract's users/@me does not say: the link comes with the hedge.
+      const { tab, popup } = await popupOn(DEMO.dashboards.productKpis);
+      await popup.getByRole('group', { name: 'Public link' }).getByText(hedge).waitFor();
+      await Promise.all([popup.close(), tab.close()]);
+      return;
+    }
+    let { tab, popup } = await popupOn(DEMO.dashboards.productKpis);
+    await popup.getByRole('group', { name: 'Public link' }).waitFor();
+    expect(await popup.getByText(hedge).count()).toBe(0);
+    await Promise.all([popup.close(), tab.close()]);
+
+    // An admin turns public sharing off; Hogmark learns it with the next key check (saving).
+    env.server.setPublicSharingAllowed(false);
+    try {
+      await saveConnection(env.session, env.server.url, env.server.keys.all);
+      ({ tab, popup } = await popupOn(DEMO.dashboards.productKpis));
+      await popup.getByText('your organization has turned public sharing off').waitFor();
+      expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
+      await popup.getByRole('group', { name: 'Private link' }).waitFor();
+      await Promise.all([popup.close(), tab.close()]);
+    } finally {
+      env.server.setPublicSharingAllowed(true);
+      await saveConnection(env.session, env.server.url, env.server.keys.all);
+    }
   });
 
   it.each([

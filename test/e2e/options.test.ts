@@ -34,7 +34,12 @@ describe('the options page against the local PostHog', () => {
     expect(report).toContain('All scopes (*)');
     expect(report).toContain('Acme web app (ID 1)');
     expect(report).toContain('Acme staging (ID 2)');
-    for (const feature of ['Add recordings to playlists', 'Pin dashboards', 'Copy share links']) {
+    for (const feature of [
+      'Add recordings to collections',
+      'Create collections',
+      'Pin dashboards',
+      'Copy share links',
+    ]) {
       await expect(options.capability(feature).innerText()).resolves.toMatch(/Works/);
     }
     // The typed key is gone from the field; the masked form replaces it.
@@ -56,7 +61,7 @@ describe('the options page against the local PostHog', () => {
     expect(registered).toEqual([]);
   });
 
-  it('shows pin and add as missing for a read-only key, with the fix', async () => {
+  it('says a read-only key adds (PostHog adds through the session) but cannot pin or create', async () => {
     await options.chooseSelfHosted(env.server.url);
     await options.pasteKey(env.server.keys.readOnly);
     await options.save();
@@ -64,8 +69,10 @@ describe('the options page against the local PostHog', () => {
     const pin = await options.capability('Pin dashboards').innerText();
     expect(pin).toContain('Needs dashboard:write');
     expect(pin).toContain('Add it in PostHog → Settings → Personal API keys');
-    const add = await options.capability('Add recordings to playlists').innerText();
-    expect(add).toContain('Needs session_recording_playlist:write');
+    await expect(options.capability('Add recordings to collections').innerText()).resolves.toContain('Works');
+    const create = await options.capability('Create collections').innerText();
+    expect(create).toContain('Needs session_recording_playlist:write');
+    await expect(options.report.innerText()).resolves.toContain('read access is enough');
     await expect(options.capability('Copy share links').innerText()).resolves.toContain('Works');
     await expect(options.report.innerText()).resolves.toContain('dashboard:read');
   });
@@ -129,7 +136,7 @@ describe('the options page against the local PostHog', () => {
     await options.pasteKey(env.server.keys.all);
     await options.save();
     await options.projectPicker.selectOption({ label: 'Acme staging (ID 2)' });
-    await options.page.getByLabel('Show an "Add to playlist" button on recordings').uncheck();
+    await options.page.getByLabel('Show an "Add to last collection" button on recordings').uncheck();
     await options.save();
     await expect(options.notice.textContent()).resolves.toMatch(/^Saved\./);
     const settings = (await sendFromExtensionPage(options.page, 'settings/get')) as { data: object };
@@ -139,7 +146,7 @@ describe('the options page against the local PostHog', () => {
     await options.saveButton.waitFor();
     await expect(options.projectPicker.inputValue()).resolves.toBe(String(DEMO.projects.staging));
     await expect(
-      options.page.getByLabel('Show an "Add to playlist" button on recordings').isChecked(),
+      options.page.getByLabel('Show an "Add to last collection" button on recordings').isChecked(),
     ).resolves.toBe(false);
     await expect(options.report.innerText()).resolves.toContain('Ana Alves');
   });
@@ -178,7 +185,9 @@ describe('the options page against the local PostHog', () => {
     await options.page.keyboard.press('Enter');
     await options.page.keyboard.press('Shift+Tab');
     await options.page.keyboard.press('Enter');
-    await options.page.getByText("The key and Hogmark's cached data are gone.").waitFor();
+    await options.page
+      .getByText("The key and Hogmark's cached data are gone, and Hogmark gave back its access")
+      .waitFor();
     const status = (await sendFromExtensionPage(options.page, 'status/get')) as { data: object };
     expect(status.data).toEqual({ configured: false });
     await expect(options.report.count()).resolves.toBe(0);
@@ -193,7 +202,7 @@ describe('the options page against the local PostHog', () => {
       'Address of your PostHog',
       'Personal API key',
       'Default project',
-      'Show an "Add to playlist" button on recordings',
+      'Show an "Add to last collection" button on recordings',
     ]) {
       await expect(options.page.getByLabel(label, { exact: true }).count()).resolves.toBe(1);
     }

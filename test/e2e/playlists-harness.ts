@@ -10,7 +10,7 @@ type Chrome = {
 /** The popup over a tab, once its playlist list has been revalidated. */
 export async function pickerOver(browser: ExtensionSession, tabId: number): Promise<Page> {
   const popup = await browser.openPopup(tabId);
-  await popup.getByRole('combobox', { name: 'Find or create a playlist' }).waitFor();
+  await popup.getByRole('combobox', { name: 'Find or create a collection' }).waitFor();
   await popup.getByRole('option').first().waitFor();
   await expect.poll(() => popup.getByText('Updating…').count(), { timeout: 10_000 }).toBe(0);
   return popup;

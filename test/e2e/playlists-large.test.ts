@@ -17,7 +17,7 @@ describe('the playlist picker with 10,000 playlists', () => {
     await popup.getByText(/^\d[\d,]* more — keep typing/).waitFor();
     env.server.clearRequests();
     await popup.getByRole('combobox').pressSequentially('#09998', { delay: 0 });
-    // The one playlist so named, then "Create playlist “#09998”" (no playlist is named exactly that).
+    // The one playlist so named, then "Create collection “#09998”" (no playlist is named exactly that).
     await expect.poll(() => popup.getByRole('option').count(), { timeout: 2_000, interval: 20 }).toBe(2);
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('#09998');
     // Filtering is local: typing sent nothing.

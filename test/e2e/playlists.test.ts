@@ -3,6 +3,7 @@ import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
 import { useExtension } from './fixtures';
+import { clickInPage, IN_PAGE_HOST, readInPage, waitForInPage, waitForInPageText } from './in-page';
 import { saveConnection, sendFromExtensionPage } from './options-page';
 import { badgeText, pickerOver, recordingCalls } from './playlists-harness';
 
@@ -10,10 +11,24 @@ const { checkoutBugs, onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;
 const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
 
+/** The in-page button's box on screen, to compare what it paints. */
+async function hostClip(page: import('playwright-core').Page) {
+  const box = await page.locator(IN_PAGE_HOST).boundingBox();
+  if (!box) throw new Error('the in-page button has no box');
+  return box;
+}
+
 describe('adding a recording to a playlist against PostHog (session fallback)', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
 
   beforeEach(() => env.server.clearRequests());
+
+  /** Signs in to the local PostHog on a recording's page, then opens the picker over that tab. */
+  async function signedInPickerOver(server: FakePostHog, id: string) {
+    const { page, tabId } = await env.session.openTab(`${server.url}/login?next=/project/1/replay/${id}`);
+    await page.waitForURL(recordingPage(server, id));
+    return { page, popup: await pickerOver(env.session, tabId) };
+  }
 
   it('without a signed-in PostHog tab: says so, offers "Open in PostHog", and adds nothing', async () => {
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
@@ -35,18 +50,14 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   it('adds through the signed-in tab with one session POST, says which way it went, and undoes', async () => {
     // Saving the settings again forgets that this PostHog refused the key: the first add tries it.
     await saveConnection(env.session, env.server.url, env.server.keys.all);
-    const { page, tabId } = await env.session.openTab(
-      `${env.server.url}/login?next=/project/1/replay/${loose}`,
-    );
-    await page.waitForURL(recordingPage(env.server, loose));
-    const popup = await pickerOver(env.session, tabId);
+    const { page, popup } = await signedInPickerOver(env.server, loose);
     env.server.clearRequests();
     await popup.getByRole('combobox').fill('onboard');
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
-    expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In playlist');
+    expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
 
     // Refused once on this origin: from now on the signed-in tab makes the request, one per action.
     env.server.clearRequests();
@@ -56,11 +67,40 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await Promise.all([popup.close(), page.close()]);
   });
 
+  it('adds with a read-only key: the key lists, the signed-in tab adds', async () => {
+    await saveConnection(env.session, env.server.url, env.server.keys.readOnly);
+    try {
+      const { page, popup } = await signedInPickerOver(env.server, loose);
+      env.server.clearRequests();
+      await popup.getByRole('combobox').fill('onboard');
+      await popup.keyboard.press('Enter');
+      await popup.getByText(/^Added to Onboarding\./).waitFor();
+      // PostHog refuses every key on this action, whatever its scopes; the session adds.
+      expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
+      const state = (await (
+        await fetch(
+          `${env.server.url}/api/projects/1/session_recording_playlists/${onboarding}/recordings/`,
+          {
+            headers: { authorization: `Bearer ${env.server.keys.all}` },
+          },
+        )
+      ).json()) as { results: Array<{ id: string }> };
+      expect(state.results.map((recording) => recording.id)).toContain(loose);
+      env.server.clearRequests();
+      await popup.getByRole('button', { name: 'Undo' }).click();
+      await popup.getByText(/^Removed from Onboarding\./).waitFor();
+      expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
+      await Promise.all([popup.close(), page.close()]);
+    } finally {
+      await saveConnection(env.session, env.server.url, env.server.keys.all);
+    }
+  });
+
   it('shows which playlists already hold the recording, and sends nothing for those', async () => {
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, inCheckout));
     const popup = await pickerOver(env.session, tabId);
     const row = popup.getByRole('option', { name: /Checkout bugs/ });
-    expect(await row.textContent()).toContain('In playlist');
+    expect(await row.textContent()).toContain('In collection');
     await row.click();
     await popup.getByText('Already in Checkout bugs.').waitFor();
     await popup.getByRole('button', { name: 'Remove' }).waitFor();
@@ -77,7 +117,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Escalations from e2e');
-    await popup.getByRole('option', { name: 'Create playlist “Escalations from e2e” and add' }).waitFor();
+    await popup.getByRole('option', { name: 'Create collection “Escalations from e2e” and add' }).waitFor();
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Escalations from e2e. (via your PostHog session)').waitFor();
     const created = env.server.requests.filter(
@@ -130,32 +170,124 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     },
   );
 
-  it('the in-page button sits right before the player and follows dark mode', async () => {
+  it("the in-page button stands beside PostHog's own Add to collection, once, and follows the theme", async () => {
     const { page } = await env.session.openTab(recordingPage(env.server, loose));
-    const host = page.locator('[data-hogmark="in-page-button"]');
-    await host.waitFor();
-    expect(await host.evaluate((element) => element.nextElementSibling?.getAttribute('data-attr'))).toBe(
-      'session-recording-player',
-    );
-    expect(await host.getAttribute('data-dark')).toBeNull();
+    const view = await waitForInPage(page);
+    expect(view).toMatchObject({ closed: true, buttons: [{ label: 'Add to last collection' }] });
+    const host = page.locator(IN_PAGE_HOST);
+    await expect.poll(() => host.count()).toBe(1);
+    // Right after PostHog's button (in its IconWithCount wrapper), inside the meta bar's links. Polled:
+    // the stand-in redraws the whole bar when the recording's meta arrives, and the button follows
+    // into the new bar at the next look.
+    await expect
+      .poll(() =>
+        host.evaluate((element) => ({
+          after: element.previousElementSibling?.querySelector('button')?.getAttribute('aria-label'),
+          inMeta: element.closest('.SessionRecordingPlayer .PlayerMeta') !== null,
+          // Nothing the page can read names Hogmark, and its buttons are out of the page's reach.
+          open: element.shadowRoot !== null,
+          named: /hogmark/i.test(document.documentElement.outerHTML),
+        })),
+      )
+      .toEqual({ after: 'Add to collection', inMeta: true, open: false, named: false });
+    // The player keeps its width: the button sits in the meta bar, not beside the player.
+    const widths = await page.evaluate(() => {
+      const player = document.querySelector('.SessionRecordingPlayer');
+      return {
+        player: player?.getBoundingClientRect().width,
+        room: player?.parentElement?.getBoundingClientRect().width,
+      };
+    });
+    expect(widths.player).toBe(widths.room);
+    // The page cannot look inside: what it paints is what the user sees, and it follows the theme.
+    const light = await page.screenshot({ clip: await hostClip(page) });
     await page.emulateMedia({ colorScheme: 'dark' });
-    await expect.poll(() => host.getAttribute('data-dark'), { timeout: 5_000 }).toBe('');
+    await expect.poll(() => page.evaluate(() => document.body.getAttribute('theme'))).toBe('dark');
+    await expect
+      .poll(async () => (await page.screenshot({ clip: await hostClip(page) })).equals(light), {
+        timeout: 5_000,
+      })
+      .toBe(false);
     await page.close();
+  });
+
+  it('the in-page button survives PostHog redrawing the meta bar and navigating, and is never doubled', async () => {
+    const { page } = await env.session.openTab(recordingPage(env.server, loose));
+    await waitForInPage(page);
+    const host = page.locator(IN_PAGE_HOST);
+    // A React re-render that replaces PostHog's links container drops whatever else it held.
+    await page.evaluate(() => {
+      const links = document
+        .querySelector('.PlayerMeta [aria-label="Add to collection"]')
+        ?.closest('div.flex');
+      const redrawn = links?.cloneNode(true) as Element | undefined;
+      // A clone copies no shadow root: React's redraw keeps only PostHog's own elements.
+      for (const bare of redrawn?.querySelectorAll('div:empty:not([class])') ?? []) bare.remove();
+      if (links && redrawn) links.replaceWith(redrawn);
+    });
+    await expect.poll(() => host.count()).toBe(1);
+    await waitForInPage(page);
+    // In-app to another recording, then to a dashboard (no player there), then back.
+    await page.evaluate((id) => window.fakePostHog?.navigate(`/project/1/replay/${id}`), inCheckout);
+    await page.waitForURL(`**/replay/${inCheckout}`);
+    await expect.poll(() => host.count()).toBe(1);
+    await page.evaluate(() => window.fakePostHog?.navigate('/project/1/dashboard/1'));
+    await expect.poll(() => host.count()).toBe(0);
+    await page.goBack();
+    await expect.poll(() => host.count()).toBe(1);
+    await page.close();
+  });
+
+  it('the in-page button shows where the URL names the recording, and nowhere it would be a guess', async () => {
+    const cases: Array<[string, number]> = [
+      [`/project/1/replay/home?sessionRecordingId=${loose}`, 1],
+      [`/project/1/replay/playlists/${checkoutBugs}?sessionRecordingId=${inCheckout}`, 1],
+      // A collection autoplays its first recording while the URL names none.
+      [`/project/1/replay/playlists/${checkoutBugs}`, 0],
+      ['/project/1/replay/home', 0],
+    ];
+    for (const [path, expected] of cases) {
+      const { page } = await env.session.openTab(`${env.server.url}${path}`);
+      await page.locator('.SessionRecordingPlayer .PlayerMeta [aria-label$="collection"]').waitFor();
+      // The button is placed within a second of the bar appearing; give it two.
+      await page.waitForTimeout(2_000);
+      expect([path, (await readInPage(page)) === null ? 0 : 1]).toEqual([path, expected]);
+      await page.close();
+    }
   });
 
   it('the in-page button adds beside the player and can undo, without the key', async () => {
     // The shortcut's add to this recording was undone above, so the last-used playlist lacks it.
     const { page } = await env.session.openTab(recordingPage(env.server, inCheckout));
-    const button = page.getByRole('button', { name: 'Add to playlist' });
-    await button.waitFor();
+    await waitForInPage(page);
     env.server.clearRequests();
-    await button.click();
-    await page.getByText(/^Added to Escalations from e2e via your PostHog session/).waitFor();
+    // What a page script can do: click the host, dispatch events at it. None of it adds anything.
+    await page.evaluate(() => {
+      const host = document.querySelector('.PlayerMeta div:empty:not([class])') as HTMLElement | null;
+      host?.click();
+      for (const type of ['pointerdown', 'mousedown', 'mouseup', 'click']) {
+        host?.dispatchEvent(new MouseEvent(type, { bubbles: true, composed: true, clientX: 5, clientY: 5 }));
+      }
+      host?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, composed: true }));
+      (
+        document.elementFromPoint(
+          (host?.getBoundingClientRect().left ?? 0) + 8,
+          (host?.getBoundingClientRect().top ?? 0) + 8,
+        ) as HTMLElement | null
+      )?.click();
+    });
+    await page.waitForTimeout(500);
+    expect(env.server.requests.filter((r) => r.path.includes('/recordings/'))).toEqual([]);
+    // (PostHog hides its meta bar with the controls now and then: wait for it to show again.)
+    expect((await waitForInPage(page)).text).not.toMatch(/Added/);
+    // The user's own click adds.
+    await clickInPage(page, 'Add to last collection');
+    await waitForInPageText(page, /Added to Escalations from e2e via your PostHog session/);
     const writes = env.server.requests.filter((r) => r.method === 'POST' && r.path.includes('/recordings/'));
     // This PostHog refused the key before: the signed-in tab adds at once.
     expect(writes.map((r) => `${r.auth} ${r.status}`)).toEqual(['session 200']);
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await page.getByText('Removed from Escalations from e2e.').waitFor();
+    await clickInPage(page, 'Undo');
+    await waitForInPageText(page, 'Removed from Escalations from e2e.');
     // The page never sees the key: nothing the page can read carries it.
     const html = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage));
     expect(html).not.toContain(env.server.keys.all);
@@ -164,15 +296,15 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
 
   it('the in-page button goes away when turned off in the options, and comes back', async () => {
     const { page } = await env.session.openTab(recordingPage(env.server, loose));
-    const host = page.locator('[data-hogmark="in-page-button"]');
-    await host.waitFor();
+    await waitForInPage(page);
     const options = await env.session.openOptions();
     const save = (inPageButton: boolean) =>
       sendFromExtensionPage(options, 'settings/save', { origin: env.server.url, projectId: 1, inPageButton });
     expect(await save(false)).toMatchObject({ ok: true });
-    await host.waitFor({ state: 'detached' });
+    await waitForInPage(page, { gone: true });
+    expect(await page.locator(IN_PAGE_HOST).count()).toBe(0);
     expect(await save(true)).toMatchObject({ ok: true });
-    await host.waitFor();
+    await waitForInPage(page);
     await Promise.all([options.close(), page.close()]);
   });
 });
@@ -185,16 +317,16 @@ describe('adding a recording to a playlist against the contract (the key adds)',
   it('adds with exactly one POST, keeps membership unknown except what Hogmark did, and undoes with one DELETE', async () => {
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, inCheckout));
     const popup = await pickerOver(env.session, tabId);
-    await popup.getByText(/does not say which playlists already hold this recording/).waitFor();
+    await popup.getByText(/does not say which collections already hold this recording/).waitFor();
     // Checkout bugs does hold it, but this server does not say so: no mark is guessed.
     expect(await popup.getByRole('option', { name: /Checkout bugs/ }).textContent()).not.toContain(
-      'In playlist',
+      'In collection',
     );
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200']);
-    expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In playlist');
+    expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
 
     await popup.keyboard.press('Enter');
     await popup.getByText('Already in Onboarding.').waitFor();
@@ -206,7 +338,7 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     await Promise.all([popup.close(), page.close()]);
   });
 
-  it('keeps the selection on a server error, and "Try again" adds once', async () => {
+  it('a server error where PostHog never says membership: says it cannot tell, keeps the selection, and "Try again" adds once', async () => {
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
     env.server.setFault({
@@ -219,7 +351,7 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     await popup.keyboard.press('Enter');
     await popup
       .getByRole('alert')
-      .getByText(/server error \(503\)/)
+      .getByText(/could not check whether it was made/)
       .waitFor();
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
     await popup.getByRole('button', { name: 'Try again' }).click();

@@ -18,10 +18,10 @@ describe('copying links in the built extension', () => {
 
   it('copies the recording link at the second the player shows, plain and as Markdown', async () => {
     const recording = `${env.server.url}/project/1/replay/${DEMO.recordings.inCheckout}`;
-    const { page, tabId } = await env.session.openTab(recording);
-    // The demo player starts at 12 s; two skips make it 32 s.
-    await page.getByRole('button', { name: '+10 s' }).click();
-    await page.getByRole('button', { name: '+10 s' }).click();
+    // PostHog's `?pause` holds the player still; the stand-in's control moves it to 32 s.
+    const { page, tabId } = await env.session.openTab(`${recording}?pause`);
+    await page.locator('[data-attr="recording-timestamp"]').waitFor();
+    await page.evaluate(() => window.fakePostHog?.seek(32));
     let popup = await popupOver(env.session, tabId);
     // The player's second reaches the background as a throttled hint: reopen until it has arrived,
     // each time waiting for the popup to show its recording link before reading it.
@@ -46,7 +46,8 @@ describe('copying links in the built extension', () => {
 
     await popup.bringToFront();
     await group.getByRole('button', { name: 'Copy as Markdown' }).click();
-    await expect.poll(() => readClipboard(page)).toBe(`[Checkout flow at 00:32](${recording}?t=32)`);
+    // PostHog names a recording only by its id: the Markdown label says "Recording".
+    await expect.poll(() => readClipboard(page)).toBe(`[Recording at 00:32](${recording}?t=32)`);
     await Promise.all([popup.close(), page.close()]);
   });
 

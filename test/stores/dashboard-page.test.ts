@@ -130,12 +130,24 @@ describe('the popup over a dashboard', () => {
     expect(store.pinBlocked.value).toBe('Your API key lacks the dashboard:write scope.');
   });
 
+  it('offers no public link where the organisation has public sharing off', async () => {
+    const { clipboard, store } = setup({
+      'dashboards/share-link': { ...SHARED, publicSharing: 'off' },
+    });
+    await store.load();
+    expect(store.share.value).toEqual({ phase: 'org-off', settingsUrl: SETTINGS_URL });
+    await expect(store.copyPublic()).resolves.toBe(false);
+    expect(clipboard.written).toEqual([]);
+  });
+
   it('offers the public link when sharing is on, plain and as Markdown with the name', async () => {
     const { clipboard, copy, store } = setup({ 'dashboards/share-link': SHARED });
     await store.load();
     expect(store.share.value).toEqual({
       phase: 'enabled',
       url: `${US}/shared/tok`,
+      passwordRequired: false,
+      publicSharing: 'unknown',
       settingsUrl: SETTINGS_URL,
     });
     await store.copyPublic();

@@ -1,7 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/errors';
 import type { DashboardSummary } from '../../lib/messages';
-import { createPinner } from '../../lib/stores/dashboard-pin';
+import { createPinner, PIN_WAIT_NOTICE_MS, pinFailureText } from '../../lib/stores/dashboard-pin';
 import { installEnglishTranslator } from '../support/i18n';
 import { deferred, fakeBackground, summary } from './dashboard-fake-background';
 
@@ -83,5 +83,54 @@ describe('the pin toggle', () => {
     const { background, rows, pinner } = setup({ dashboard: summary(2) });
     await expect(pinner.toggle(1, rows.get(2) as DashboardSummary)).resolves.toBe(false);
     expect(background.sent).toEqual([]);
+  });
+
+  it('after an outcome nobody could read, shows neither state and says so, never "Not changed."', async () => {
+    const { background, rows, pinner } = setup(new AppError('outcome-unknown'));
+    await pinner.toggle(1, rows.get(1) as DashboardSummary);
+    expect(pinner.unknown.value.has(1)).toBe(true);
+    const failure = pinner.failure.value?.error;
+    expect(failure?.kind).toBe('outcome-unknown');
+    expect(pinFailureText(failure as NonNullable<typeof failure>)).not.toMatch(/^Not changed/);
+    // Check again reads the dashboard from PostHog and shows what it says.
+    background.answers['dashboards/get'] = { dashboard: summary(1, { pinned: true }) };
+    await pinner.checkAgain();
+    expect(background.sent.at(-1)).toEqual({
+      type: 'dashboards/get',
+      input: { projectId: 1, dashboardId: 1, source: 'server' },
+    });
+    expect(rows.get(1)?.pinned).toBe(true);
+    expect(pinner.unknown.value.has(1)).toBe(false);
+    expect(pinner.failure.value).toBeNull();
+  });
+
+  it('says "Not changed." when PostHog is known not to have changed it', () => {
+    expect(pinFailureText(new AppError('forbidden').toJSON())).toMatch(/^Not changed\. /);
+  });
+});
+
+describe('a pin PostHog is slow to answer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says it is still waiting after a few seconds, and Cancel asks the background to stop', async () => {
+    vi.useFakeTimers();
+    const answer = deferred<unknown>();
+    const { background, rows, pinner } = setup(() => answer.promise);
+    background.answers['dashboards/cancel-pin'] = { cancelled: true };
+    const done = pinner.toggle(1, rows.get(1) as DashboardSummary);
+    await vi.advanceTimersByTimeAsync(PIN_WAIT_NOTICE_MS - 1);
+    expect(pinner.waiting.value).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(pinner.waiting.value).toBe(1);
+    await pinner.cancel(1, 1);
+    expect(pinner.waiting.value).toBeNull();
+    expect(background.sent.at(-1)).toEqual({
+      type: 'dashboards/cancel-pin',
+      input: { projectId: 1, dashboardId: 1 },
+    });
+    answer.reject(new AppError('cancelled'));
+    await done;
+    expect(rows.get(1)?.pinned).toBe(false);
+    expect(pinner.failure.value?.error.kind).toBe('cancelled');
   });
 });

@@ -3,7 +3,7 @@ import type { DashboardContext, RecordingContext } from '../../lib/context';
 import type { Status } from '../../lib/messages';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import { recordingShareLinks } from '../../lib/stores/share-recording';
+import { parseTypedTime, recordingShareLinks } from '../../lib/stores/share-recording';
 import { installEnglishTranslator } from '../support/i18n';
 import { fakeBackground, fakeClipboard, summary } from './dashboard-fake-background';
 
@@ -32,10 +32,43 @@ describe('recording links', () => {
     const links = recordingShareLinks({ ...RECORDING, t: undefined }, {});
     expect(links).toEqual({
       second: undefined,
+      timeUnknown: false,
       url: `${US}/project/1/replay/${REC}`,
       markdown: `[Recording](${US}/project/1/replay/${REC})`,
     });
   });
+
+  it('never start at a stale ?t= once the player shows no readable position, unless a time was typed', () => {
+    const unknown = recordingShareLinks(RECORDING, { currentSecond: null });
+    expect(unknown).toMatchObject({
+      second: undefined,
+      timeUnknown: true,
+      url: `${US}/project/1/replay/${REC}`,
+    });
+    const typed = recordingShareLinks(RECORDING, { currentSecond: null }, 90);
+    expect(typed).toMatchObject({ second: 90, timeUnknown: true, url: `${US}/project/1/replay/${REC}?t=90` });
+    // A second the player showed replaces the URL's t even when it is 0.
+    expect(recordingShareLinks(RECORDING, { currentSecond: 0 }).url).toBe(
+      `${US}/project/1/replay/${REC}?t=0`,
+    );
+  });
+
+  it.each([
+    ['90', 90],
+    ['1:30', 90],
+    ['01:30', 90],
+    [' 1:02:03 ', 3723],
+    ['0', 0],
+  ])('read the typed start time %j as %i seconds', (text, seconds) => {
+    expect(parseTypedTime(text)).toBe(seconds);
+  });
+
+  it.each([[''], ['1:3'], ['1:60'], ['1:60:00'], ['abc'], ['-5'], ['1.5'], ['999999999']])(
+    'refuse the typed start time %j',
+    (text) => {
+      expect(parseTypedTime(text)).toBeUndefined();
+    },
+  );
 
   it('escape a title that would break the Markdown', () => {
     const links = recordingShareLinks(RECORDING, { title: 'Pay [beta]', currentSecond: 5 });
@@ -101,5 +134,19 @@ describe('the popup panels', () => {
     expect(panels.copy.toast.value?.text).toBe('Copied the recording link at 00:32');
     await panel.copyMarkdown();
     expect(panels.copy.toast.value?.text).toBe('Copied the recording link at 00:32 as Markdown');
+  });
+
+  it('copies the time the user typed when the position is unknown, for that recording only', async () => {
+    const { clipboard, panels } = setup();
+    panels.recordingFor(RECORDING, { currentSecond: null }).setTypedTime('1:3');
+    const invalid = panels.recordingFor(RECORDING, { currentSecond: null });
+    expect(invalid).toMatchObject({ typedTime: '1:3', typedTimeInvalid: true });
+    invalid.setTypedTime('01:30');
+    const panel = panels.recordingFor(RECORDING, { currentSecond: null });
+    expect(panel.typedTimeInvalid).toBe(false);
+    await panel.copyLink();
+    expect(clipboard.written).toEqual([`${US}/project/1/replay/${REC}?t=90`]);
+    const other = panels.recordingFor({ ...RECORDING, recordingId: 'other' }, { currentSecond: null });
+    expect(other).toMatchObject({ typedTime: '', links: { second: undefined } });
   });
 });

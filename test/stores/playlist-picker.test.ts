@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../../lib/errors';
 import type { MessageInput, MessageOutput, MessageType, SendMessage } from '../../lib/messages';
 import type { Membership, PlaylistEntry } from '../../lib/playlist-entries';
+import { WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
 import { CREATE_OPTION, createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import {
   filterRows,
@@ -46,7 +47,7 @@ describe('orderPlaylists', () => {
 });
 
 describe('filterRows', () => {
-  const rows = toRows(orderPlaylists(PLAYLISTS, { recent: [] }), 'Untitled playlist');
+  const rows = toRows(orderPlaylists(PLAYLISTS, { recent: [] }), 'Untitled collection');
 
   it('matches names case-insensitively anywhere, and says whether one is named exactly so', () => {
     expect(filterRows(rows, 'HAR').shown.map((r) => r.entry.name)).toEqual(['Charlie']);
@@ -59,19 +60,17 @@ describe('filterRows', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       entry(`P${String(i).padStart(7, '0')}`, `Pricing alerts (APAC) #${String(i).padStart(5, '0')}`),
     );
-    const big = toRows(orderPlaylists(many, { recent: [] }), 'Untitled playlist');
-    const started = performance.now();
+    const big = toRows(orderPlaylists(many, { recent: [] }), 'Untitled collection');
+    // How fast is the bench's figure (`npm run bench`, filter p95 at 10,000); no timing is a test.
     let result = filterRows(big, '');
     for (const query of ['p', 'pr', 'pri', 'pricing', 'pricing alerts (apac) #0004', '#09999']) {
       result = filterRows(big, query);
     }
-    const perKeystroke = (performance.now() - started) / 7;
     expect(result.total).toBe(1);
     expect(result.shown[0]?.entry.name).toBe('Pricing alerts (APAC) #09999');
     expect(filterRows(big, 'apac').shown).toHaveLength(50);
     expect(filterRows(big, 'apac').total).toBe(10_000);
     expect(filterRows(big, '#0004').total).toBe(10);
-    expect(perKeystroke).toBeLessThan(16);
   });
 });
 
@@ -126,6 +125,7 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
   let membership: Membership = options.membership ?? { complete: true, holds: ['Ccccccc3'], lacks: [] };
   const failures: AppError[] = [];
   let action = 0;
+  let addDelay = 5;
   const handlers: { [T in MessageType]?: (input: MessageInput<T>) => Promise<MessageOutput<T>> } = {
     'playlists/list': async ({ source }) => ({
       projectId: 1,
@@ -136,7 +136,7 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
       membership,
     }),
     'playlists/add': async ({ shortId }) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, addDelay));
       const failure = failures.shift();
       if (failure) throw failure;
       membership = { ...membership, holds: [...membership.holds, shortId] };
@@ -160,6 +160,7 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
         membership,
       };
     },
+    'playlists/cancel': async () => ({ cancelled: true }),
     'playlists/create-and-add': async ({ name }) => ({
       playlist: entry('Newwwww1', name),
       change: {
@@ -179,7 +180,15 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
     if (!handler) throw new Error(`unexpected ${type}`);
     return handler(input);
   }) as SendMessage;
-  return { send, sent, failures, count: (type: MessageType) => sent.filter((m) => m.type === type).length };
+  return {
+    send,
+    sent,
+    failures,
+    slowAdd: (ms: number) => {
+      addDelay = ms;
+    },
+    count: (type: MessageType) => sent.filter((m) => m.type === type).length,
+  };
 }
 
 async function openPicker(background = fakeBackground()) {
@@ -312,6 +321,45 @@ describe('the playlist picker store', () => {
     expect(store.failure.value).toBeNull();
     expect(store.notice.value).toMatchObject({ kind: 'added', shortId: 'Bbbbbbb2' });
     expect(background.count('playlists/add')).toBe(2);
+  });
+
+  it('after an add nobody could confirm, shows the row as neither in nor out and offers Check again', async () => {
+    const { store, background } = await openPicker();
+    background.failures.push(new AppError('outcome-unknown'));
+    await store.choose('Bbbbbbb2');
+    expect(store.options.value.find((o) => o.id === 'Bbbbbbb2')?.holding).not.toMatch(/^(in|out)$/);
+    expect(store.failure.value?.error.message).toMatch(/could not check whether it was made/);
+    expect(store.failure.value?.retryLabel).toBe('Check again');
+    await store.failure.value?.retry?.();
+    // Check again reads; it never sends the add again.
+    expect(background.count('playlists/add')).toBe(1);
+    expect(background.count('playlists/list')).toBe(4);
+  });
+
+  it('says it is still waiting after a few seconds, and Cancel asks the background to stop', async () => {
+    const { store, background } = await openPicker();
+    vi.useFakeTimers();
+    try {
+      background.failures.push(new AppError('cancelled'));
+      background.slowAdd(WAIT_NOTICE_MS + 10);
+      const adding = store.choose('Bbbbbbb2');
+      await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS - 1);
+      expect(store.waiting.value).toBeNull();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(store.waiting.value?.id).toBe('Bbbbbbb2');
+      await store.waiting.value?.cancel();
+      expect(store.waiting.value).toBeNull();
+      expect(background.sent.at(-1)).toEqual({
+        type: 'playlists/cancel',
+        input: { projectId: 1, shortId: 'Bbbbbbb2', recordingId: REC },
+      });
+      await vi.advanceTimersByTimeAsync(20);
+      await adding;
+      expect(store.failure.value?.error.kind).toBe('cancelled');
+      expect(store.failure.value?.retryLabel).toBe('Check again');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('explains a playlist deleted meanwhile and offers to reload the list', async () => {

@@ -244,6 +244,45 @@ describe('requestPopupOpen', () => {
   });
 });
 
+describe('popup store following its tab', () => {
+  const DASHBOARD_VIEW = {
+    context: { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 3 },
+    hints: {},
+  };
+
+  it('repaints the header when the page’s name or second arrives after the first paint', async () => {
+    const { store } = storeFor({ 'popup/open': opened(CONFIGURED, DASHBOARD_VIEW) });
+    await store.load();
+    store.follow({ ...DASHBOARD_VIEW, hints: { title: 'Product KPIs' } } as never);
+    expect(store.state.value).toMatchObject({ phase: 'ready', hints: { title: 'Product KPIs' } });
+
+    const recording = storeFor({ 'popup/open': opened(CONFIGURED, RECORDING_VIEW) });
+    await recording.store.load();
+    const later = { context: { ...RECORDING_VIEW.context, t: 40 }, hints: { currentSecond: 41 } };
+    recording.store.follow(later as never);
+    expect(recording.store.state.value).toMatchObject(later);
+  });
+
+  it('keeps its page when the tab has moved to another one, and ignores views before it is ready', async () => {
+    const { store } = storeFor({ 'popup/open': opened(CONFIGURED, DASHBOARD_VIEW) });
+    store.follow({ ...DASHBOARD_VIEW, hints: { title: 'Early' } } as never);
+    expect(store.state.value).toEqual({ phase: 'loading' });
+    await store.load();
+    store.follow(RECORDING_VIEW as never);
+    store.follow({
+      context: { ...DASHBOARD_VIEW.context, dashboardId: 4 },
+      hints: { title: 'Other' },
+    } as never);
+    store.follow({ context: null, hints: {} });
+    expect(store.state.value).toMatchObject({ phase: 'ready', ...DASHBOARD_VIEW });
+
+    const empty = storeFor({ 'popup/open': opened(CONFIGURED) });
+    await empty.store.load();
+    empty.store.follow(DASHBOARD_VIEW as never);
+    expect(empty.store.state.value).toMatchObject({ phase: 'ready', context: null });
+  });
+});
+
 describe('tabIdFromSearch', () => {
   it.each([
     ['?tabId=12', 12],

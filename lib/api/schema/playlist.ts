@@ -37,12 +37,18 @@ export interface PlaylistInput {
 
 export interface PlaylistListFilter {
   created_by?: number;
+  /**
+   * The contract's filter. The newest PostHog ignores it (its `list` reads no `short_id`) and answers
+   * every playlist: look one up with `get(shortId)`, never by listing with this.
+   */
   short_id?: string;
   /**
    * PostHog only (reference §10.4): the playlists holding this recording. A server that does not
    * know the parameter ignores it and lists every playlist, so an answer proves nothing by itself.
    */
   session_recording_id?: string;
+  /** PostHog only: name or derived name contains this (case-insensitive); others ignore it. */
+  search?: string;
 }
 
 /** PostHog's answer to `GET …/recordings/`: recordings, not a playlist (reference §10.5). */

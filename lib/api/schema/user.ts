@@ -20,7 +20,16 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 /** `GET /api/users/@me/`: the summary plus the user's current project and organisation. */
 export const CurrentUserSchema = z.extend(UserSummarySchema, {
   team: z.nullish(z.looseObject({ id: z.int(), name: z.nullish(z.string()) })),
-  organization: z.nullish(z.looseObject({ id: z.string(), name: z.nullish(z.string()) })),
+  // OrganizationSerializer: `allow_publicly_shared_resources` is PostHog's switch for public links,
+  // in force only where `available_product_features` has `organization_security_settings`.
+  organization: z.nullish(
+    z.looseObject({
+      id: z.string(),
+      name: z.nullish(z.string()),
+      allow_publicly_shared_resources: z.nullish(z.boolean()),
+      available_product_features: z.nullish(z.array(z.looseObject({ key: z.string() }))),
+    }),
+  ),
   organizations: z.nullish(z.array(z.looseObject({ id: z.string(), name: z.nullish(z.string()) }))),
 });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,0 +1,295 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import type { FakePostHog } from '../fake-posthog/index';
+import { apiRequests, popupOver } from './dashboards-harness';
+import { useExtension } from './fixtures';
+import { pickerOver, recordingCalls } from './playlists-harness';
+
+const { onboarding } = DEMO.playlists;
+const { loose } = DEMO.recordings;
+const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
+const recordingRoute = (shortId: string, recordingId: string) =>
+  new RegExp(`/session_recording_playlists/${shortId}/recordings/${recordingId}/?$`);
+const PLAYLIST_READS = /^\/api\/projects\/1\/session_recording_playlists\//;
+
+/** Whether PostHog holds the recording in the collection, asked with the key (not through Hogmark). */
+async function serverHolds(server: FakePostHog, shortId: string, recordingId: string): Promise<boolean> {
+  const answer = await fetch(
+    `${server.url}/api/projects/1/session_recording_playlists/${shortId}/recordings/`,
+    {
+      headers: { authorization: `Bearer ${server.keys.all}` },
+    },
+  );
+  return ((await answer.json()) as { results: Array<{ id: string }> }).results.some(
+    (recording) => recording.id === recordingId,
+  );
+}
+
+describe('a write whose answer is lost ends on the true state (posthog flavor)', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  beforeEach(() => {
+    env.server.clearFaults();
+    env.server.clearRequests();
+  });
+
+  /** A signed-in recording tab and the picker over it, with the key's refusal already learnt. */
+  async function pickerOnSignedInTab() {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/login?next=/project/1/replay/${loose}`,
+    );
+    await page.waitForURL(recordingPage(env.server, loose));
+    const popup = await pickerOver(env.session, tabId);
+    return { page, popup };
+  }
+
+  async function add(popup: Awaited<ReturnType<typeof pickerOver>>) {
+    await popup.getByRole('combobox').fill('Onboarding');
+    await popup.keyboard.press('Enter');
+  }
+
+  it('add and undo PostHog made while the user stopped waiting: one read each, and the popup says what is true', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    // Learn that this PostHog refuses the key for adds (the next ones go straight through the tab).
+    await add(popup);
+    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+
+    env.server.clearRequests();
+    // PostHog makes the add at once, but its answer would take a minute.
+    env.server.setFault({
+      method: 'POST',
+      path: recordingRoute(onboarding, loose),
+      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
+      times: 1,
+    });
+    await add(popup);
+    await popup.getByText('Still waiting for PostHog…').waitFor();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup.getByText(/^Added to Onboarding/).waitFor();
+    expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST session 200']);
+    expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
+    expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
+
+    env.server.clearRequests();
+    env.server.setFault({
+      method: 'DELETE',
+      path: recordingRoute(onboarding, loose),
+      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
+      times: 1,
+    });
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText('Still waiting for PostHog…').waitFor();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+    expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).not.toContain(
+      'In collection',
+    );
+    // One DELETE, never a second one that PostHog would answer with a 500.
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
+    expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(false);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('Cancel before PostHog made the add says so, and Check again shows what PostHog did after', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    // PostHog is slow to start: the add is made only after the popup has stopped waiting.
+    env.server.setFault({
+      method: 'POST',
+      path: recordingRoute(onboarding, loose),
+      fault: { type: 'latency', ms: 4_000 },
+      times: 1,
+    });
+    await add(popup);
+    await popup.getByText('Still waiting for PostHog…').waitFor();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup
+      .getByRole('alert')
+      .getByText(/^Stopped waiting\. PostHog had not made the change/)
+      .waitFor();
+    const row = popup.getByRole('option', { name: /Onboarding/ });
+    expect(await row.textContent()).not.toContain('In collection');
+    await expect.poll(() => serverHolds(env.server, onboarding, loose), { timeout: 10_000 }).toBe(true);
+    await popup.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => row.textContent()).toContain('In collection');
+    expect(
+      recordingCalls(env.server, onboarding, loose).filter((call) => call.startsWith('POST')),
+    ).toHaveLength(1);
+    await row.click();
+    await popup.getByRole('button', { name: 'Remove' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('undo of a recording already removed in PostHog: its 500 is read back as removed', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    await add(popup);
+    await popup.getByText(/^Added to Onboarding/).waitFor();
+    // Someone removes it in PostHog while the popup is open (the page's own session, as PostHog's UI).
+    await page.evaluate(async (path) => {
+      const csrf = document.cookie.match(/posthog_csrftoken=([^;]+)/)?.[1] ?? '';
+      await fetch(path, { method: 'DELETE', headers: { 'X-CSRFToken': csrf } });
+    }, `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${loose}/`);
+    env.server.clearRequests();
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 500']);
+    expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
+    expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(false);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('a malformed 2xx for an add, then for its undo, that PostHog made: "added", then "removed"', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    env.server.clearRequests();
+    env.server.setFault({
+      method: 'POST',
+      path: recordingRoute(onboarding, loose),
+      fault: { type: 'lose-answer', as: 'malformed-json' },
+      times: 1,
+    });
+    await add(popup);
+    await popup.getByText(/^Added to Onboarding/).waitFor();
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
+    env.server.setFault({
+      method: 'DELETE',
+      path: recordingRoute(onboarding, loose),
+      fault: { type: 'lose-answer', as: 'malformed-json' },
+      times: 1,
+    });
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(false);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('when neither the answer nor a read comes back, it says it cannot tell, and Check again shows the truth', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    env.server.setFault({
+      method: 'POST',
+      path: recordingRoute(onboarding, loose),
+      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
+      times: 1,
+    });
+    await add(popup);
+    await popup.getByText('Still waiting for PostHog…').waitFor();
+    env.server.setFault({ method: 'GET', path: PLAYLIST_READS, fault: { type: 'html' } });
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup
+      .getByRole('alert')
+      .getByText(/could not check whether it was made/)
+      .waitFor();
+    const row = popup.getByRole('option', { name: /Onboarding/ });
+    expect(await row.textContent()).not.toContain('In collection');
+    env.server.clearFaults();
+    await popup.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => row.textContent()).toContain('In collection');
+    expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
+    // Leave PostHog as it was.
+    await popup.getByRole('option', { name: /Onboarding/ }).click();
+    await popup.getByRole('button', { name: 'Remove' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
+
+/**
+ * Waits until the pin PostHog was sent is settled: the PATCH has arrived (so the toggle, busy from
+ * the click, has drawn itself busy), then the toggle is no longer busy (the outcome is known).
+ */
+async function settled(popup: import('playwright-core').Page, server: FakePostHog, patches: number) {
+  await expect
+    .poll(() => server.requests.filter((request) => request.method === 'PATCH').length)
+    .toBeGreaterThanOrEqual(patches);
+  await popup.locator('.dashboard-pin button[aria-busy]').waitFor({ state: 'detached' });
+}
+
+describe('a pin whose answer is lost ends on the true state', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const PATCH_DASHBOARD = /^\/api\/projects\/1\/dashboards\/\d+\/?$/;
+  beforeEach(() => {
+    env.server.clearFaults();
+    env.server.clearRequests();
+  });
+
+  async function popupOn(id: number) {
+    const { page: tab, tabId } = await env.session.openTab(`${env.server.url}/project/1/dashboard/${id}`);
+    const popup = await popupOver(env.session, tabId);
+    await popup.locator('.dashboard-pin').waitFor();
+    await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
+    return { tab, popup };
+  }
+  const pinnedOnServer = async (id: number) => {
+    const answer = await fetch(`${env.server.url}/api/projects/1/dashboards/${id}/`, {
+      headers: { authorization: `Bearer ${env.server.keys.all}` },
+    });
+    return ((await answer.json()) as { pinned: boolean }).pinned;
+  };
+
+  it('pin (malformed 200) and unpin (answer cut mid-body) that PostHog made: pinned, then not, one read each', async () => {
+    const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
+    env.server.clearRequests();
+    env.server.setFault({
+      method: 'PATCH',
+      path: PATCH_DASHBOARD,
+      fault: { type: 'lose-answer', as: 'malformed-json' },
+      times: 1,
+    });
+    await popup.getByRole('button', { name: 'Pin', exact: true }).click();
+    // The toggle shows the new state at once: wait for PostHog's answer (and the read) to be in.
+    await settled(popup, env.server, 1);
+    expect(await popup.locator('.dashboard-pin-state').textContent()).toBe('★ Pinned');
+    expect(await popup.getByText(/Not changed/).count()).toBe(0);
+    expect(apiRequests(env.server, 'PATCH', PATCH_DASHBOARD)).toHaveLength(1);
+    expect(apiRequests(env.server, 'GET', PATCH_DASHBOARD)).toHaveLength(1);
+    expect(await pinnedOnServer(DEMO.dashboards.marketing)).toBe(true);
+
+    env.server.clearRequests();
+    env.server.setFault({
+      method: 'PATCH',
+      path: PATCH_DASHBOARD,
+      fault: { type: 'lose-answer', as: 'cut' },
+      times: 1,
+    });
+    await popup.getByRole('button', { name: 'Unpin', exact: true }).click();
+    await settled(popup, env.server, 1);
+    expect(await popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
+    expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
+    expect(apiRequests(env.server, 'PATCH', PATCH_DASHBOARD)).toHaveLength(1);
+    expect(apiRequests(env.server, 'GET', PATCH_DASHBOARD)).toHaveLength(1);
+    expect(await pinnedOnServer(DEMO.dashboards.marketing)).toBe(false);
+    await Promise.all([popup.close(), tab.close()]);
+  });
+
+  it('when the read fails too: "cannot tell", never "Not changed.", and Check again shows the truth', async () => {
+    const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
+    env.server.setFault({
+      method: 'PATCH',
+      path: PATCH_DASHBOARD,
+      fault: { type: 'lose-answer', as: 'cut' },
+      times: 1,
+    });
+    env.server.setFault({ method: 'GET', path: PATCH_DASHBOARD, fault: { type: 'status', status: 502 } });
+    await popup.getByRole('button', { name: 'Pin', exact: true }).click();
+    await popup
+      .getByRole('alert')
+      .getByText(/could not check whether it was made/)
+      .waitFor();
+    expect(await popup.locator('.dashboard-pin-state').textContent()).toBe(
+      'Hogmark cannot tell whether this dashboard is pinned.',
+    );
+    expect(await popup.getByText(/Not changed/).count()).toBe(0);
+    env.server.clearFaults();
+    await popup.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('★ Pinned');
+    expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
+    env.server.clearRequests();
+    await popup.getByRole('button', { name: 'Unpin', exact: true }).click();
+    await settled(popup, env.server, 1);
+    await Promise.all([popup.close(), tab.close()]);
+  });
+});
