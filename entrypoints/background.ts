@@ -11,6 +11,7 @@ import { createDashboardCache } from '../lib/background/dashboards-cache';
 import { createDashboardHandlers } from '../lib/background/dashboards-handlers';
 import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
+import { createPageNames } from '../lib/background/page-names';
 import { createPlaylistFeature } from '../lib/background/playlists-feature';
 import { createPopupOpen } from '../lib/background/popup-open';
 import { createListWarmer, createPrefetcher } from '../lib/background/prefetch';
@@ -20,18 +21,44 @@ import { createShareLinks } from '../lib/background/share-links';
 import { COPY_LINK_COMMAND, createCopyLinkCommand } from '../lib/background/share-links-command';
 import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu } from '../lib/background/share-links-menu';
 import { createTabContextService } from '../lib/background/tab-context';
+import { afterMove, moveToTrustedStorage } from '../lib/background/trusted-storage';
+import { createViewWatchers } from '../lib/background/view-watchers';
 import { parsePageContext } from '../lib/context';
+import { BUILD_DIALECT, hostAccessPattern, portlessPattern, tabOnOrigin } from '../lib/host-patterns';
 import { setTranslator, translatorFrom } from '../lib/i18n';
-import { createApiKeyStore, createIndexedDbKeyValueStore } from '../lib/key-store';
+import { createApiKeyStore, createIndexedDbArea, createIndexedDbKeyValueStore } from '../lib/key-store';
+import { logFailure } from '../lib/log';
+import { isCloudOrigin } from '../lib/origins';
 import { restrictSessionStorage } from '../lib/storage';
 
 export default defineBackground(() => {
   setTranslator(translatorFrom(browser.i18n.getMessage));
   void restrictSessionStorage(browser.storage.session);
+  // The key, and everything that says where it goes or what it can do, live in the extension
+  // origin's IndexedDB: content scripts can read and write storage.local, not this.
+  const keyStore = createApiKeyStore(createIndexedDbKeyValueStore(indexedDB));
+  const moved = moveToTrustedStorage({
+    readAll: () => browser.storage.local.get(null),
+    local: browser.storage.local,
+    trusted: createIndexedDbArea(indexedDB),
+    keyStore,
+  }).catch((error: unknown) => logFailure('storage move', error));
+  const trusted = afterMove(createIndexedDbArea(indexedDB), moved);
   const settings = createSettingsService({
-    storage: browser.storage.local,
-    // The key lives in the extension origin's IndexedDB: content scripts can read storage.local, not this.
-    keyStore: createApiKeyStore(createIndexedDbKeyValueStore(indexedDB)),
+    storage: trusted,
+    page: browser.storage.local,
+    keyStore,
+    isOriginAllowed: async (origin) =>
+      isCloudOrigin(origin) ||
+      browser.permissions.contains({ origins: [hostAccessPattern(origin, BUILD_DIALECT)] }),
+    releaseAccess: async (origin) => {
+      // Fails harmlessly for an origin the manifest grants (the test build's 127.0.0.1).
+      await browser.permissions
+        .remove({ origins: [hostAccessPattern(origin, BUILD_DIALECT)] })
+        .catch(() => false);
+    },
+    clearSession: () => browser.storage.session.clear(),
+    clearPage: () => browser.storage.local.clear(),
     createClient: ({ origin, apiKey }) => createPostHogClient({ origin, apiKey }),
     clearCaches: async () => {
       await Promise.all([dashboards.clearCache(), playlists.clear()]);
@@ -49,10 +76,14 @@ export default defineBackground(() => {
     staticMatches:
       browser.runtime.getManifest().content_scripts?.flatMap((script) => script.matches ?? []) ?? [],
     file: 'content-scripts/content.js',
-    onError: (error) => console.warn('[hogmark] content script registration:', String(error)),
+    dialect: BUILD_DIALECT,
+    onError: (error) => logFailure('content script registration', error),
   });
   // On every start, and when the user grants or revokes access in the browser's own UI.
   void contentScripts.sync();
+  void moved
+    .then(() => settings.syncPageMirror())
+    .catch((error: unknown) => logFailure('page settings', error));
   browser.permissions.onAdded.addListener(() => void contentScripts.sync());
   browser.permissions.onRemoved.addListener(() => void contentScripts.sync());
   const badge = createBadgeService({ action: browser.action });
@@ -61,7 +92,16 @@ export default defineBackground(() => {
     getTabUrl: async (tabId) => (await browser.tabs.get(tabId).catch(() => undefined))?.url,
     parsePageContext,
     getAppOrigins: () => settings.appOrigins(),
-    onViewChange: (tabId, view, cause) => badge.show(tabId, view, { rewrite: cause === 'tab' }),
+    nameOf: createPageNames({
+      connection: () => settings.connection(),
+      playlistName: (projectId, shortId) => playlists.cachedName(projectId, shortId),
+      dashboardName: async (projectId, dashboardId) =>
+        (await dashboards.get({ projectId, dashboardId, source: 'cache' })).dashboard?.name ?? undefined,
+    }),
+    onViewChange: (tabId, view, cause) => {
+      views.notify(tabId, view);
+      return badge.show(tabId, view, { rewrite: cause === 'tab' });
+    },
     onContextChange: createPrefetcher({
       warmStatus: () => settings.status(),
       warmList: createListWarmer({
@@ -72,33 +112,47 @@ export default defineBackground(() => {
         fetchDashboards: (projectId) => dashboards.list({ projectId, source: 'fresh' }),
       }),
     }),
-    onHookError: (error) => console.warn('[hogmark] tab context:', error),
+    onHookError: (error) => logFailure('tab context', error),
   });
+  // Open popups watching their tab's view (a late title, the playback second).
+  const views = createViewWatchers({
+    current: (tabId) => tabs.current(tabId),
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL('/'),
+    onError: (error) => logFailure('view watchers', error),
+  });
+  browser.runtime.onConnect.addListener((port) => views.onConnect(port));
   const session = createSessionBridge({
-    findSessionTab: async (origin) => (await browser.tabs.query({ url: `${origin}/*` }))[0]?.id,
+    // Port-less, the one query form Firefox matches; then only the exact origin (its port too) counts.
+    findSessionTab: async (origin) =>
+      tabOnOrigin(await browser.tabs.query({ url: portlessPattern(origin), windowType: 'normal' }), origin),
     sendToTab: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }),
   });
   const dashboards = createDashboardsService({
     connection: () => settings.connection(),
-    api: (connection, projectId) => createPostHogClient(connection).project(projectId).dashboards,
-    cache: createDashboardCache({ storage: browser.storage.local }),
+    api: (connection, projectId, signal) =>
+      createPostHogClient({ ...connection, signal }).project(projectId).dashboards,
+    cache: createDashboardCache({ storage: trusted }),
   });
   const shareLinks = createShareLinks({
     connection: () => settings.connection(),
     sharing: (projectId, dashboardId) => dashboards.sharing(projectId, dashboardId),
+    publicSharing: () => settings.publicSharing(),
   });
   const playlists = createPlaylistFeature({
     connection: () => settings.connection(),
-    playlistsApi: (connection, projectId) => createPostHogClient(connection).project(projectId).playlists,
-    local: browser.storage.local,
+    playlistsApi: (connection, projectId, signal) =>
+      createPostHogClient({ ...connection, signal }).project(projectId).playlists,
+    local: trusted,
     session: browser.storage.session,
-    forward: (origin, route) => session.forward(origin, route),
+    forward: (origin, route, signal) => session.forward(origin, route, signal),
     tabContext: (tabId) => tabs.get(tabId),
     action: browser.action,
     restoreBadge: async (tabId) => {
-      badge.forgetTab(tabId);
+      badge.release(tabId);
       await badge.show(tabId, await tabs.get(tabId));
     },
+    holdBadge: (tabId) => badge.hold(tabId),
     openPopup: () => browser.action.openPopup(),
     openPickerWindow: async (recordingId, projectId) => {
       const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}`;
@@ -109,7 +163,7 @@ export default defineBackground(() => {
     getAppOrigins: () => settings.appOrigins(),
     parsePageContext,
     activeTabId: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id,
-    onError: (error) => console.warn('[hogmark] playlists:', error instanceof Error ? error.message : error),
+    onError: (error) => logFailure('playlists', error),
   });
   browser.commands.onCommand.addListener((command, tab) => void playlists.onCommand(command, tab));
   browser.contextMenus.onClicked.addListener((info, tab) => void playlists.onMenuClicked(info, tab));
@@ -124,14 +178,14 @@ export default defineBackground(() => {
         tabView: (tabId) => tabs.get(tabId),
         sessionState: () => playlists.sessionState(),
         cachedPlaylists: (recording) => playlists.cachedList(recording),
-        onError: (error) =>
-          console.warn('[hogmark] popup/open:', error instanceof Error ? error.message : error),
+        tabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
+        onError: (error) => logFailure('popup/open', error),
       }),
     },
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
     getAppOrigins: () => settings.appOrigins(),
-    onError: (type, error) => console.warn(`[hogmark] ${type}:`, error.kind),
+    onError: (type, error) => logFailure(type, error),
   });
   browser.runtime.onMessage.addListener((message, sender) => dispatch(message, sender));
   const clipboard = createClipboardWriter({
@@ -152,11 +206,12 @@ export default defineBackground(() => {
     flash: createBadgeFlash({
       action: browser.action,
       restore: async (tabId) => {
-        badge.forgetTab(tabId);
+        badge.release(tabId);
         await badge.show(tabId, await tabs.get(tabId));
       },
+      hold: (tabId) => badge.hold(tabId),
     }),
-    onError: (error) => console.warn('[hogmark] copy link:', error instanceof Error ? error.message : error),
+    onError: (error) => logFailure('copy link', error),
   });
   browser.commands.onCommand.addListener(async (command, tab) => {
     if (command !== COPY_LINK_COMMAND) return;
@@ -166,7 +221,7 @@ export default defineBackground(() => {
   const dashboardMenu = createDashboardLinkMenu({
     menus: browser.contextMenus,
     getAppOrigins: () => settings.appOrigins(),
-    onError: (error) => console.warn('[hogmark] dashboard menu:', String(error)),
+    onError: (error) => logFailure('dashboard menu', error),
   });
   void dashboardMenu.sync();
   browser.contextMenus.onClicked.addListener((info, tab) => {
@@ -187,6 +242,7 @@ export default defineBackground(() => {
   });
   browser.tabs.onRemoved.addListener((tabId) => {
     badge.forgetTab(tabId);
+    views.forgetTab(tabId);
     void tabs.forgetTab(tabId);
   });
 });

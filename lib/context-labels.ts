@@ -1,10 +1,10 @@
 import type { PageContext } from './context';
-import { t } from './i18n';
+import { type MessageKey, t } from './i18n';
 import type { PageHints } from './messages';
 
 /** How the toolbar title and the popup header name a page; one place, so both always agree. */
 
-const KIND_KEYS: Readonly<Record<PageContext['kind'], string>> = {
+const KIND_KEYS: Readonly<Record<PageContext['kind'], MessageKey>> = {
   recording: 'contextKindRecording',
   playlist: 'contextKindPlaylist',
   dashboard: 'contextKindDashboard',
@@ -19,7 +19,9 @@ export function contextKindLabel(kind: PageContext['kind']): string {
 }
 
 /**
- * The page's name: the title the content script read when there is one, else what the URL says.
+ * The page's name: the title the content script read, or for a collection or dashboard the name in
+ * Hogmark's cached list (the background puts it in `hints.title` until the page says one), else what
+ * the URL says. PostHog titles a recording by its session id, so a recording is named by its id.
  * Sharing tokens are never shown: they open the page to anyone who has them.
  */
 export function contextName(ctx: PageContext, hints: PageHints): string {
@@ -41,9 +43,10 @@ export function contextName(ctx: PageContext, hints: PageHints): string {
   }
 }
 
-/** True when `contextName` fell back to the raw id (shown in a monospace font). */
+/** True when `contextName` is the raw id (shown in a monospace font). */
 export function isNamedById(ctx: PageContext, hints: PageHints): boolean {
-  return !hints.title?.trim() && (ctx.kind === 'recording' || ctx.kind === 'playlist');
+  if (ctx.kind === 'recording') return contextName(ctx, hints) === ctx.recordingId;
+  return ctx.kind === 'playlist' && contextName(ctx, hints) === ctx.shortId;
 }
 
 /** The project the page is in; null for public pages and legacy URLs without a project. */

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isAccessToken, isPlaylistShortId, isRecordingId } from './context';
+import { isAccessToken, isPlaylistShortId, isRecordingId } from './context-ids';
 import { isNormalisedAppOrigin } from './origins';
 
 /**

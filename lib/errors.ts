@@ -1,39 +1,9 @@
-import { t } from './i18n';
+import type { ErrorKind } from './error-kinds';
+import { t, tCount } from './i18n';
 import type { SerializedError } from './serialized-error';
 
+export { ERROR_KINDS, type ErrorKind } from './error-kinds';
 export type { SerializedError } from './serialized-error';
-
-/**
- * One error family for the whole extension. API failures, extension-level refusals and
- * "nothing we can do here" situations all become an AppError with a kind, so every layer
- * (client, background, message boundary, UI) speaks the same language.
- */
-export const ERROR_KINDS = [
-  // from the API
-  'unauthorized',
-  'missing-scope',
-  'key-not-allowed',
-  'project-forbidden',
-  'forbidden',
-  'not-found',
-  'method-not-allowed',
-  'validation',
-  'rate-limited',
-  'server',
-  'network',
-  'timeout',
-  'invalid-response',
-  // from the extension itself
-  'not-configured',
-  /** A value refused before any request was sent; `detail` is the sentence saying what to enter. */
-  'invalid-input',
-  'no-session-tab',
-  'bad-message',
-  'permission-denied',
-  'unknown',
-] as const;
-
-export type ErrorKind = (typeof ERROR_KINDS)[number];
 
 export interface AppErrorInit {
   status?: number;
@@ -47,6 +17,11 @@ export interface AppErrorInit {
 
 const RETRYABLE: ReadonlySet<ErrorKind> = new Set(['rate-limited', 'server', 'network', 'timeout']);
 
+/**
+ * One error family for the whole extension. API failures, extension-level refusals and
+ * "nothing we can do here" situations all become an AppError with a kind, so every layer
+ * (client, background, message boundary, UI) speaks the same language.
+ */
 export class AppError extends Error {
   override name = 'AppError';
   readonly kind: ErrorKind;
@@ -94,6 +69,23 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * After these a write may have been applied: PostHog may have acted before the answer was lost
+ * (timeout, dropped connection), failed after acting (5xx), or acted and sent an unreadable answer.
+ * Every other failure means PostHog did not apply it (refusals are decided before any change).
+ */
+const OUTCOME_UNCERTAIN: ReadonlySet<ErrorKind> = new Set([
+  'timeout',
+  'network',
+  'server',
+  'invalid-response',
+  'unknown',
+]);
+
+export function writeMayHaveApplied(error: AppError): boolean {
+  return OUTCOME_UNCERTAIN.has(error.kind);
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
@@ -109,6 +101,13 @@ export function serializeError(value: unknown): SerializedError {
   return toAppError(value).toJSON();
 }
 
+type Snake<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}_${Snake<Tail>}` : S;
+/** The kinds whose sentence is the fixed message `error_<kind>` (the others take substitutions). */
+type OwnMessageKind = Exclude<
+  ErrorKind,
+  'missing-scope' | 'validation' | 'invalid-input' | 'rate-limited' | 'server'
+>;
+
 /** message key per kind; substitutions come from the error's fields. */
 function userMessageFor(error: AppError): string {
   switch (error.kind) {
@@ -123,10 +122,11 @@ function userMessageFor(error: AppError): string {
     case 'rate-limited':
       return error.retryAfterSeconds === undefined
         ? t('errorRateLimited')
-        : t('errorRateLimitedSeconds', Math.ceil(error.retryAfterSeconds));
+        : tCount('errorRateLimitedSeconds', Math.ceil(error.retryAfterSeconds));
     case 'server':
       return t('errorServer', error.status ?? 500);
     default:
-      return t(`error_${error.kind.replaceAll('-', '_')}`);
+      // The type proves every other kind has its `error_<kind>` message.
+      return t(`error_${error.kind.replaceAll('-', '_')}` as `error_${Snake<OwnMessageKind>}`);
   }
 }

@@ -1,4 +1,4 @@
-import { t } from './i18n';
+import { type MessageKey, t } from './i18n';
 
 export type KeyFormatResult = { ok: true; key: string } | { ok: false; reason: string };
 
@@ -6,7 +6,7 @@ export type KeyFormatResult = { ok: true; key: string } | { ok: false; reason: s
 const PERSONAL_KEY = /^phx_[A-Za-z0-9]{20,100}$/;
 
 /** Other PostHog token kinds people paste by mistake, and the sentence that says what they pasted. */
-const OTHER_PREFIXES: ReadonlyArray<readonly [prefix: string, messageKey: string]> = [
+const OTHER_PREFIXES: ReadonlyArray<readonly [prefix: string, messageKey: MessageKey]> = [
   ['phc_', 'keyIsProjectToken'],
   ['phs_', 'keyIsProjectSecret'],
   ['pha_', 'keyIsOAuthToken'],

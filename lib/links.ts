@@ -52,6 +52,15 @@ export function recordingLink(
   return inProject(ctx, `/replay/${segment(ctx.recordingId)}`) + (t === undefined ? '' : `?t=${t}`);
 }
 
+/**
+ * The second a recording link starts at: the player's, when the page reported one; none when the
+ * player shows no position Hogmark can read (`null`); the URL's `t` only until the player has said
+ * anything (PostHog reads `?t=` once at load and never updates it).
+ */
+export function playbackSecond(ctx: Pick<RecordingContext, 't'>, hints: { currentSecond?: number | null }) {
+  return hints.currentSecond === undefined ? ctx.t : (hints.currentSecond ?? undefined);
+}
+
 export function playlistLink(ctx: Pick<PlaylistContext, 'origin' | 'projectId' | 'shortId'>): string {
   return inProject(ctx, `/replay/playlists/${segment(ctx.shortId)}`);
 }

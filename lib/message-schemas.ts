@@ -13,7 +13,11 @@ export const ProjectId = z.int().check(z.positive());
 /** What a content script may add to what the tab URL already says. */
 export const PageHintsSchema = z.strictObject({
   title: z.optional(z.string().check(z.maxLength(200))),
-  currentSecond: z.optional(z.int().check(z.nonnegative(), z.lte(86_400 * 7))),
+  /**
+   * The player's position; null when a player is on the page but shows no position Hogmark can
+   * read truthfully (a wall-clock timestamp format): then the URL's `t` no longer stands either.
+   */
+  currentSecond: z.optional(z.nullable(z.int().check(z.nonnegative(), z.lte(86_400 * 7)))),
 });
 export type PageHints = z.infer<typeof PageHintsSchema>;
 
@@ -28,6 +32,8 @@ export const CapabilitiesSchema = z.object({
   addToPlaylist: ScopeCheckSchema,
   pin: ScopeCheckSchema,
   shareLinks: ScopeCheckSchema,
+  /** Optional: key checks stored before it existed lack it (they are re-run on "Check again"). */
+  createCollection: z.optional(ScopeCheckSchema),
 });
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
@@ -37,6 +43,9 @@ export const MaskedKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_]{0,4}…[A
 export const ProjectSummarySchema = z.object({ id: ProjectId, name: z.string() });
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
+export const PublicSharingSchema = z.enum(['allowed', 'off', 'unknown']);
+export type PublicSharing = z.infer<typeof PublicSharingSchema>;
+
 export const KeyCheckSchema = z.object({
   maskedKey: MaskedKeySchema,
   origin: z.string(),
@@ -45,6 +54,11 @@ export const KeyCheckSchema = z.object({
   scopes: z.array(z.string()),
   projects: z.array(ProjectSummarySchema),
   capabilities: CapabilitiesSchema,
+  /**
+   * Whether the organisation lets public links open (`allowed`), has turned them off (`off`: PostHog's
+   * kill switch in `SharingViewerPageViewSet.retrieve`), or did not say (`unknown`).
+   */
+  publicSharing: z.optional(PublicSharingSchema),
 });
 export type KeyCheck = z.infer<typeof KeyCheckSchema>;
 

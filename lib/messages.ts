@@ -15,6 +15,7 @@ import {
   PopupOpenSchema,
   ProjectId,
   PublicSettingsSchema,
+  PublicSharingSchema,
   SESSION_METHODS,
   StatusSchema,
   TabRef,
@@ -88,11 +89,25 @@ export const protocol = {
     input: z.extend(DashboardRef, { pinned: z.boolean() }),
     output: z.object({ dashboard: DashboardSummarySchema }),
   },
+  /** Stop waiting for a pin in flight; the pin's own answer then says what PostHog did. */
+  'dashboards/cancel-pin': {
+    from: 'extension-page',
+    input: DashboardRef,
+    output: z.object({ cancelled: z.boolean() }),
+  },
   'dashboards/share-link': {
     from: 'extension-page',
     input: DashboardRef,
     // Never turns sharing on: `enabled: false` carries no URL, only where to change it in PostHog.
-    output: z.object({ enabled: z.boolean(), url: z.optional(z.url()), settingsUrl: z.url() }),
+    // `passwordRequired`: PostHog's `password_required`; viewers of the public link need a password.
+    output: z.object({
+      enabled: z.boolean(),
+      url: z.optional(z.url()),
+      passwordRequired: z.optional(z.boolean()),
+      // Whether the organisation lets public links open at all (from the last key check).
+      publicSharing: z.optional(PublicSharingSchema),
+      settingsUrl: z.url(),
+    }),
   },
   'dashboards/collaborators': {
     from: 'extension-page',
@@ -111,6 +126,12 @@ export const protocol = {
     from: 'extension-page',
     input: RecordingChangeInputSchema,
     output: RecordingChangeResultSchema,
+  },
+  /** Stop waiting for an add or remove in flight; its own answer then says what PostHog did. */
+  'playlists/cancel': {
+    from: 'extension-page',
+    input: RecordingChangeInputSchema,
+    output: z.object({ cancelled: z.boolean() }),
   },
   'playlists/create-and-add': {
     from: 'extension-page',
@@ -186,6 +207,18 @@ export const protocol = {
         }),
       ),
     output: z.object({ accepted: z.boolean() }),
+  },
+
+  // background → a popup watching its tab (over the port it opened, `VIEW_PORT_PREFIX`): the tab's
+  // view again whenever it changes (a late title, the playback second, an in-app navigation)
+  'context/changed': {
+    from: 'background',
+    input: z.object({
+      tabId: z.int().check(z.nonnegative()),
+      context: z.nullable(PageContextSchema),
+      hints: PageHintsSchema,
+    }),
+    output: Empty,
   },
 
   // background → its offscreen document (Chromium): a copy started by a shortcut or a menu item

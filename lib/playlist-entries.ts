@@ -26,6 +26,8 @@ export const MembershipSchema = z.object({
   complete: z.boolean(),
   holds: z.array(z.string()),
   lacks: z.array(z.string()),
+  /** Playlists a write went to whose outcome nobody could read: neither in nor out until asked again. */
+  unsure: z.optional(z.array(z.string())),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
 

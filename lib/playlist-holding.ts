@@ -4,6 +4,7 @@ import type { Membership } from './playlist-entries';
 export type Holding = 'in' | 'out' | 'unknown';
 
 export function holdingOf(membership: Membership, shortId: string): Holding {
+  if (membership.unsure?.includes(shortId)) return 'unknown';
   if (membership.holds.includes(shortId)) return 'in';
   if (membership.lacks.includes(shortId) || membership.complete) return 'out';
   return 'unknown';

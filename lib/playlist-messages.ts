@@ -88,7 +88,10 @@ export type LastActionView = z.infer<typeof LastActionViewSchema>;
 export const PlaylistSessionStateSchema = z.object({
   /** A recording the context menu asked the picker for. */
   pick: z.nullable(z.object({ projectId: ProjectId, recordingId: z.string() })),
-  /** The last add or remove, for Undo, while it is recent. */
+  /**
+   * The last add or remove, for Undo, while it is recent and only where it belongs: over its
+   * recording, or on the page a recording link's menu made it from (never another tab's page).
+   */
   lastAction: z.nullable(LastActionViewSchema),
 });
 export type PlaylistSessionState = z.infer<typeof PlaylistSessionStateSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ERROR_KINDS } from './errors';
+import { ERROR_KINDS } from './error-kinds';
 
 /**
  * What travels over the message boundary: plain data, never a stack and never the key. Apart from

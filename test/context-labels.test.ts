@@ -14,7 +14,7 @@ describe('contextName', () => {
     [{ kind: 'playlist', origin: US, projectId: 1, shortId: 'eKdNnFRI' }, 'eKdNnFRI', true],
     [{ kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 }, 'Dashboard 7', false],
     [{ kind: 'dashboards', origin: US, projectId: 1 }, 'All dashboards', false],
-    [{ kind: 'playlists', origin: US, projectId: 1 }, 'All playlists', false],
+    [{ kind: 'playlists', origin: US, projectId: 1 }, 'All collections', false],
     [{ kind: 'shared', origin: US, accessToken: TOKEN }, 'Opened from a public link', false],
   ])('names %j without a title hint', (context, name, byId) => {
     expect(contextName(context, {})).toBe(name);
@@ -28,6 +28,20 @@ describe('contextName', () => {
     expect(isNamedById(recording, { title: 'Checkout flow' })).toBe(false);
     const shared: PageContext = { kind: 'embedded', origin: US, accessToken: TOKEN };
     expect(contextName(shared, { title: 'x' })).not.toContain(TOKEN);
+  });
+
+  it('names collections and dashboards by their name, never by "Dashboard N" or the short id', () => {
+    const collection: PageContext = { kind: 'playlist', origin: US, projectId: 1, shortId: 'eKdNnFRI' };
+    expect(contextName(collection, { title: 'Checkout bugs' })).toBe('Checkout bugs');
+    expect(isNamedById(collection, { title: 'Checkout bugs' })).toBe(false);
+    const dashboard: PageContext = { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 };
+    expect(contextName(dashboard, { title: 'Product KPIs' })).toBe('Product KPIs');
+  });
+
+  it('shows a recording titled by its session id (PostHog’s title) as an id', () => {
+    const recording: PageContext = { kind: 'recording', origin: US, projectId: 1, recordingId: 'abc' };
+    expect(contextName(recording, { title: 'abc' })).toBe('abc');
+    expect(isNamedById(recording, { title: 'abc' })).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 // First, before anything else is evaluated: the one message the first paint waits for.
 import './opening';
-import { computed } from '@preact/signals';
+import { computed, effect } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
@@ -8,8 +8,11 @@ import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createSharePanels } from '../../lib/stores/share-panels';
+import { watchTabView } from '../../lib/view-port';
 import { opening, openingDeps, send } from './opening';
 import './popup.css';
+
+document.title = browser.i18n.getMessage('extName');
 
 const store = createPopupStore({
   ...openingDeps,
@@ -36,5 +39,23 @@ const share = createSharePanels({
     window.close();
   },
 });
+// Once the first paint is on screen, the popup watches its tab: a title that arrives late (or the
+// player's second) repaints the header and the links. The background sends the view at once on
+// connecting, so nothing that changed since `popup/open` was answered is missed.
+const stopWatching = effect(() => {
+  if (store.state.value.phase !== 'ready') return;
+  queueMicrotask(() => stopWatching());
+  requestAnimationFrame(() =>
+    setTimeout(async () => {
+      const tabId = await openingDeps.getTabId();
+      if (tabId === undefined) return;
+      watchTabView(tabId, {
+        connect: (options) => browser.runtime.connect(options),
+        onUpdate: (update) => store.follow(update),
+      });
+    }, 0),
+  );
+});
+
 const root = document.getElementById('app');
 if (root) render(<PopupApp store={store} playlists={playlists} share={share} />, root);

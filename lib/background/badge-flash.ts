@@ -1,17 +1,21 @@
+import { type MessageKey, t } from '../i18n';
 import type { ActionLike } from './badge';
 
 export type FlashKind = 'done' | 'same' | 'failed';
 
-const FLASHES: Record<FlashKind, { text: string; color: string }> = {
-  done: { text: '✓', color: '#1E7B34' },
-  same: { text: '=', color: '#5B5B57' },
-  failed: { text: '!', color: '#B42318' },
+/** The badge's mark per outcome, through the messages like every other badge text. */
+const FLASHES: Record<FlashKind, { key: MessageKey; color: string }> = {
+  done: { key: 'badgeCopied', color: '#1E7B34' },
+  same: { key: 'badgeSame', color: '#5B5B57' },
+  failed: { key: 'badgeCopyFailed', color: '#B42318' },
 };
 
 export interface BadgeFlashDeps {
   action: ActionLike;
   /** Puts the tab's usual badge and title back (the badge service's view of the tab). */
   restore: (tabId: number) => Promise<void>;
+  /** Keeps the badge service from writing over the flash until `restore` (`BadgeService.hold`). */
+  hold?: (tabId: number) => void;
   durationMs?: number;
 }
 
@@ -25,7 +29,9 @@ export function createBadgeFlash(deps: BadgeFlashDeps) {
 
   return async function flash(tabId: number, kind: FlashKind, title: string): Promise<void> {
     clearTimeout(timers.get(tabId));
-    const { text, color } = FLASHES[kind];
+    const { key, color } = FLASHES[kind];
+    const text = t(key);
+    deps.hold?.(tabId);
     try {
       await Promise.all([
         deps.action.setBadgeText({ tabId, text }),

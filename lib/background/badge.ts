@@ -1,6 +1,6 @@
 import type { PageContext } from '../context';
 import { contextKindLabel, contextProjectId } from '../context-labels';
-import { t } from '../i18n';
+import { type MessageKey, t } from '../i18n';
 import type { PageHints } from '../messages';
 
 /** The part of `browser.action` the badge uses (structural, so tests pass a recording fake). */
@@ -17,7 +17,7 @@ export interface ToolbarState {
 }
 
 /** Colors from PostHog's palette that keep the white badge text readable. */
-const BADGES: Partial<Record<PageContext['kind'], { key: string; color: string }>> = {
+const BADGES: Partial<Record<PageContext['kind'], { key: MessageKey; color: string }>> = {
   recording: { key: 'badgeRecording', color: '#C03E06' },
   dashboard: { key: 'badgeDashboard', color: '#1D4AFF' },
   playlist: { key: 'badgePlaylist', color: '#1E7B34' },
@@ -55,6 +55,8 @@ export function toolbarStateOf(view: { context: PageContext | null; hints: PageH
  */
 export function createBadgeService(deps: { action: ActionLike }) {
   const shown = new Map<number, ToolbarState>();
+  /** Tabs whose button shows a flash (✓, !): a view that changes meanwhile waits for the flash's end. */
+  const held = new Set<number>();
 
   return {
     /** `rewrite`: write even what looks shown (the browser resets the button on a new document). */
@@ -63,6 +65,7 @@ export function createBadgeService(deps: { action: ActionLike }) {
       view: { context: PageContext | null; hints: PageHints },
       options: { rewrite?: boolean } = {},
     ): Promise<void> {
+      if (held.has(tabId)) return;
       const next = toolbarStateOf(view);
       const current = shown.get(tabId);
       const same =
@@ -81,9 +84,24 @@ export function createBadgeService(deps: { action: ActionLike }) {
       }
     },
 
+    /**
+     * A flash takes the tab's button: until `release`, views are not written (a page that finishes
+     * loading, or names itself, just after a shortcut would otherwise wipe the ✓ at once).
+     */
+    hold(tabId: number): void {
+      held.add(tabId);
+    },
+
+    /** The flash is over: the next `show` writes the tab's view whatever was shown before. */
+    release(tabId: number): void {
+      held.delete(tabId);
+      shown.delete(tabId);
+    },
+
     /** Call from `tabs.onRemoved`. */
     forgetTab(tabId: number): void {
       shown.delete(tabId);
+      held.delete(tabId);
     },
   };
 }

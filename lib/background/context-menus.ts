@@ -16,7 +16,8 @@ export interface ContextMenuDeps {
   /** Cloud origins plus the user's own. */
   getAppOrigins: () => Promise<readonly string[]>;
   parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
-  addToLastUsed: (target: RecordingTarget, tabId: number | undefined) => Promise<unknown>;
+  /** `pageUrl`: the page the link was on (the menu's `pageUrl`), where the result is reported. */
+  addToLastUsed: (target: RecordingTarget, tabId: number | undefined, pageUrl?: string) => Promise<unknown>;
   /** Opens the popup's picker for the recording (resolving a missing project to the default one). */
   choose: (target: RecordingTarget) => Promise<unknown>;
   onError?: (error: unknown) => void;
@@ -68,7 +69,10 @@ export function createContextMenus(deps: ContextMenuDeps) {
     },
 
     /** `contextMenus.onClicked`; the link, not the page, says which recording. */
-    async onClicked(info: { menuItemId: string | number; linkUrl?: string }, tab?: { id?: number }) {
+    async onClicked(
+      info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string },
+      tab?: { id?: number },
+    ) {
       if (info.menuItemId !== MENU_ADD_TO_LAST && info.menuItemId !== MENU_CHOOSE) return;
       if (!info.linkUrl) return;
       try {
@@ -79,7 +83,7 @@ export function createContextMenus(deps: ContextMenuDeps) {
           projectId: context.projectId,
           recordingId: context.recordingId,
         };
-        if (info.menuItemId === MENU_ADD_TO_LAST) await deps.addToLastUsed(target, tab?.id);
+        if (info.menuItemId === MENU_ADD_TO_LAST) await deps.addToLastUsed(target, tab?.id, info.pageUrl);
         else await deps.choose(target);
       } catch (error) {
         deps.onError?.(error);

@@ -28,7 +28,7 @@ export interface DispatcherDeps {
   extensionId: string;
   extensionOrigin: string;
   getAppOrigins: () => readonly string[] | Promise<readonly string[]>;
-  /** Called with every failure, for the console; the sender only ever sees the serialised error. */
+  /** Called with every failure, for the log (lib/log.ts); the sender only ever sees the serialised error. */
   onError?: (type: string, error: AppError) => void;
 }
 

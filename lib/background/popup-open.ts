@@ -1,16 +1,22 @@
 import { isRecordingId } from '../context';
 import type { MessageInput, MessageOutput, Status } from '../messages';
 import { pickerRecording, type RecordingRef } from '../picker-recording';
-import type { PlaylistList, PlaylistSessionState } from '../playlist-messages';
+import type { LastActionView, PlaylistList } from '../playlist-messages';
+import type { LastAction } from './playlists-storage';
 import type { TabView } from './tab-context';
 
 export interface PopupOpenDeps {
   status: () => Promise<Status>;
   tabView: (tabId: number) => Promise<TabView>;
-  /** Takes the context menu's pick (once) and reads the last action. */
-  sessionState: () => Promise<PlaylistSessionState>;
+  /** Takes the context menu's pick (once) and reads the last action while it is recent. */
+  sessionState: () => Promise<{
+    pick: { projectId: number; recordingId: string } | null;
+    lastAction: LastAction | null;
+  }>;
   /** `playlists/list` from the cache only: never a request. */
   cachedPlaylists: (recording: RecordingRef) => Promise<PlaylistList>;
+  /** The tab's URL now; asked only when the last action was made from that tab's page. */
+  tabUrl?: (tabId: number) => Promise<string | undefined>;
   onError?: (error: unknown) => void;
 }
 
@@ -36,6 +42,31 @@ export function createPopupOpen(deps: PopupOpenDeps) {
     }
   }
 
+  /**
+   * The last add or remove belongs to the recording it changed and, for one made from a recording
+   * link's menu, to the page the link was on: a popup over any other page (another tab's dashboard,
+   * this tab after it moved on) does not offer to undo it.
+   */
+  async function noticeFor(
+    action: LastAction | null,
+    where: { status: Status; recording: RecordingRef | null; tabId?: number },
+  ): Promise<LastActionView | null> {
+    if (!action || !where.status.configured || action.origin !== where.status.origin) return null;
+    const { recording, status, tabId } = where;
+    const onRecording =
+      recording !== null &&
+      recording.recordingId === action.recordingId &&
+      (recording.projectId ?? status.projectId) === action.projectId;
+    const onPage =
+      !onRecording &&
+      action.page !== undefined &&
+      action.page.tabId === tabId &&
+      (await deps.tabUrl?.(tabId).catch(() => undefined)) === action.page.url;
+    if (!onRecording && !onPage) return null;
+    const { id, projectId, recordingId, shortId, playlistName, change, via, at } = action;
+    return { id, projectId, recordingId, shortId, playlistName, change, via, at };
+  }
+
   return async function open(input: MessageInput<'popup/open'>): Promise<MessageOutput<'popup/open'>> {
     const reading = deps.sessionState();
     const [status, view] = await Promise.all([
@@ -44,9 +75,14 @@ export function createPopupOpen(deps: PopupOpenDeps) {
     ]);
     const origin = status.configured ? status.origin : undefined;
     // The page's recording is listed while the session is read; a context menu pick (rare) wins.
-    const forPage = cachedFor(origin ? pickerRecording(origin, view.context, input.recording ?? null) : null);
-    const session = await reading;
-    const playlists = origin && session.pick ? await cachedFor(session.pick) : await forPage;
-    return { status, ...view, session, playlists };
+    const pageRecording = origin ? pickerRecording(origin, view.context, input.recording ?? null) : null;
+    const forPage = cachedFor(pageRecording);
+    const { pick, lastAction } = await reading;
+    const recording = origin && pick ? pick : pageRecording;
+    const [playlists, notice] = await Promise.all([
+      recording === pageRecording ? forPage : cachedFor(recording),
+      noticeFor(lastAction, { status, recording, tabId: input.tabId }),
+    ]);
+    return { status, ...view, session: { pick, lastAction: notice }, playlists };
   };
 }

@@ -21,6 +21,11 @@ export interface TabContextDeps {
   parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
   getAppOrigins: () => Promise<readonly string[]>;
   /**
+   * The name Hogmark's cached lists give a collection or dashboard page, for as long as its content
+   * script has not said one (read from memory: the popup's first paint waits on it).
+   */
+  nameOf?: (context: PageContext) => Promise<string | undefined>;
+  /**
    * After every update of a tab (`cause: 'tab'`) or new hint (`'hint'`): the toolbar button follows.
    * Chrome resets a tab's button when a new document loads, so a tab update must be written again
    * even when the view looks unchanged.
@@ -63,7 +68,12 @@ export function createTabContextService(deps: TabContextDeps) {
     ]);
     if (!current) return { context: null, hints: {} };
     const context = deps.parsePageContext(current, appOrigins);
-    return { context, hints: context && stored.url === current ? stored.hints : {} };
+    const hints = context && stored.url === current ? stored.hints : {};
+    if (!context || hints.title?.trim() || !NAMED_BY_CACHE.has(context.kind) || !deps.nameOf) {
+      return { context, hints };
+    }
+    const name = await deps.nameOf(context).catch(() => undefined);
+    return { context, hints: name ? { ...hints, title: name } : hints };
   }
 
   // Events of one tab are handled one at a time, in order: otherwise a slow early event (a storage
@@ -83,7 +93,16 @@ export function createTabContextService(deps: TabContextDeps) {
     if (lastContextKey.get(tabId) !== key) {
       lastContextKey.set(tabId, key);
       // Not awaited: a slow prefetch must not hold up the tab's next event.
-      Promise.resolve(deps.onContextChange?.(tabId, view.context)).catch(deps.onHookError);
+      const prefetched = Promise.resolve(deps.onContextChange?.(tabId, view.context));
+      prefetched.catch(deps.onHookError);
+      // The prefetch may have brought the list that names this page: name it now, not on the next event.
+      if (deps.nameOf && view.context && NAMED_BY_CACHE.has(view.context.kind) && !view.hints.title?.trim()) {
+        prefetched
+          .then(() => {
+            if (lastContextKey.get(tabId) === key) return inOrder(tabId, () => refresh(tabId, 'hint'));
+          })
+          .catch(deps.onHookError);
+      }
     }
     try {
       await deps.onViewChange?.(tabId, view, cause);
@@ -102,6 +121,14 @@ export function createTabContextService(deps: TabContextDeps) {
   return {
     async get(tabId: number): Promise<TabView> {
       return viewOf(tabId, deps.getTabUrl(tabId));
+    },
+
+    /**
+     * The view after the tab's events so far have been told to the hooks: a watcher that starts
+     * now and then hears every later change misses none, and never gets an older view last.
+     */
+    current(tabId: number): Promise<TabView> {
+      return inOrder(tabId, () => viewOf(tabId, deps.getTabUrl(tabId)));
     },
 
     /**
@@ -149,6 +176,9 @@ export function createTabContextService(deps: TabContextDeps) {
   };
 }
 export type TabContextService = ReturnType<typeof createTabContextService>;
+
+/** Pages whose name is not in their URL, but is in a list Hogmark caches. */
+const NAMED_BY_CACHE: ReadonlySet<PageContext['kind']> = new Set(['playlist', 'dashboard']);
 
 /** A page cannot change its origin without a new document (and a new content script). */
 function sameOrigin(a: string, b: string): boolean {

@@ -28,7 +28,7 @@ describe('toolbarStateOf', () => {
     [
       'a playlist',
       { kind: 'playlist', origin: US, projectId: 2, shortId: 'eKdNnFRI' },
-      { text: 'LIST', title: 'Playlist · project 2 — Hogmark' },
+      { text: 'LIST', title: 'Collection · project 2 — Hogmark' },
     ],
     [
       'a legacy link without a project',
@@ -43,7 +43,7 @@ describe('toolbarStateOf', () => {
     [
       'the playlist list',
       { kind: 'playlists', origin: US, projectId: 1 },
-      { text: '', title: 'Playlists · project 1 — Hogmark' },
+      { text: '', title: 'Collections · project 1 — Hogmark' },
     ],
     [
       'a shared dashboard',
@@ -155,6 +155,35 @@ describe('badge service', () => {
     badge.forgetTab(4);
     await badge.show(4, { context: recording, hints: {} });
     expect(calls).toHaveLength(9);
+  });
+
+  it('leaves a held button alone (a flash shows), then writes the view it has after release', async () => {
+    const { action, calls } = fakeAction();
+    const badge = createBadgeService({ action });
+    await badge.show(4, { context: recording, hints: {} });
+    badge.hold(4);
+    // The page names itself while the ✓ shows: nothing is written over the flash…
+    await badge.show(4, { context: recording, hints: { title: 'Checkout flow' } }, { rewrite: true });
+    await badge.show(5, { context: null, hints: {} });
+    expect(calls.filter(([, details]) => details.tabId === 4)).toHaveLength(3);
+    expect(calls.filter(([, details]) => details.tabId === 5)).toHaveLength(3);
+    // …and after the flash the whole view is written, even one that looks unchanged.
+    badge.release(4);
+    await badge.show(4, { context: recording, hints: {} });
+    expect(calls.slice(-3).map(([name, details]) => [name, details.tabId])).toEqual([
+      ['text', 4],
+      ['color', 4],
+      ['title', 4],
+    ]);
+  });
+
+  it('forgets a hold when the tab closes', async () => {
+    const { action, calls } = fakeAction();
+    const badge = createBadgeService({ action });
+    badge.hold(4);
+    badge.forgetTab(4);
+    await badge.show(4, { context: recording, hints: {} });
+    expect(calls).toHaveLength(3);
   });
 
   it('shrugs off a tab that closed meanwhile, and tries again next time', async () => {

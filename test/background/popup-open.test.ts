@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LastAction } from '../../lib/background/playlists-storage';
 import { createPopupOpen, type PopupOpenDeps } from '../../lib/background/popup-open';
 import type { PageContext } from '../../lib/context';
 import { AppError } from '../../lib/errors';
@@ -109,5 +110,86 @@ describe('popup/open', () => {
     const { open, listed } = setup();
     expect((await open({ recording: { recordingId: '../../etc' } })).playlists).toBeNull();
     expect(listed).toEqual([]);
+  });
+
+  describe('the last add or remove', () => {
+    const ACTION: LastAction = {
+      id: 'a1',
+      origin: US,
+      projectId: 1,
+      recordingId: REC,
+      shortId: 'eKdNnFRI',
+      playlistName: 'Onboarding',
+      change: 'added',
+      via: 'session',
+      at: 1000,
+    };
+    // What the popup is shown: the action without where it was made.
+    const { origin: _origin, ...VIEW } = ACTION;
+    const DASHBOARD: PageContext = { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 3 };
+
+    function withAction(
+      action: LastAction,
+      context: PageContext | null,
+      tabUrls: Record<number, string> = {},
+    ) {
+      const asked: number[] = [];
+      const { open } = setup({
+        context,
+        sessionState: async () => ({ pick: null, lastAction: action }),
+        tabUrl: async (tabId) => {
+          asked.push(tabId);
+          return tabUrls[tabId];
+        },
+      });
+      return { open, asked };
+    }
+
+    it('is offered over the recording it changed, in any tab, without the answer naming where it was made', async () => {
+      const { open, asked } = withAction(ACTION, recordingOn(US));
+      const answer = await open({ tabId: 9 });
+      expect(answer.session.lastAction).toEqual(VIEW);
+      expect(protocol['popup/open'].output.safeParse(answer).success).toBe(true);
+      expect(asked).toEqual([]);
+      // A legacy link without a project means the configured one.
+      expect((await withAction(ACTION, recordingOn(US, null)).open({ tabId: 9 })).session.lastAction).toEqual(
+        VIEW,
+      );
+    });
+
+    it('is not offered over a dashboard, another recording, another project or another PostHog', async () => {
+      expect((await withAction(ACTION, DASHBOARD).open({ tabId: 9 })).session.lastAction).toBeNull();
+      const other: PageContext = { ...recordingOn(US), recordingId: OTHER } as PageContext;
+      expect((await withAction(ACTION, other).open({ tabId: 9 })).session.lastAction).toBeNull();
+      expect((await withAction(ACTION, recordingOn(US, 2)).open({ tabId: 9 })).session.lastAction).toBeNull();
+      const elsewhere = { ...ACTION, origin: 'https://eu.posthog.com' };
+      expect((await withAction(elsewhere, recordingOn(US)).open({ tabId: 9 })).session.lastAction).toBeNull();
+      expect((await withAction(ACTION, null).open({})).session.lastAction).toBeNull();
+    });
+
+    it('is offered in the picker window of its recording and for the context menu’s pick of it', async () => {
+      const { open } = withAction(ACTION, null);
+      expect((await open({ recording: { recordingId: REC } })).session.lastAction).toEqual(VIEW);
+      expect((await open({ recording: { recordingId: OTHER } })).session.lastAction).toBeNull();
+    });
+
+    it('made from a link’s menu: offered on that tab while it shows that page, nowhere else', async () => {
+      const page = 'https://chat.example.com/channel/42';
+      const fromLink = { ...ACTION, page: { tabId: 3, url: page } };
+      const there = withAction(fromLink, null, { 3: page, 4: page });
+      expect((await there.open({ tabId: 3 })).session.lastAction).toEqual(VIEW);
+      expect((await there.open({ tabId: 4 })).session.lastAction).toBeNull();
+      expect(there.asked).toEqual([3]);
+      const movedOn = withAction(fromLink, DASHBOARD, { 3: 'https://us.posthog.com/project/1/dashboard/3' });
+      expect((await movedOn.open({ tabId: 3 })).session.lastAction).toBeNull();
+    });
+
+    it('answers none before a key is set', async () => {
+      const { open } = setup({
+        status: async () => ({ configured: false }),
+        sessionState: async () => ({ pick: null, lastAction: ACTION }),
+      });
+      expect((await open({ tabId: 4 })).session.lastAction).toBeNull();
+    });
   });
 });

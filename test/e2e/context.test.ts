@@ -43,6 +43,10 @@ describe('page context in the built extension', () => {
 
   const heading = (popup: Page) => popup.getByRole('heading', { level: 1 }).textContent();
 
+  /** What clicking an in-app link does in PostHog (kea-router's pushState), through the stand-in's control. */
+  const navigateInApp = (page: Page, path: string) =>
+    page.evaluate((to) => window.fakePostHog?.navigate(to), path);
+
   /** A value set in the page's own world: it survives in-app navigation and dies with a reload. */
   const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { hogmarkNoReload: true }));
   const stillSamePage = (page: Page) =>
@@ -60,14 +64,14 @@ describe('page context in the built extension', () => {
 
   afterAll(() => new Promise((resolve) => elsewhere?.close(resolve)));
 
-  it('names the recording on the toolbar button and in the popup, with the playback second', async () => {
-    const { page, tabId } = await env.session.openTab(recordingUrl);
+  it('shows the recording and the second its player shows on the toolbar button and in the popup', async () => {
+    // PostHog's player starts playing by itself; `?pause` (PostHog's own parameter) holds it still.
+    const { page, tabId } = await env.session.openTab(`${recordingUrl}?t=20&pause`);
     await eventually(() => toolbar(tabId)).toEqual({
-      title: 'Checkout flow · Recording · project 1 — Hogmark',
+      title: 'Recording · project 1 — Hogmark',
       badge: 'REC',
     });
-    await page.getByRole('button', { name: '+10 s' }).click();
-    await page.getByRole('button', { name: '+10 s' }).click();
+    await page.evaluate(() => window.fakePostHog?.seek(32));
 
     await eventually(async () => {
       const popup = await popupOver(tabId);
@@ -77,16 +81,17 @@ describe('page context in the built extension', () => {
     }).toBe('Acme web app · At 00:32');
     const popup = await popupOver(tabId);
     expect(await popup.locator('.context-kind').textContent()).toBe('Recording');
-    expect(await heading(popup)).toBe('Checkout flow');
+    // PostHog titles a recording by its session id: that is all there is to name it by.
+    expect(await heading(popup)).toBe(DEMO.recordings.inCheckout);
     await Promise.all([popup.close(), page.close()]);
   });
 
-  it('follows an in-app link and a hash change without a reload', async () => {
+  it('follows an in-app navigation and a recording opened over the page, without a reload', async () => {
     const { page, tabId } = await env.session.openTab(recordingUrl);
     await eventually(async () => (await toolbar(tabId)).badge).toBe('REC');
     await markPage(page);
 
-    await page.getByRole('link', { name: 'Product KPIs' }).click();
+    await navigateInApp(page, `/project/${project}/dashboard/${DEMO.dashboards.productKpis}`);
     await page.waitForURL(`${env.server.url}/project/${project}/dashboard/${DEMO.dashboards.productKpis}`);
     await eventually(() => toolbar(tabId)).toEqual({
       title: 'Product KPIs · Dashboard · project 1 — Hogmark',
@@ -116,17 +121,21 @@ describe('page context in the built extension', () => {
     await page.close();
   });
 
-  it("takes the next recording's own title after an in-app link, never the previous page's", async () => {
-    const { page, tabId } = await env.session.openTab(recordingUrl);
-    await eventually(async () => (await toolbar(tabId)).title).toContain('Checkout flow');
-    await markPage(page);
-    await page.getByRole('link', { name: 'Pricing page visit' }).click();
+  it("names a collection from PostHog's title after in-app navigation, never from the previous page's", async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${project}/replay/playlists/${DEMO.playlists.checkoutBugs}`,
+    );
     await eventually(async () => (await toolbar(tabId)).title).toBe(
-      'Pricing page visit · Recording · project 1 — Hogmark',
+      'Checkout bugs · Collection · project 1 — Hogmark',
+    );
+    await markPage(page);
+    // "Unnamed • Collections • PostHog" while the next collection loads, then its name.
+    await navigateInApp(page, `/project/${project}/replay/playlists/${DEMO.playlists.rageClicks}`);
+    await eventually(async () => (await toolbar(tabId)).title).toBe(
+      'Rage clicks · Collection · project 1 — Hogmark',
     );
     const popup = await popupOver(tabId);
-    expect(await heading(popup)).toBe('Pricing page visit');
-    expect(await popup.locator('.context-meta').textContent()).toBe('Acme web app · At 00:00');
+    expect(await heading(popup)).toBe('Rage clicks');
     expect(await stillSamePage(page)).toBe(true);
     await Promise.all([popup.close(), page.close()]);
   });

@@ -69,7 +69,7 @@ describe.each<Flavor>(['contract', 'posthog'])(
       const name = largeName(4_242);
       await view.getByLabel('Search dashboards').fill('#04242');
       await expect.poll(() => rows(view).count()).toBe(1);
-      await view.getByText(`1 of ${COUNT} dashboards match`).waitFor();
+      await view.getByText(`1 of ${COUNT} dashboards matches`).waitFor();
       expect(await rows(view).locator('.dashboard-name').textContent()).toBe(name);
 
       await view.getByLabel('Search dashboards').press('Alt+Enter');

@@ -1,0 +1,40 @@
+/**
+ * What a PostHog id in a URL may look like: shared by the URL parser (context.ts) and the schema of
+ * the contexts it returns (context-schema.ts), which each import this instead of each other.
+ */
+
+/** Path words PostHog uses for its own pages; never an id, in any case (reference §12). */
+const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  'new',
+  'home',
+  'playlists',
+  'settings',
+  'configuration',
+  'options',
+  'templates',
+  'file-playback',
+  'recent',
+]);
+
+export function isReservedWord(segment: string): boolean {
+  return RESERVED_WORDS.has(segment.toLowerCase());
+}
+
+// Real session ids are UUIDs, but old SDKs made others, so anything goes except what would change the
+// meaning of a URL or an API path built from it: separators, dot segments, control characters and
+// lone surrogates (which cannot be percent-encoded).
+const UNSAFE_IN_RECORDING_ID = /[/?#\p{Cc}]|[\uD800-\uDFFF]/u;
+
+export function isRecordingId(id: string): boolean {
+  return id !== '' && id !== '.' && id !== '..' && !UNSAFE_IN_RECORDING_ID.test(id) && !isReservedWord(id);
+}
+
+/** Real short ids are 8 alphanumerics; synthetic ones are `synthetic-<slug>`. */
+export function isPlaylistShortId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,32}$/.test(id) && !isReservedWord(id);
+}
+
+/** Sharing tokens are `secrets.token_urlsafe` output. */
+export function isAccessToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(token);
+}
