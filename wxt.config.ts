@@ -36,6 +36,10 @@ const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'htt
 export default defineConfig({
   // HOGMARK_OUT_DIR lets parallel test runs build into separate folders.
   outDir: process.env.HOGMARK_OUT_DIR ?? '.output',
+  // The sources archive (for Firefox's reviewers) builds the extension; README screenshots do not.
+  zip: { excludeSources: ['docs/**'] },
+  // Manifest V3 in every browser, also for `wxt -b firefox` (WXT's default for Firefox is V2).
+  manifestVersion: 3,
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
@@ -82,6 +86,8 @@ export default defineConfig({
   },
   vite: () => ({
     oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+    // HOGMARK_SOURCEMAP=1 (scripts/bundle-composition.ts): which sources the bytes come from.
+    ...(process.env.HOGMARK_SOURCEMAP === '1' ? { build: { sourcemap: true } } : {}),
   }),
   // Test builds (`--mode test`, in .output/*-test) may reach the local PostHog on 127.0.0.1;
   // production builds never do.
@@ -124,6 +130,8 @@ export default defineConfig({
     },
     ...(browser === 'firefox'
       ? {
+          // 140 (142 on Android): the first versions that know `data_collection_permissions`, which
+          // addons.mozilla.org requires of new add-ons.
           browser_specific_settings: {
             gecko: {
               id: 'hogmark@hogmark.dev',
@@ -133,6 +141,7 @@ export default defineConfig({
             gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : {}),
+      : // 120: the first Chromium with `URL.canParse`, which reading every page address relies on.
+        { minimum_chrome_version: '120' }),
   }),
 });

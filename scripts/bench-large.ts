@@ -132,7 +132,7 @@ export async function measureLargeLists(env: BenchEnv, server: FakePostHog): Pro
     const backgroundMemory = await backgroundHeapBytes(session);
     const playlists = await timeKeystrokes(
       popup,
-      popup.getByRole('combobox', { name: 'Find or create a playlist' }),
+      popup.getByRole('combobox', { name: 'Find or create a collection' }),
     );
     await popup.close();
 

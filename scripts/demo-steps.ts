@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../test/e2e/harness';
+import { waitForInPage } from '../test/e2e/in-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
 
@@ -60,14 +61,17 @@ export async function demoSteps({
   // Signed in to the demo PostHog, as a user is: adding a recording goes through that session.
   const { page, tabId } = await session.openTab(`${server.url}/login?next=${new URL(recordingUrl).pathname}`);
   await page.waitForURL(recordingUrl);
-  await page.locator('[data-hogmark="in-page-button"]').waitFor();
-  await shoot(page, '03-recording-page.png', 'a demo recording, with the in-page "Add to playlist" button');
+  await waitForInPage(page);
+  await shoot(
+    page,
+    '03-recording-page.png',
+    'a demo recording, with Hogmark\'s button beside PostHog\'s own "Add to collection"',
+  );
   if (!tour) return shots;
 
   const shooters = { page: shoot, popup: shootPopup };
   const dashboardPage = (id: number) => `${server.url}/project/${DEMO.projects.main}/dashboard/${id}`;
-  await tourPopupOverRecording(session, tabId, shooters);
-  // Dashboards before playlists: the popup offers Undo for the last add for a while, on any page.
+  await tourPopupOverRecording(session, page, tabId, shooters);
   await tourDashboards(session, dashboardPage, shooters);
   await tourPlaylists(session, tabId, shooters);
   await page.bringToFront();
@@ -80,9 +84,19 @@ interface Shooters {
   popup: Shoot;
 }
 
-async function tourPopupOverRecording(session: ExtensionSession, tabId: number, shoot: Shooters) {
+async function tourPopupOverRecording(session: ExtensionSession, page: Page, tabId: number, shoot: Shooters) {
+  // The demo player plays; hold it at 01:15 (the stand-in's control) so the link's second is fixed.
+  await page.evaluate(() => {
+    window.fakePostHog?.pause();
+    window.fakePostHog?.seek(75);
+  });
   const popup = await openPicker(session, tabId);
-  await shoot.popup(popup, '04-popup-recording.png', 'the popup over that recording');
+  await popup.getByRole('group', { name: 'Recording link at 01:15' }).waitFor();
+  await shoot.popup(
+    popup,
+    '04-popup-recording.png',
+    "the popup over that recording, its link at the player's second",
+  );
   await popup.close();
 }
 
@@ -131,8 +145,8 @@ async function tourPlaylists(session: ExtensionSession, tabId: number, shoot: Sh
   await popup.getByText(/^Removed from Onboarding\./).waitFor();
   await shoot.popup(popup, '09-popup-undone.png', 'undone');
   await popup.getByRole('combobox').fill('Demo escalations');
-  await popup.getByRole('option', { name: 'Create playlist “Demo escalations” and add' }).waitFor();
-  await shoot.popup(popup, '10-popup-create.png', 'no playlist of that name: create one and add');
+  await popup.getByRole('option', { name: 'Create collection “Demo escalations” and add' }).waitFor();
+  await shoot.popup(popup, '10-popup-create.png', 'no collection of that name: create one and add');
   await popup.keyboard.press('Enter');
   await popup.getByText(/^Added to Demo escalations\./).waitFor();
   await shoot.popup(popup, '11-popup-created.png', 'created "Demo escalations", with the recording in it');

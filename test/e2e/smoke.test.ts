@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { useExtension } from './fixtures';
+import { waitForContentScript } from './in-page';
 
 describe('the built extension in Chromium', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' });
@@ -35,7 +36,9 @@ describe('the built extension in Chromium', () => {
     const { page } = await env.session.openTab(
       `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
     );
-    await page.waitForFunction(() => document.documentElement.dataset.hogmark === 'ready');
+    await waitForContentScript(page, env.session.extensionId);
+    // It leaves no trace on PostHog's page.
+    expect(await page.evaluate(() => /hogmark/i.test(document.documentElement.outerHTML))).toBe(false);
     expect(await page.title()).toContain('PostHog');
     await page.close();
   });

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildProduction, measureBundle } from '../../scripts/bench-bundle';
+import { KB, SIZE_BUDGETS } from '../../scripts/size-budgets';
+
+// The production build (`wxt build`), as users get it: the test build carries test-only matches.
+describe('bundle sizes (gzip) of the production build', () => {
+  const dir = buildProduction();
+  const sizes = measureBundle(dir);
+
+  it('keeps the toolbar button’s title localized (the popup page’s title does not replace it)', () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+      action?: { default_title?: string };
+    };
+    expect(manifest.action?.default_title).toBe('__MSG_extName__');
+  });
+  const shown = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+  it.each(Object.keys(SIZE_BUDGETS) as Array<keyof typeof SIZE_BUDGETS>)(
+    '%s stays within its budget',
+    (context) => {
+      const files = sizes.files[context].join(', ');
+      expect(sizes[context], `${context} (${files}) is ${shown(sizes[context])}`).toBeLessThanOrEqual(
+        SIZE_BUDGETS[context],
+      );
+    },
+  );
+});
