@@ -21,6 +21,8 @@ export interface LaunchOptions {
   chromiumPath: string;
   headless?: boolean;
   colorScheme?: 'light' | 'dark';
+  /** More Chromium switches (e.g. `--host-resolver-rules` to put PostHog Cloud's hosts on the local PostHog). */
+  extraArgs?: string[];
 }
 
 /** Starts Chromium with the built extension in a throw-away profile. Used by the e2e tests and the demo. */
@@ -31,7 +33,7 @@ export async function launchExtension(options: LaunchOptions): Promise<Extension
     headless: options.headless ?? true,
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 1280, height: 800 },
-    args: chromiumArgs(options.extensionDir),
+    args: [...chromiumArgs(options.extensionDir), ...(options.extraArgs ?? [])],
   });
   const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   const extensionId = new URL(serviceWorker.url()).host;

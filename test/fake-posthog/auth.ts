@@ -43,11 +43,16 @@ export function authenticate(
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
 
+/** The scheme the request came in on: `https` when the server was started with `tls`. */
+export function schemeOf(req: IncomingMessage): 'http' | 'https' {
+  return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+}
+
 /** Django's CsrfViewMiddleware for session requests: Origin first, then the token pair. */
 export function csrfFailure(req: IncomingMessage, cookies: Record<string, string>): Reply | null {
   if (SAFE_METHODS.has(req.method ?? 'GET')) return null;
   const origin = req.headers.origin;
-  const ownOrigin = `http://${req.headers.host ?? ''}`;
+  const ownOrigin = `${schemeOf(req)}://${req.headers.host ?? ''}`;
   let reason: string | null = null;
   const token = req.headers['x-csrftoken'];
   if (origin !== undefined && origin !== ownOrigin) {

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { FaultBook } from './faults';
 import { KEY_NAMES, keyInfo } from './keys';
@@ -17,16 +18,15 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
   const state = loadSeed(options.seed ?? 'demo', options.largeCount);
   const faults = new FaultBook();
   const requests: LoggedRequest[] = [];
-  const server = createServer(
-    createRequestHandler({
-      state,
-      flavor,
-      routes: buildRoutes(flavor),
-      faults,
-      requests,
-      sceneLoadMs: options.sceneLoadMs,
-    }),
-  );
+  const handler = createRequestHandler({
+    state,
+    flavor,
+    routes: buildRoutes(flavor),
+    faults,
+    requests,
+    sceneLoadMs: options.sceneLoadMs,
+  });
+  const server = options.tls ? createSecureServer(options.tls, handler) : createServer(handler);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -45,7 +45,7 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
   }
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`,
     flavor,
     keys,
     keyInfo: infos,

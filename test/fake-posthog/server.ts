@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { SCENE_HEADER } from './app/scene';
-import { authenticate, csrfFailure, keyAccessFailure, SESSION_COOKIE } from './auth';
+import { authenticate, csrfFailure, keyAccessFailure, SESSION_COOKIE, schemeOf } from './auth';
 import {
   errorReply,
   isApiFailure,
@@ -85,7 +85,7 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   const method = (req.method ?? 'GET').toUpperCase();
   const rawUrl = req.url ?? '/';
   const url = new URL(
-    `http://${req.headers.host ?? 'localhost'}${rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`}`,
+    `${schemeOf(req)}://${req.headers.host ?? 'localhost'}${rawUrl.startsWith('/') ? rawUrl : `/${rawUrl}`}`,
   );
   const body = parseBody(req, await readBody(req));
   const entry: LoggedRequest = {

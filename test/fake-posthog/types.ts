@@ -17,6 +17,11 @@ export interface StartOptions {
    * titles pass through their loading stage; null holds it until `window.fakePostHog.finishLoading()`.
    */
   sceneLoadMs?: number | null;
+  /**
+   * Serve HTTPS with this PEM key and certificate instead of HTTP, so a browser told to resolve a
+   * PostHog Cloud host to this server (`--host-resolver-rules`) reaches it at that host's real origin.
+   */
+  tls?: { key: string; cert: string };
 }
 
 /** Keys every seed provides (values are deterministic per seed). */
