@@ -15,6 +15,14 @@ describe('bundle sizes (gzip) of the production build', () => {
     };
     expect(manifest.action?.default_title).toBe('__MSG_extName__');
   });
+
+  it('declares the oldest Chromium it runs on (URL.canParse is from Chrome 120), as the README says', () => {
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+      minimum_chrome_version?: string;
+    };
+    expect(manifest.minimum_chrome_version).toBe('120');
+    expect(readFileSync('README.md', 'utf8')).toContain('Chromium browsers 120+');
+  });
   const shown = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
   it.each(Object.keys(SIZE_BUDGETS) as Array<keyof typeof SIZE_BUDGETS>)(
