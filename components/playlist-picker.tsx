@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { t } from '../lib/i18n';
+import { t, tCount } from '../lib/i18n';
 import { CREATE_OPTION, type PickerOption, type PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { ErrorNotice } from './error-notice';
 import { PlaylistNotice } from './playlist-notice';
@@ -157,7 +157,7 @@ export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
               />
             ))}
           </div>
-          {hidden > 0 ? <p class="muted playlist-more">{t('playlistMore', hidden)}</p> : null}
+          {hidden > 0 ? <p class="muted playlist-more">{tCount('playlistMore', hidden)}</p> : null}
           {store.listError.value ? (
             <ErrorNotice error={store.listError.value} onRetry={() => void store.reload()} />
           ) : null}

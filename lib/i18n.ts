@@ -7,7 +7,7 @@ export type Translate = (key: string, substitutions?: readonly string[]) => stri
 
 /**
  * Every message key, read from the English messages at type-check time: a key that is not there is
- * a type error (test/i18n-keys.test.ts finds the keys nothing uses).
+ * a type error (test/meta/codebase.test.ts finds the keys nothing uses).
  */
 export type MessageKey = Extract<keyof typeof import('../public/_locales/en/messages.json'), string>;
 

@@ -10,8 +10,11 @@ describe('messages that count', () => {
     expect(tCount('dashboardsCount', 1)).toBe('1 dashboard');
     expect(tCount('dashboardsCount', 0)).toBe('0 dashboards');
     expect(tCount('dashboardsCount', 10_000)).toBe('10000 dashboards');
-    expect(tCount('dashboardsMatching', 1, 40)).toBe('1 of 40 dashboards matches');
-    expect(tCount('dashboardsMatching', 3, 40)).toBe('3 of 40 dashboards match');
+    expect(tCount('dashboardsMatching', 1, 40)).toBe('1 of 40 matches');
+    expect(tCount('dashboardsMatching', 1, 1)).toBe('1 of 1 matches');
+    expect(tCount('dashboardsMatching', 3, 40)).toBe('3 of 40 match');
+    expect(tCount('playlistMore', 1)).toBe('1 more collection — keep typing to narrow the list.');
+    expect(tCount('playlistMore', 120)).toBe('120 more collections — keep typing to narrow the list.');
     expect(new AppError('rate-limited', { retryAfterSeconds: 1 }).userMessage()).toBe(
       'PostHog is rate-limiting your key. Try again in 1 second.',
     );

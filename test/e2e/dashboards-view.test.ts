@@ -69,7 +69,7 @@ describe.each<Flavor>(['contract', 'posthog'])(
       const name = largeName(4_242);
       await view.getByLabel('Search dashboards').fill('#04242');
       await expect.poll(() => rows(view).count()).toBe(1);
-      await view.getByText(`1 of ${COUNT} dashboards matches`).waitFor();
+      await view.getByText(`1 of ${COUNT} matches`).waitFor();
       expect(await rows(view).locator('.dashboard-name').textContent()).toBe(name);
 
       await view.getByLabel('Search dashboards').press('Alt+Enter');
@@ -97,7 +97,7 @@ describe.each<Flavor>(['contract', 'posthog'])(
       // Words in any order, any case; nothing matching says so.
       await view.bringToFront();
       await view.getByLabel('Search dashboards').fill('apac pricing ALERTS');
-      await expect.poll(() => view.getByText(/of 10000 dashboards match/).textContent()).toMatch(/^\d+ of/);
+      await expect.poll(() => view.getByText(/of 10000 match/).textContent()).toMatch(/^\d+ of/);
       await view.getByLabel('Search dashboards').fill('no such dashboard');
       await view.getByText('No dashboard matches. Try fewer or other words.').waitFor();
       expect(await rows(view).count()).toBe(0);

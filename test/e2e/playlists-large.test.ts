@@ -14,7 +14,7 @@ describe('the playlist picker with 10,000 playlists', () => {
   it('renders a window of rows, and narrows to one while typing without waiting for the server', async () => {
     const popup = await pickerOver(env.session, tabId);
     expect(await popup.getByRole('option').count()).toBe(50);
-    await popup.getByText(/^\d[\d,]* more — keep typing/).waitFor();
+    await popup.getByText(/^\d[\d,]* more collections — keep typing/).waitFor();
     env.server.clearRequests();
     await popup.getByRole('combobox').pressSequentially('#09998', { delay: 0 });
     // The one playlist so named, then "Create collection “#09998”" (no playlist is named exactly that).

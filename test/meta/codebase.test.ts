@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ERROR_KINDS } from '../../lib/error-kinds';
 import { enMessages } from '../support/i18n';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,9 +72,10 @@ describe('the codebase itself', () => {
       sources.includes(`'${key}'`) || sources.includes(`"${key}"`) || sources.includes(`__MSG_${key}__`);
     const unused = Object.keys(enMessages).filter((key) => {
       if (named(key)) return false;
-      // Built from a template: `error_<kind>` (lib/errors.ts, typed from ErrorKind) and counted
-      // messages `<base>_<plural form>` (tCount('<base>', …)).
-      if (/^error_[a-z_]+$/.test(key)) return false;
+      // Built from a template: `error_<kind>` for a kind that exists (lib/errors.ts, typed from
+      // ErrorKind) and counted messages `<base>_<plural form>` (tCount('<base>', …)).
+      const kind = /^error_([a-z_]+)$/.exec(key)?.[1]?.replaceAll('_', '-');
+      if (kind && (ERROR_KINDS as readonly string[]).includes(kind)) return false;
       const counted = /^(.+)_(zero|one|two|few|many|other)$/.exec(key);
       return !(counted && named(counted[1] as string));
     });
