@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../test/e2e/harness';
 import { waitForInPage } from '../test/e2e/in-page';
+import { seekPlayer } from '../test/e2e/player-control';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
 
@@ -86,10 +87,8 @@ interface Shooters {
 
 async function tourPopupOverRecording(session: ExtensionSession, page: Page, tabId: number, shoot: Shooters) {
   // The demo player plays; hold it at 01:15 (the stand-in's control) so the link's second is fixed.
-  await page.evaluate(() => {
-    window.fakePostHog?.pause();
-    window.fakePostHog?.seek(75);
-  });
+  await page.evaluate(() => window.fakePostHog?.pause());
+  await seekPlayer(page, 75);
   const popup = await openPicker(session, tabId);
   await popup.getByRole('group', { name: 'Recording link at 01:15' }).waitFor();
   await shoot.popup(

@@ -3,6 +3,7 @@ import { DEMO } from '../fake-posthog/demo-ids';
 import { allowClipboard, popupOver, readClipboard, startScopeRefusingProxy } from './dashboards-harness';
 import { useExtension } from './fixtures';
 import { saveConnection } from './options-page';
+import { seekPlayer } from './player-control';
 
 type ChromeApis = {
   offscreen: { createDocument(parameters: object): Promise<void> };
@@ -21,7 +22,7 @@ describe('copying links in the built extension', () => {
     // PostHog's `?pause` holds the player still; the stand-in's control moves it to 32 s.
     const { page, tabId } = await env.session.openTab(`${recording}?pause`);
     await page.locator('[data-attr="recording-timestamp"]').waitFor();
-    await page.evaluate(() => window.fakePostHog?.seek(32));
+    await seekPlayer(page, 32);
     let popup = await popupOver(env.session, tabId);
     // The player's second reaches the background as a throttled hint: reopen until it has arrived,
     // each time waiting for the popup to show its recording link before reading it.
