@@ -2,10 +2,11 @@ import ky from 'ky';
 import { AppError } from '../errors';
 import { createDashboardsApi } from './dashboards';
 import { createKeysApi } from './keys';
+import { refuseAnswersFromElsewhere } from './origin-guard';
 import type { ProjectRef } from './paths';
 import { createPlaylistsApi } from './playlists';
 import { createProjectsApi } from './projects';
-import { type RetryOptions, retryPolicy } from './retry';
+import { type RetryOptions, retryPolicy, retryWithKy } from './retry';
 import { createTransport } from './transport';
 import { createUsersApi } from './users';
 
@@ -19,7 +20,7 @@ export interface PostHogClientOptions {
   signal?: AbortSignal;
   /** Per attempt of a write, for the answer and again for its body (default 15 000 ms). */
   timeoutMs?: number;
-  /** Per attempt of a read (default 8 000 ms): reads are retried, so a hung one gives way sooner. */
+  /** Per attempt of a read (default 8 000 ms): a read is safe to try again, so a hung one gives way sooner. */
   readTimeoutMs?: number;
   retry?: RetryOptions;
 }
@@ -42,29 +43,32 @@ function normaliseOrigin(origin: string): string {
 
 export function createPostHogClient(options: PostHogClientOptions) {
   const origin = normaliseOrigin(options.origin);
+  const { apiKey } = options;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Retries, error reading and JSON parsing are ours (transport.ts): ky's retry cannot refuse to
-  // repeat a write after a 5xx while still retrying it on 429, nor read PostHog's wait from the body.
+  const retry = retryWithKy(retryPolicy(options.retry), apiKey);
   const api = ky.create({
     baseUrl: origin,
-    headers: { authorization: `Bearer ${options.apiKey}` },
+    // Every answer we read is JSON; ky's `.text()` would otherwise ask for `text/*`.
+    headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
     // The user's PostHog session cookie must not ride along: it would bypass the key's scopes.
     credentials: 'omit',
-    // A redirect would carry the key to wherever it points: it is never followed (transport.ts).
+    // A redirect would carry the key to wherever it points: it is never followed (origin-guard.ts).
     redirect: 'manual',
     timeout: timeoutMs,
-    retry: 0,
-    throwHttpErrors: false,
+    retry: retry.options,
+    hooks: {
+      afterResponse: [refuseAnswersFromElsewhere(origin, apiKey)],
+      beforeRetry: [retry.waitBeforeRetry],
+    },
+    ...(options.signal ? { signal: options.signal } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const transport = createTransport({
     api,
     origin,
-    apiKey: options.apiKey,
+    apiKey,
     timeoutMs,
     readTimeoutMs: Math.min(timeoutMs, options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS),
-    ...(options.signal ? { signal: options.signal } : {}),
-    retry: retryPolicy(options.retry),
   });
 
   return {

@@ -1,4 +1,5 @@
-import { AppError, type ErrorKind } from '../errors';
+import { isHTTPError, isTimeoutError } from 'ky';
+import { AppError, type ErrorKind, isAppError } from '../errors';
 import { ApiErrorBodySchema } from './schema/error-body';
 
 /**
@@ -119,6 +120,29 @@ export function errorFromResponse(failure: HttpFailure, apiKey: string): AppErro
     // A 503 may carry Retry-After (PostHog sets it when its database is unavailable).
     ...(kind === 'server' ? { retryAfterSeconds: retryAfterSeconds(failure.headers, undefined) } : {}),
   });
+}
+
+/** The one place a failure of a ky request becomes an AppError (ours pass through unchanged). */
+export function appErrorFrom(error: unknown, apiKey: string): AppError {
+  if (isAppError(error)) return error;
+  if (isHTTPError(error)) {
+    const { status, statusText, headers } = error.response;
+    return errorFromResponse({ status, statusText, headers, body: errorBody(error.data) }, apiKey);
+  }
+  if (isTimeoutError(error)) return transportError('timeout', error, apiKey);
+  // No answer: ky's NetworkError, a fetch failure ky does not recognise, a Cancel, a body cut short.
+  return transportError('network', error, apiKey);
+}
+
+/** ky hands an error body over as text when it is not labelled JSON; PostHog's proxies label loosely. */
+function errorBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  if (data.trim() === '') return undefined;
+  try {
+    return JSON.parse(data);
+  } catch {
+    return data;
+  }
 }
 
 /** A failure without an HTTP answer. The original error is not kept: it holds the request and its headers. */

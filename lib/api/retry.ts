@@ -1,4 +1,7 @@
+import type { BeforeRetryHook, RetryOptions as KyRetryOptions } from 'ky';
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 import type { AppError } from '../errors';
+import { appErrorFrom } from './error-mapping';
 
 /**
  * When to try again. Reads (GET) are retried on network errors, 5xx and 429. A write is retried only
@@ -31,20 +34,49 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   };
 }
 
-export function isRetryable(method: string, error: AppError): boolean {
-  if (error.kind === 'rate-limited') return true;
-  return method === 'GET' && (error.kind === 'network' || error.kind === 'server');
+const SERVER_ERRORS = Array.from({ length: 100 }, (_, index) => 500 + index);
+
+/** ky's `retry` option and `beforeRetry` hook for this policy: ky runs the loop, these decide. */
+export function retryWithKy(policy: RetryPolicy, apiKey: string) {
+  const options: KyRetryOptions = {
+    limit: policy.limit,
+    // Writes are listed so that a 429 can be retried; `shouldRetry` refuses them everything else.
+    methods: ['get', 'post', 'patch', 'delete'],
+    statusCodes: [429, ...SERVER_ERRORS],
+    // A read that hung once is reported, not tried again for as long.
+    retryOnTimeout: false,
+    // ky's own wait cannot be injected (tests) nor see the body's wait: it waits 0, `waitBeforeRetry` waits.
+    afterStatusCodes: [],
+    delay: () => 0,
+    shouldRetry({ error }) {
+      const failure = appErrorFrom(error, apiKey);
+      // PostHog refuses a throttled write before doing it; after anything else it may have done it.
+      if (failure.kind !== 'rate-limited' && methodOf(error) !== 'GET') return false;
+      // ky would shorten a long wait to `maxRetryAfter`; we give up at once and tell the user how long.
+      if ((failure.retryAfterSeconds ?? 0) > policy.maxRetryAfterSeconds) return false;
+      return undefined;
+    },
+  };
+  const waitBeforeRetry: BeforeRetryHook = async ({ error, retryCount }) => {
+    await policy.sleep(retryDelay(policy, retryCount, appErrorFrom(error, apiKey)));
+  };
+  return { options, waitBeforeRetry };
+}
+
+/** The method of the request a ky error is about; other errors (a Cancel) name none. */
+function methodOf(error: Error): string | undefined {
+  const known = isHTTPError(error) || isNetworkError(error) || isTimeoutError(error);
+  return known ? error.request.method : undefined;
 }
 
 /**
- * Milliseconds to wait before retry number `retry` (1-based), or null to give up. A server-given
- * wait is honoured as is; otherwise exponential backoff with jitter (half fixed, half random).
+ * Milliseconds to wait before retry number `retry` (1-based). A server-given wait (Retry-After, or
+ * PostHog's "Expected available in N seconds") is honoured as is; otherwise exponential backoff with
+ * jitter (half fixed, half random).
  */
-export function retryDelay(policy: RetryPolicy, retry: number, error: AppError): number | null {
+export function retryDelay(policy: RetryPolicy, retry: number, error: AppError): number {
   const asked = error.retryAfterSeconds;
-  if (asked !== undefined) {
-    return asked > policy.maxRetryAfterSeconds ? null : Math.round(asked * 1000);
-  }
+  if (asked !== undefined) return Math.round(asked * 1000);
   const step = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
   return Math.round(step / 2 + (step / 2) * policy.random());
 }

@@ -1,9 +1,8 @@
-import type { KyInstance } from 'ky';
-import { isTimeoutError } from 'ky';
-import type { z } from 'zod/mini';
-import { AppError } from '../errors';
-import { errorFromResponse, invalidResponse, redact, transportError } from './error-mapping';
-import { isRetryable, type RetryPolicy, retryDelay } from './retry';
+import type { KyInstance, StandardSchemaV1Issue } from 'ky';
+import { SchemaValidationError } from 'ky';
+import { z } from 'zod/mini';
+import { appErrorFrom, invalidResponse } from './error-mapping';
+import { assertPathOnOrigin, sameOriginPath } from './origin-guard';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type SearchParams = Record<string, string | number | boolean | undefined>;
@@ -31,162 +30,78 @@ export interface Transport {
 }
 
 interface Settings {
+  /** ky configured by the client: origin, key, retries, redirect refusal, Cancel. */
   api: KyInstance;
   origin: string;
   apiKey: string;
+  /** Per attempt of a write, for the answer and again for its body (ky's `timeout`). */
   timeoutMs: number;
+  /** The same for a read. */
   readTimeoutMs?: number;
-  retry: RetryPolicy;
-  signal?: AbortSignal;
 }
 
-type Attempt = { ok: true; status: number; body: unknown } | { ok: false; error: AppError };
-
-const EMPTY = Symbol('empty body');
-
+/**
+ * One request through ky: ky retries, times out, throws on HTTP errors and parses the body with the
+ * schema; this adds the origin guard and turns every failure into one AppError.
+ */
 export function createTransport(settings: Settings): Transport {
-  const { api, apiKey, origin, retry } = settings;
+  const { api, apiKey, origin } = settings;
 
-  async function readBody(
-    response: Response,
-    controller: AbortController,
-    timeoutMs: number,
-  ): Promise<string> {
-    // ky's per-attempt timeout covers the headers; this one covers a body that stalls. Aborting
-    // ends a real network read; the race also ends a body that ignores the signal.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const stalled = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        controller.abort();
-        reject(new Error('body read timed out'));
-      }, timeoutMs);
-    });
-    try {
-      return await Promise.race([response.text(), stalled]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /** Every key-bearing request stays on the configured origin, whatever the path looks like. */
-  function assertOnOrigin(path: string): void {
-    let target: URL | null = null;
-    try {
-      target = path.startsWith('/api/') ? new URL(path, origin) : null;
-    } catch {
-      target = null;
-    }
-    if (!target || target.origin !== origin || !target.pathname.startsWith('/api/')) {
-      // A bug, never a server's doing: nothing is sent, and the path is not echoed.
-      throw new AppError('bad-message', { detail: 'request outside the PostHog address refused' });
-    }
-  }
-
-  async function attempt(spec: RequestSpec<z.ZodMiniType>): Promise<Attempt> {
-    assertOnOrigin(spec.path);
-    const controller = new AbortController();
-    const timeoutMs =
-      spec.method === 'GET' ? (settings.readTimeoutMs ?? settings.timeoutMs) : settings.timeoutMs;
-    let response: Response;
-    try {
-      response = await api(spec.path, {
-        method: spec.method,
-        timeout: timeoutMs,
-        json: spec.json,
-        searchParams: spec.searchParams,
-        signal: settings.signal ? AbortSignal.any([controller.signal, settings.signal]) : controller.signal,
-      });
-    } catch (error) {
-      if (isTimeoutError(error)) return { ok: false, error: transportError('timeout', error, apiKey) };
-      // ky only wraps errors it recognises; any other fetch failure is a network failure for us.
-      return { ok: false, error: transportError('network', error, apiKey) };
-    }
-    if (redirectedAway(response, origin)) {
-      // Not followed: a proxy or a wrong address (http for https, another host). The key stays here.
-      controller.abort();
-      return { ok: false, error: invalidResponse('redirect not followed', response.status, apiKey) };
-    }
-    let text: string;
-    try {
-      text = await readBody(response, controller, timeoutMs);
-    } catch (error) {
-      const kind = controller.signal.aborted ? 'timeout' : 'network';
-      return { ok: false, error: transportError(kind, error, apiKey) };
-    }
-    let body: unknown = EMPTY;
-    let parseFailed = false;
-    if (text.trim() !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-        parseFailed = true;
-      }
-    }
-    if (!response.ok) {
-      const failure = { status: response.status, statusText: response.statusText, headers: response.headers };
-      return {
-        ok: false,
-        error: errorFromResponse({ ...failure, body: body === EMPTY ? undefined : body }, apiKey),
-      };
-    }
-    if (spec.ignoreBody) return { ok: true, status: response.status, body: EMPTY };
-    if (parseFailed) {
-      const what = /^\s*</.test(text) ? 'HTML instead of JSON' : 'malformed JSON';
-      return { ok: false, error: invalidResponse(what, response.status, apiKey) };
-    }
-    return { ok: true, status: response.status, body };
-  }
-
-  function validate(spec: RequestSpec<z.ZodMiniType>, status: number, body: unknown): unknown {
-    if (body === EMPTY) {
+  /** ky's `parseJson`, for what `JSON.parse` alone would get wrong. */
+  function readJson(text: string, response: Response, spec: RequestSpec<z.ZodMiniType>): unknown {
+    // Error bodies are read by error-mapping, whatever their content type says.
+    if (!response.ok) return text;
+    // ky parses an empty body as `undefined` only without a parseJson; blank is empty for us too.
+    if (text.trim() === '') {
       if (spec.allowEmpty) return undefined;
-      throw invalidResponse('empty body', status, apiKey);
+      throw invalidResponse('empty body', response.status, apiKey);
     }
-    const parsed = spec.schema.safeParse(body);
-    if (parsed.success) return parsed.data;
-    // Paths and messages only: values could be anything the server chose to echo.
-    const issues = parsed.error.issues
-      .slice(0, 3)
-      .map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`)
-      .join('; ');
-    throw invalidResponse(issues, status, apiKey);
+    try {
+      return JSON.parse(text);
+    } catch {
+      // A SyntaxError says neither what came (a login page from a proxy?) nor with which status.
+      const what = /^\s*</.test(text) ? 'HTML instead of JSON' : 'malformed JSON';
+      throw invalidResponse(what, response.status, apiKey);
+    }
   }
 
   async function request(spec: RequestSpec<z.ZodMiniType>): Promise<unknown> {
-    for (let retries = 0; ; retries++) {
-      const outcome = await attempt(spec);
-      if (outcome.ok) return validate(spec, outcome.status, outcome.body);
-      const { error } = outcome;
-      // Cancelled by the user: never try again.
-      const wait =
-        !settings.signal?.aborted && retries < retry.limit && isRetryable(spec.method, error)
-          ? retryDelay(retry, retries + 1, error)
-          : null;
-      if (wait === null) throw error;
-      await retry.sleep(wait);
-    }
-  }
-
-  function sameOriginPath(url: string): string {
-    let parsed: URL;
+    assertPathOnOrigin(spec.path, origin);
+    const answer = api(spec.path, {
+      method: spec.method,
+      json: spec.json,
+      searchParams: spec.searchParams,
+      timeout: spec.method === 'GET' ? (settings.readTimeoutMs ?? settings.timeoutMs) : settings.timeoutMs,
+      parseJson: (text, { response }) => readJson(text, response, spec),
+    });
     try {
-      parsed = new URL(url, origin);
-    } catch {
-      throw invalidResponse('unreadable next link', 200, apiKey);
+      if (spec.ignoreBody) {
+        // Read through ky all the same, so that a body that stalls still times out.
+        await answer.text();
+        return undefined;
+      }
+      return await answer.json(spec.allowEmpty ? z.optional(spec.schema) : spec.schema);
+    } catch (error) {
+      if (error instanceof SchemaValidationError) {
+        throw invalidResponse(describeIssues(error.issues), (await answer).status, apiKey);
+      }
+      throw appErrorFrom(error, apiKey);
     }
-    // A proxy may rebuild links with another scheme or host; only the path and query are trusted.
-    if (!parsed.pathname.startsWith('/api/')) {
-      throw invalidResponse(`next link outside the API: ${redact(parsed.pathname, apiKey)}`, 200, apiKey);
-    }
-    return `${parsed.pathname}${parsed.search}`;
   }
 
-  return { request: request as Transport['request'], sameOriginPath };
+  return {
+    request: request as Transport['request'],
+    sameOriginPath: (url) => sameOriginPath(url, origin, apiKey),
+  };
 }
 
-/** A redirect answer (manual mode), or an answer from anywhere but the configured origin. */
-function redirectedAway(response: Response, origin: string): boolean {
-  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return true;
-  return response.url !== '' && URL.canParse(response.url) && new URL(response.url).origin !== origin;
+/** Paths and messages only: values could be anything the server chose to echo. */
+function describeIssues(issues: readonly StandardSchemaV1Issue[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => {
+      const path = (issue.path ?? []).map((part) => String(typeof part === 'object' ? part.key : part));
+      return `${path.join('.') || '(root)'}: ${issue.message}`;
+    })
+    .join('; ');
 }

@@ -40,6 +40,16 @@ describe('every request', () => {
     expect(JSON.parse(sent[0]?.body ?? '')).toEqual({ name: 'New', pinned: true });
   });
 
+  it('asks for JSON, also where the body is ignored (a server may refuse `text/*` with 406)', async () => {
+    const { client, sent } = clientWith([json(dashboard(1)), empty(204)]);
+    await client.project(1).dashboards.get(1);
+    await client.project(1).playlists.removeRecording('abc', 'r1');
+    expect(sent.map((request) => request.headers.get('accept'))).toEqual([
+      'application/json',
+      'application/json',
+    ]);
+  });
+
   it('refuses an origin that is not http(s)', () => {
     expect(() => createPostHogClient({ origin: 'javascript:alert(1)', apiKey: KEY })).toThrow();
   });
@@ -496,6 +506,12 @@ describe('answers that are not what we expect', () => {
     const { client } = clientWith([reply]);
     const error = await caught(d(client).get(7));
     expect(isAppError(error) && error.kind).toBe('invalid-response');
+  });
+
+  it('an answer the schema refuses names the field and the status, never the value', async () => {
+    const { client } = clientWith([json({ id: `${KEY} echoed` }, 201)]);
+    const error = await caught(d(client).create({ name: 'x' }));
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 201, detail: 'id: Invalid input' });
   });
 
   it('a network failure keeps no request (and no key) on the error', async () => {

@@ -141,6 +141,15 @@ describe('rate limits', () => {
     expect(waits).toEqual([]);
   });
 
+  it('a 503 asking for longer than the cap is not retried either', async () => {
+    const unavailable = new Response(null, { status: 503, headers: { 'retry-after': '60' } });
+    const { client, sent, waits } = clientWith([unavailable, json(page)]);
+    const error = await failure(client.project(1).dashboards.list());
+    expect(error).toMatchObject({ kind: 'server', status: 503, retryAfterSeconds: 60 });
+    expect(sent).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
   it('the cap is configurable', async () => {
     const { client, waits } = clientWith([throttled(60), json(page)], {
       retry: { maxRetryAfterSeconds: 120 },

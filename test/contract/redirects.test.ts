@@ -1,7 +1,6 @@
 import ky from 'ky';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { retryPolicy } from '../../lib/api/retry';
 import { createTransport } from '../../lib/api/transport';
 import { DEMO, type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
@@ -67,16 +66,10 @@ describe('the transport sends only to the configured origin', () => {
   ])('refuses %s before any request', async (pathOf) => {
     const apiKey = server.keys.all;
     const transport = createTransport({
-      api: ky.create({
-        baseUrl: server.url,
-        headers: { authorization: `Bearer ${apiKey}` },
-        retry: 0,
-        throwHttpErrors: false,
-      }),
+      api: ky.create({ baseUrl: server.url, headers: { authorization: `Bearer ${apiKey}` }, retry: 0 }),
       origin: server.url,
       apiKey,
       timeoutMs: 2_000,
-      retry: retryPolicy({ limit: 0 }),
     });
     server.clearRequests();
     const error = await failure(
