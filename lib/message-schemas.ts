@@ -14,8 +14,9 @@ export const ProjectId = z.int().check(z.positive());
 export const PageHintsSchema = z.strictObject({
   title: z.optional(z.string().check(z.maxLength(200))),
   /**
-   * The player's position; null when a player is on the page but shows no position Hogmark can
-   * read truthfully (a wall-clock timestamp format): then the URL's `t` no longer stands either.
+   * The player's position; null when the page shows no position Hogmark can read truthfully (a
+   * wall-clock timestamp format, or no timestamp after a fair wait): then the URL's `t` no longer
+   * stands either.
    */
   currentSecond: z.optional(z.nullable(z.int().check(z.nonnegative(), z.lte(86_400 * 7)))),
 });

@@ -29,12 +29,60 @@ const STYLE = `
 div{--fg:#151515;--muted:#5b5b57;--bg:#fff;--border:#d0d1c9;--accent:#c03e06;--accent-fg:#fff;--focus:#1d4aff;
 display:flex;align-items:center;gap:6px;white-space:nowrap;color:var(--fg)}
 div.dark{--fg:#eeefe9;--muted:#b1b3ab;--bg:#1d1f27;--border:#454955;--accent:#f7a501;--accent-fg:#151515;--focus:#8aa4ff}
-button{font:inherit;cursor:pointer;border-radius:6px;padding:1px 8px;min-height:24px;border:1px solid var(--border);background:var(--bg);color:var(--fg)}
+button{display:inline-flex;align-items:center;font:inherit;cursor:pointer;border-radius:6px;padding:1px 8px;min-height:24px;border:1px solid var(--border);background:var(--bg);color:var(--fg)}
 button.add{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}
+button[hidden]{display:none}
 button:disabled{opacity:.6;cursor:progress}
 button:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
-span{color:var(--muted);max-width:24em;overflow:hidden;text-overflow:ellipsis}
+.status{color:var(--muted);max-width:24em;overflow:hidden;text-overflow:ellipsis}
+svg{display:none;width:14px;height:14px;fill:none;stroke:currentColor;stroke-width:2.5;stroke-linecap:round;stroke-linejoin:round}
+.compact{gap:2px}
+.compact button{padding:1px 4px}
+.compact svg{display:block}
+.compact .label,.compact .status{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
 `;
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const PLUS = 'M12 5v14M5 12h14';
+const UNDO = 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11';
+/** The narrowest the status line may get, in px, before the buttons go compact instead. */
+const MIN_STATUS_PX = 48;
+
+/** A button with an icon, shown only when compact, and its label (still its accessible name then). */
+function labelledButton(doc: Document, className: string, text: string, iconPath: string) {
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = className;
+  const icon = doc.createElementNS(SVG_NS, 'svg');
+  icon.setAttribute('viewBox', '0 0 24 24');
+  icon.setAttribute('aria-hidden', 'true');
+  const path = doc.createElementNS(SVG_NS, 'path');
+  path.setAttribute('d', iconPath);
+  icon.append(path);
+  const label = doc.createElement('span');
+  label.className = 'label';
+  label.textContent = text;
+  button.append(icon, label);
+  return { button, label };
+}
+
+/**
+ * How many px `element` sticks out of the boxes that clip it, up to the player (PostHog's meta bar
+ * row is `overflow-hidden`): what sticks out is not seen. 0 when it fits, or is not laid out.
+ */
+function clippedPx(element: Element, view: Window | null): number {
+  const box = element.getBoundingClientRect?.();
+  if (!box || !view?.getComputedStyle || box.width === 0) return 0;
+  let worst = 0;
+  for (let clip = element.parentElement; clip; clip = clip.parentElement) {
+    if (view.getComputedStyle(clip).overflowX !== 'visible') {
+      const edge = clip.getBoundingClientRect();
+      worst = Math.max(worst, box.right - edge.right, edge.left - box.left);
+    }
+    if (clip.matches('.SessionRecordingPlayer')) break;
+  }
+  return worst > 0.5 ? worst : 0;
+}
 
 /**
  * Whether the button belongs on this page: on unless turned off in the options, and only on the
@@ -76,27 +124,58 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   const style = doc.createElement('style');
   style.textContent = STYLE;
   const bar = doc.createElement('div');
-  const add = doc.createElement('button');
-  add.type = 'button';
-  add.className = 'add';
-  add.textContent = deps.message('inPageAdd');
-  add.title = deps.message('inPageAddTitle');
-  const undo = doc.createElement('button');
-  undo.type = 'button';
-  undo.textContent = deps.message('inPageUndo');
+  const addTitle = deps.message('inPageAddTitle');
+  const { button: add, label: addLabel } = labelledButton(doc, 'add', deps.message('inPageAdd'), PLUS);
+  add.title = addTitle;
+  const { button: undo, label: undoLabel } = labelledButton(doc, '', deps.message('inPageUndo'), UNDO);
   undo.hidden = true;
   const status = doc.createElement('span');
+  status.className = 'status';
   status.setAttribute('role', 'status');
   bar.append(add, status, undo);
   root.append(style, bar);
 
+  /**
+   * PostHog's meta bar clips what does not fit (and must never grow into the player): first the status
+   * line gives way (ellipsis), then the buttons show only their icons (labels kept for assistive tech,
+   * the status as a tooltip), then, right after an add, the add button gives way to Undo. Tried wide
+   * first each time, so a wider bar gets the words back.
+   */
+  function fitInBar(): void {
+    if (!host.isConnected) return;
+    bar.classList.remove('compact');
+    status.style.maxWidth = '';
+    add.hidden = false;
+    add.title = addTitle;
+    undo.title = '';
+    let over = clippedPx(host, doc.defaultView);
+    if (over > 0 && status.textContent) {
+      const room = status.getBoundingClientRect().width - over;
+      if (room >= MIN_STATUS_PX) {
+        status.style.maxWidth = `${Math.floor(room)}px`;
+        over = clippedPx(host, doc.defaultView);
+      }
+    }
+    if (over === 0) return;
+    status.style.maxWidth = '';
+    bar.classList.add('compact');
+    if (status.textContent) add.title = status.textContent;
+    if (undo.hidden || clippedPx(host, doc.defaultView) === 0) return;
+    const focused = root.activeElement === add;
+    add.hidden = true;
+    undo.title = status.textContent ?? '';
+    if (focused) undo.focus();
+  }
+
   async function run(button: HTMLButtonElement, busyKey: string, action: () => Promise<unknown>) {
     // One request per click: the button stays disabled until the answer is in.
     if (button.disabled) return;
-    const label = button.textContent;
+    const label = button === add ? addLabel : undoLabel;
+    const text = label.textContent;
     button.disabled = true;
-    button.textContent = deps.message(busyKey);
+    label.textContent = deps.message(busyKey);
     undo.hidden = true;
+    fitInBar();
     try {
       const answer = readAnswer(await action());
       status.textContent = answer.message;
@@ -105,7 +184,8 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
       status.textContent = deps.message('inPageUnavailable');
     } finally {
       button.disabled = false;
-      button.textContent = label;
+      label.textContent = text;
+      fitInBar();
     }
   }
   // A script can still dispatch events at the host or call `host.click()`: such events are not
@@ -124,7 +204,10 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   let watchedMeta: Element | null = null;
   // Only PostHog's meta bar is observed, never the whole page: while a recording plays, the
   // timestamp and seekbar change every second, and none of that is watched.
-  const metaObserver = new MutationObserver(() => place());
+  const metaObserver = new MutationObserver(() => place(true));
+  // The bar's width (a narrower window, the inspector opening) decides how much of the button fits.
+  const View = doc.defaultView as (Window & { ResizeObserver?: typeof ResizeObserver }) | null;
+  const resizeObserver = View?.ResizeObserver ? new View.ResizeObserver(() => fitInBar()) : undefined;
 
   function hide(): void {
     if (host.isConnected) host.remove();
@@ -132,12 +215,15 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
     undo.hidden = true;
   }
 
-  function place(): void {
+  /** `refit`: the bar's content changed, so what fits in it may have too. */
+  function place(refit = false): void {
     const slot = enabled && urlNamesRecording(deps.href()) ? findButtonSlot(doc) : null;
     const meta = slot?.closest('.PlayerMeta') ?? null;
     if (meta !== watchedMeta) {
       metaObserver.disconnect();
+      resizeObserver?.disconnect();
       if (meta) metaObserver.observe(meta, { childList: true, subtree: true });
+      if (meta) resizeObserver?.observe(meta);
       watchedMeta = meta;
     }
     if (!slot) {
@@ -146,7 +232,12 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
     }
     bar.classList.toggle('dark', prefersDark(doc, scheme));
     // Moving the host would itself be a mutation of the bar: only move it when it is out of place.
-    if (slot.nextElementSibling !== host) slot.after(host);
+    if (slot.nextElementSibling !== host) {
+      slot.after(host);
+      fitInBar();
+    } else if (refit) {
+      fitInBar();
+    }
   }
 
   const refresh = () =>
@@ -172,6 +263,7 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   deps.signal.addEventListener('abort', () => {
     clearInterval(timer);
     metaObserver.disconnect();
+    resizeObserver?.disconnect();
     for (const type of ['popstate', 'hashchange']) view?.removeEventListener(type, look);
     scheme?.removeEventListener('change', look);
     host.remove();

@@ -11,8 +11,18 @@ export interface ElementLike {
   readonly textContent: string | null;
 }
 
-/** What the page says about the position: a second, "a player is there but shows no position", or no player. */
-export type PlayerTime = { second: number } | { unknown: true } | undefined;
+/**
+ * What the page says about the position: a second; a text that is no position (`unknown`: a wall
+ * clock, or text PostHog did not print as a Relative time); PostHog's own "00:00 / 00:00" before the
+ * recording's data arrives (`loading`); a player without the timestamp Hogmark reads (`noTimestamp`:
+ * PostHog renamed or dropped it); or no player at all (undefined).
+ */
+export type PlayerTime =
+  | { second: number }
+  | { unknown: true }
+  | { loading: true }
+  | { noTimestamp: true }
+  | undefined;
 
 /** `player/SessionRecordingPlayer.tsx` → `SessionRecordingPlayer`: the player's root (no data-attr). */
 export const PLAYER_SELECTOR = '.SessionRecordingPlayer';
@@ -72,20 +82,21 @@ export function isRelativeFormat(stored: string | null | undefined): boolean | n
 }
 
 /**
- * The player's position now. `undefined` when no player (or no timestamp yet) is on the page, so a
- * `?t=` in the URL still stands; `{unknown: true}` when the player shows a wall-clock format or a text
- * that is not a position, so nothing is guessed. The controls' auto-hide only changes their opacity
- * (`PlayerController.tsx`), so the text is there and current while hidden.
+ * The player's position now, as the page shows it; whether an absence still lets a `?t=` stand is the
+ * hint tracker's call, which knows how long the page has had to show one. The controls' auto-hide only
+ * changes their opacity (`PlayerController.tsx`), so the text is there and current while hidden.
  */
 export function readPlayerTime(
   root: Pick<ElementLike, 'querySelector'>,
   storedFormat?: string | null,
 ): PlayerTime {
-  const timestamp = root.querySelector(PLAYER_SELECTOR)?.querySelector(TIMESTAMP_SELECTOR);
-  if (!timestamp) return undefined;
+  const player = root.querySelector(PLAYER_SELECTOR);
+  if (!player) return undefined;
+  const timestamp = player.querySelector(TIMESTAMP_SELECTOR);
+  if (!timestamp) return { noTimestamp: true };
   const text = (timestamp.textContent ?? '').trim();
   if (isRelativeFormat(storedFormat) === false) return { unknown: true };
-  if (/^0{2}:0{2}(?::0{2})?\s*\/\s*0{2}:0{2}(?::0{2})?$/.test(text)) return undefined;
+  if (/^0{2}:0{2}(?::0{2})?\s*\/\s*0{2}:0{2}(?::0{2})?$/.test(text)) return { loading: true };
   const second = parseRelativeTimestamp(text);
   return second === undefined ? { unknown: true } : { second };
 }

@@ -9,6 +9,7 @@ const BASE = 'https://us.posthog.com/project/1';
 function fakePage(url: string, title: string) {
   const win = Object.assign(new EventTarget(), { location: { href: url }, navigation: new EventTarget() });
   let playerSecond: number | undefined;
+  let timestampRenamed = false;
   const clock = (second: number) =>
     `${String(Math.floor(second / 60)).padStart(2, '0')}:${String(second % 60).padStart(2, '0')}`;
   // PostHog's Relative timestamp: "00:12" "/" "05:00" in separate spans.
@@ -19,7 +20,8 @@ function fakePage(url: string, title: string) {
     },
   };
   const player: ElementLike = {
-    querySelector: (selector) => (selector === '[data-attr="recording-timestamp"]' ? timestamp : null),
+    querySelector: (selector) =>
+      selector === '[data-attr="recording-timestamp"]' && !timestampRenamed ? timestamp : null,
     textContent: '',
   };
   const doc = Object.assign(new EventTarget(), {
@@ -53,6 +55,10 @@ function fakePage(url: string, title: string) {
     },
     setSecond(second: number | undefined) {
       playerSecond = second;
+    },
+    /** What a PostHog release that renames the timestamp's data-attr looks like to the reader. */
+    renameTimestamp() {
+      timestampRenamed = true;
     },
     observers,
   };
@@ -142,6 +148,28 @@ describe('page watcher', () => {
     page.setSecond(0);
     await vi.advanceTimersByTimeAsync(1000);
     expect(sent.at(-1)).toEqual({ currentSecond: 0 });
+  });
+
+  it("lets a recording URL's t stand until the page has had time to show a player, then says unknown", async () => {
+    const page = fakePage(`${BASE}/replay/aaaa?t=30`, 'aaaa • Replay • PostHog');
+    start(page);
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(sent).toEqual([{ currentSecond: null }]);
+    page.setSecond(31);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sent.at(-1)).toEqual({ currentSecond: 31 });
+  });
+
+  it('says the time is unknown on the next look once the timestamp it read is gone', async () => {
+    const page = fakePage(`${BASE}/replay/aaaa?t=30`, 'aaaa • Replay • PostHog');
+    page.setSecond(30);
+    start(page);
+    expect(sent).toEqual([{ currentSecond: 30 }]);
+    page.renameTimestamp();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sent).toEqual([{ currentSecond: 30 }, { currentSecond: null }]);
   });
 
   it('stops listening, polling and observing once the content script is invalidated', async () => {

@@ -6,6 +6,7 @@ import {
   parseRelativeTimestamp,
   readPlayerTime,
   TIMESTAMP_FORMAT_KEY,
+  TIMESTAMP_SELECTOR,
 } from '../../lib/content/player-time';
 
 describe('parseClock (colonDelimitedDuration: MM:SS, HH:MM:SS past an hour)', () => {
@@ -105,10 +106,14 @@ describe('readPlayerTime', () => {
     expect(readPlayerTime(playerPage(UTC_NARROW), '"device"')).toEqual({ unknown: true });
   });
 
-  it('says nothing before the recording has loaded, or without a player', () => {
+  it("tells PostHog's loading state, a player without its timestamp, and no player apart", () => {
     const loading =
       '<span class="text-muted text-xs"><div class="flex gap-0.5"><span>00:00</span><span>/</span><span>00:00</span></div></span>';
-    expect(readPlayerTime(playerPage(loading), 'relative')).toBeUndefined();
+    expect(readPlayerTime(playerPage(loading), 'relative')).toEqual({ loading: true });
+    // PostHog renamed the timestamp's data-attr: the player is there, the time Hogmark reads is not.
+    const renamed = playerPage(RELATIVE_WIDE);
+    renamed.querySelector(TIMESTAMP_SELECTOR)?.setAttribute('data-attr', 'recording-time');
+    expect(readPlayerTime(renamed, 'relative')).toEqual({ noTimestamp: true });
     expect(
       readPlayerTime(parseHTML('<html><body><div id="root"></div></body></html>').document),
     ).toBeUndefined();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { findAccessibilityViolations } from './axe';
 import { useExtension } from './fixtures';
+import { seekPlayer } from './player-control';
 
 type ChromeAction = {
   action: {
@@ -71,7 +72,7 @@ describe('page context in the built extension', () => {
       title: 'Recording · project 1 — Hogmark',
       badge: 'REC',
     });
-    await page.evaluate(() => window.fakePostHog?.seek(32));
+    await seekPlayer(page, 32);
 
     await eventually(async () => {
       const popup = await popupOver(tabId);
@@ -139,6 +140,57 @@ describe('page context in the built extension', () => {
     expect(await stillSamePage(page)).toBe(true);
     await Promise.all([popup.close(), page.close()]);
   });
+
+  it.each([
+    {
+      kind: 'Collection',
+      list: 'session_recording_playlists',
+      first: `/replay/playlists/${DEMO.playlists.checkoutBugs}`,
+      item: DEMO.playlists.onboarding,
+      next: `/replay/playlists/${DEMO.playlists.onboarding}`,
+      renamed: 'Onboarding, first week',
+    },
+    {
+      kind: 'Dashboard',
+      list: 'dashboards',
+      first: `/dashboard/${DEMO.dashboards.productKpis}`,
+      item: String(DEMO.dashboards.marketing),
+      next: `/dashboard/${DEMO.dashboards.marketing}`,
+      renamed: 'Marketing, Q3 plan',
+    },
+  ])(
+    "names a $kind from PostHog's title alone when Hogmark's cached list still has its old name",
+    async ({ kind, list, first, item, next, renamed }) => {
+      const listPath = new RegExp(`^/api/projects/${project}/${list}/?$`);
+      const listFetches = () =>
+        env.server.requests.filter((request) => request.method === 'GET' && listPath.test(request.path))
+          .length;
+      const { page, tabId } = await env.session.openTab(`${env.server.url}/project/${project}${first}`);
+      await eventually(async () => (await toolbar(tabId)).badge).not.toBe('');
+      // Hogmark holds the project's list (fetched for this page or an earlier one): its old names.
+      await eventually(async () => listFetches()).toBeGreaterThan(0);
+      // Someone renames it in PostHog; Hogmark's cached list is not told.
+      const rename = await fetch(`${env.server.url}/api/projects/${project}/${list}/${item}/`, {
+        method: 'PATCH',
+        headers: { authorization: `Bearer ${env.server.keys.all}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: renamed }),
+      });
+      expect(rename.status).toBe(200);
+      const fetchedBefore = listFetches();
+      await markPage(page);
+
+      await navigateInApp(page, `/project/${project}${next}`);
+      await eventually(async () => (await toolbar(tabId)).title).toBe(
+        `${renamed} · ${kind} · project 1 — Hogmark`,
+      );
+      // Nothing brought the new name but the page's title: the list was not fetched again.
+      expect(listFetches()).toBe(fetchedBefore);
+      expect(await stillSamePage(page)).toBe(true);
+      const popup = await popupOver(tabId);
+      expect(await heading(popup)).toBe(renamed);
+      await Promise.all([popup.close(), page.close()]);
+    },
+  );
 
   it('shows the empty state, with a way to PostHog, on a page Hogmark does not act on', async () => {
     for (const url of [elsewhereUrl, `${env.server.url}/project/${project}/insights/new`]) {

@@ -51,13 +51,45 @@ describe("the player's second on PostHog's player", () => {
     await Promise.all([popup.close(), page.close()]);
   });
 
+  it('says the time is unknown when the player shows no timestamp Hogmark can read, never the stale ?t=', async () => {
+    // A PostHog release that renamed the timestamp: set on a page without a player, then the app
+    // navigates to the recording at ?t=40, whose player never shows a timestamp Hogmark reads.
+    const { page, tabId } = await env.session.openTab(`${env.server.url}/project/1/dashboard`);
+    await page.evaluate(() => window.fakePostHog?.renameTimestamp());
+    await page.evaluate(
+      (path) => window.fakePostHog?.navigate(path),
+      `/project/1/replay/${DEMO.recordings.inCheckout}?t=40&pause`,
+    );
+    await page.waitForURL(`${recording()}?t=40&pause`);
+    // The player is there and its label reads 00:40, under another data-attr.
+    await expect
+      .poll(() => page.locator('.SessionRecordingPlayer [data-attr="recording-time"]').textContent())
+      .toContain('00:40');
+    const popup = await popupOver(env.session, tabId);
+    await popup.getByText("The player's position is unknown").waitFor({ timeout: 15_000 });
+    await expect.poll(() => linkLabel(popup)).toBe('Recording link');
+    expect(await linkUrl(popup)).toBe(recording());
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('says the time is unknown once the timestamp it was reading goes, not its last second', async () => {
+    const { page, popup } = await pausedAt(40);
+    await page.evaluate(() => window.fakePostHog?.seek(70));
+    await expect.poll(() => linkLabel(popup)).toBe('Recording link at 01:10');
+    await page.evaluate(() => window.fakePostHog?.renameTimestamp());
+    await popup.getByText("The player's position is unknown").waitFor();
+    await expect.poll(() => linkLabel(popup)).toBe('Recording link');
+    expect(await linkUrl(popup)).toBe(recording());
+    await Promise.all([popup.close(), page.close()]);
+  });
+
   it.each(['utc', 'device'] as const)(
     'says the position is unknown in the %s format, and starts the link where the user types',
     async (format) => {
       const { page, popup } = await pausedAt(40);
       await expect.poll(() => linkLabel(popup)).toBe('Recording link at 00:40');
       await page.evaluate((next) => window.fakePostHog?.setTimestampFormat(next), format);
-      await popup.getByText("PostHog shows the player's clock time, not its position").waitFor();
+      await popup.getByText("The player's position is unknown").waitFor();
       // Not the stale ?t=40 of the URL, nor the wall clock: a link without t.
       await expect.poll(() => linkLabel(popup)).toBe('Recording link');
       expect(await linkUrl(popup)).toBe(recording());

@@ -18,6 +18,91 @@ async function hostClip(page: import('playwright-core').Page) {
   return box;
 }
 
+/** The in-page add button's fill in Hogmark's light and dark styles (`--accent`). */
+const LIGHT_ACCENT = 'rgb(192, 62, 6)';
+const DARK_ACCENT = 'rgb(247, 165, 1)';
+
+/** The computed background of the in-page "Add to last collection" button, read through its closed root. */
+async function addButtonColor(page: import('playwright-core').Page): Promise<string | undefined> {
+  const view = await waitForInPage(page);
+  const add = view.buttons.find((button) => button.label === 'Add to last collection');
+  if (!add) return undefined;
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.getDocument', { depth: -1, pierce: true });
+    const { nodeIds } = (await cdp.send('DOM.pushNodesByBackendIdsToFrontend', {
+      backendNodeIds: [add.backendNodeId],
+    })) as { nodeIds: number[] };
+    await cdp.send('CSS.enable');
+    const { computedStyle } = (await cdp.send('CSS.getComputedStyleForNode', {
+      nodeId: nodeIds[0] ?? 0,
+    })) as {
+      computedStyle: Array<{ name: string; value: string }>;
+    };
+    return computedStyle.find((property) => property.name === 'background-color')?.value;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+type Box = { left: number; right: number; top: number; bottom: number };
+
+/**
+ * What the user sees of the meta bar: whether PostHog's Add to collection and each of Hogmark's visible
+ * buttons (by accessible name) lie wholly inside the row that clips them, and whether the player
+ * still has the width of its room.
+ */
+async function metaBarLayout(page: import('playwright-core').Page) {
+  const view = await readInPage(page);
+  const layout = await page.evaluate(() => {
+    const box = (element: Element | null | undefined) => {
+      const rect = element?.getBoundingClientRect();
+      return rect ? { left: rect.left, right: rect.right, top: rect.top, bottom: rect.bottom } : null;
+    };
+    const posthogAdd = document.querySelector('.PlayerMeta button[aria-label="Add to collection"]');
+    const player = document.querySelector('.SessionRecordingPlayer');
+    return {
+      // PostHog's meta bar row is `overflow-hidden`: what lies outside it is not seen.
+      bar: box(posthogAdd?.closest('.overflow-hidden')),
+      posthogAdd: box(posthogAdd),
+      player: player?.getBoundingClientRect().width,
+      room: player?.parentElement?.getBoundingClientRect().width,
+    };
+  });
+  const { bar } = layout;
+  const inside = (box: Box | null) =>
+    bar !== null &&
+    box !== null &&
+    box.right - box.left > 0 &&
+    box.bottom - box.top > 0 &&
+    box.left >= bar.left - 0.5 &&
+    box.right <= bar.right + 0.5;
+  const cdp = await page.context().newCDPSession(page);
+  const ours: Array<{ name: string | undefined; inside: boolean; box: Box }> = [];
+  try {
+    for (const button of view?.buttons ?? []) {
+      const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
+        model: { border: number[] };
+      };
+      const [left = 0, top = 0, , , right = 0, bottom = 0] = model.border;
+      const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', {
+        backendNodeId: button.backendNodeId,
+        fetchRelatives: false,
+      })) as { nodes: Array<{ name?: { value?: string } }> };
+      const box = { left, top, right, bottom };
+      ours.push({ name: nodes[0]?.name?.value, inside: inside(box), box });
+    }
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+  return {
+    posthogAdd: inside(layout.posthogAdd),
+    ours,
+    playerKeepsWidth: layout.player !== undefined && layout.player === layout.room,
+    layout,
+  };
+}
+
 describe('adding a recording to a playlist against PostHog (session fallback)', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
 
@@ -293,6 +378,67 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     expect(html).not.toContain(env.server.keys.all);
     await page.close();
   });
+
+  it("the in-page button paints PostHog's own theme setting, whatever the system's scheme", async () => {
+    const { page } = await env.session.openTab(recordingPage(env.server, loose));
+    await waitForInPage(page);
+    const theme = () => page.evaluate(() => document.body.getAttribute('theme'));
+    /** Sets both, then waits for PostHog's body[theme] and for the button's paint to follow. */
+    async function settle(system: 'light' | 'dark', mode: 'light' | 'dark' | 'system', expected: string) {
+      await page.emulateMedia({ colorScheme: system });
+      await page.evaluate((next) => window.fakePostHog?.setThemeMode(next), mode);
+      await expect.poll(theme).toBe(expected);
+      await expect.poll(() => addButtonColor(page)).toBe(expected === 'dark' ? DARK_ACCENT : LIGHT_ACCENT);
+    }
+    // PostHog following the system (its "system" mode), then the user's own choice against the system.
+    await settle('light', 'system', 'light');
+    await settle('light', 'dark', 'dark');
+    await settle('dark', 'system', 'dark');
+    await settle('dark', 'light', 'light');
+    // Still so a while later: no look of Hogmark's takes the system's scheme over PostHog's setting.
+    await page.waitForTimeout(1_500);
+    expect(await addButtonColor(page)).toBe(LIGHT_ACCENT);
+    await page.close();
+  });
+
+  it.each([
+    // At 360 px PostHog's own links leave room for one icon: right after an add, that is Undo.
+    [360, ['Undo']],
+    [480, ['Add to last collection', 'Undo']],
+    [720, ['Add to last collection', 'Undo']],
+  ])(
+    "the in-page button and PostHog's own stay visible in a %i px wide meta bar, and the player keeps its width",
+    async (width, afterAdd) => {
+      const { page } = await env.session.openTab(recordingPage(env.server, inCheckout));
+      await page.setViewportSize({ width, height: 800 });
+      await waitForInPage(page);
+      // The stand-in redraws the bar when the recording's meta arrives: measure once it holds the URL.
+      await page.locator('.PlayerMeta a.Link').waitFor();
+      const expected = (names: string[]) => ({
+        posthogAdd: true,
+        ours: names.map((name) => ({ name, inside: true })),
+        playerKeepsWidth: true,
+      });
+      await expect
+        .poll(() => metaBarLayout(page), { timeout: 5_000 })
+        .toMatchObject(expected(['Add to last collection']));
+      // After an add, the status and Undo join it: still all inside the bar, nothing pushed into the player.
+      // (The test before undid its add of this recording, so the last-used collection lacks it.)
+      await clickInPage(page, 'Add to last collection');
+      await waitForInPageText(page, /Added to /);
+      try {
+        await expect.poll(() => metaBarLayout(page), { timeout: 5_000 }).toMatchObject(expected(afterAdd));
+      } finally {
+        await clickInPage(page, 'Undo');
+        await waitForInPageText(page, /Removed from /);
+      }
+      // Undone, the add button is back, whole.
+      await expect
+        .poll(() => metaBarLayout(page), { timeout: 5_000 })
+        .toMatchObject(expected(['Add to last collection']));
+      await page.close();
+    },
+  );
 
   it('the in-page button goes away when turned off in the options, and comes back', async () => {
     const { page } = await env.session.openTab(recordingPage(env.server, loose));

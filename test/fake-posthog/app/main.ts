@@ -1,8 +1,10 @@
 /**
  * The stand-in's app: draws PostHog's scenes into `#root`, sets the document title the way
- * breadcrumbsLogic does, routes in-app links like kea-router (pushState), follows the system theme,
+ * breadcrumbsLogic does, routes in-app links like kea-router (pushState), follows the user's theme,
  * and exposes `window.fakePostHog`, the stand-in's control surface for tests (not part of PostHog).
  */
+
+import { renameTimestamps } from './player-view';
 import type { AppOptions, SceneData } from './scene';
 import { SCENE_HEADER } from './scene';
 import { createView, type SceneView } from './scenes';
@@ -19,6 +21,10 @@ export interface FakePostHogControl {
   navigate(path: string): void;
   /** With `sceneLoadMs: null`: lets the current scene's data arrive. */
   finishLoading(): void;
+  /** From now on the timestamp's `data-attr` is another one, as if PostHog had renamed it. */
+  renameTimestamp(): void;
+  /** The user's theme setting (PostHog saves it on the user, `updateUser({ theme_mode })`). */
+  setThemeMode(mode: ThemeMode): void;
 }
 
 declare global {
@@ -27,12 +33,27 @@ declare global {
   }
 }
 
-/** useThemedHtml: `body[theme]` from themeLogic.isDarkModeOn (theme mode "system" follows the OS). */
-function followTheme(): void {
+/** `userLogic` → `themeMode`: the user's own setting (`theme_mode` on the user), not the system's. */
+export type ThemeMode = 'light' | 'dark' | 'system';
+const THEME_MODES: readonly ThemeMode[] = ['light', 'dark', 'system'];
+
+/**
+ * useThemedHtml: `body[theme]` from themeLogic.isDarkModeOn: the user's theme mode, and the system's
+ * scheme (live) only while that mode is "system", the stand-in's default. Returns the mode's setter.
+ */
+function followTheme(): (mode: ThemeMode) => void {
   const media = window.matchMedia('(prefers-color-scheme: dark)');
-  const apply = () => document.body.setAttribute('theme', media.matches ? 'dark' : 'light');
+  let mode: ThemeMode = 'system';
+  const apply = () => {
+    const dark = mode === 'system' ? media.matches : mode === 'dark';
+    document.body.setAttribute('theme', dark ? 'dark' : 'light');
+  };
   apply();
   media.addEventListener('change', apply);
+  return (next) => {
+    mode = next;
+    apply();
+  };
 }
 
 export function boot(first: SceneData, options: AppOptions): void {
@@ -111,7 +132,7 @@ export function boot(first: SceneData, options: AppOptions): void {
     navigate(url.pathname + url.search + url.hash);
   });
 
-  followTheme();
+  const setThemeMode = followTheme();
   window.fakePostHog = {
     play: () => view?.player()?.play(),
     pause: () => view?.player()?.pause(),
@@ -125,6 +146,11 @@ export function boot(first: SceneData, options: AppOptions): void {
     },
     navigate,
     finishLoading: () => pending?.(),
+    renameTimestamp: () => renameTimestamps(document),
+    setThemeMode: (mode) => {
+      if (!THEME_MODES.includes(mode)) throw new Error(`Unknown theme mode: ${mode}`);
+      setThemeMode(mode);
+    },
   };
   show(first, here());
 }

@@ -170,9 +170,27 @@ export function timestampLabel(state: TimestampState): HTMLElement {
   return h('div', { class: 'overflow-hidden text-ellipsis shrink-0 text-muted text-xs' }, text);
 }
 
+/** `Timestamp`'s LemonButton `data-attr`, the one handle on the position PostHog's page has. */
+const TIMESTAMP_ATTR = 'recording-timestamp';
+/** What the test control below renames it to. */
+const RENAMED_TIMESTAMP_ATTR = 'recording-time';
+let timestampRenamed = false;
+
+/**
+ * A test control, not PostHog (`window.fakePostHog.renameTimestamp()`): the timestamp of the player
+ * shown, and of every player this page draws afterwards, carries another `data-attr`, as after a
+ * PostHog release that renamed it. The label itself still advances.
+ */
+export function renameTimestamps(doc: Document): void {
+  timestampRenamed = true;
+  for (const element of doc.querySelectorAll(`[data-attr="${TIMESTAMP_ATTR}"]`)) {
+    element.setAttribute('data-attr', RENAMED_TIMESTAMP_ATTR);
+  }
+}
+
 export function timestampButton(): HTMLElement {
   return lemonButton({
-    dataAttr: 'recording-timestamp',
+    dataAttr: timestampRenamed ? RENAMED_TIMESTAMP_ATTR : TIMESTAMP_ATTR,
     className: 'text-center whitespace-nowrap font-mono text-xs inline',
     content: ' ',
   });
