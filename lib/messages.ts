@@ -28,6 +28,7 @@ import {
   QuickAddResultSchema,
   RecordingChangeInputSchema,
   RecordingChangeResultSchema,
+  WriteCancelInputSchema,
 } from './playlist-messages';
 import { type SerializedError, SerializedErrorSchema } from './serialized-error';
 
@@ -127,10 +128,10 @@ export const protocol = {
     input: RecordingChangeInputSchema,
     output: RecordingChangeResultSchema,
   },
-  /** Stop waiting for an add or remove in flight; its own answer then says what PostHog did. */
+  /** Stop waiting for an add, remove or create-and-add; its own answer then says what PostHog did. */
   'playlists/cancel': {
     from: 'extension-page',
-    input: RecordingChangeInputSchema,
+    input: WriteCancelInputSchema,
     output: z.object({ cancelled: z.boolean() }),
   },
   'playlists/create-and-add': {

@@ -64,10 +64,17 @@ export const CreateAndAddInputSchema = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(400)),
   recordingId: RecordingIdSchema,
 });
+export type CreateAndAddInput = z.infer<typeof CreateAndAddInputSchema>;
+
+/** What `playlists/cancel` stops: an add or removal, or a create-and-add (named as it was sent). */
+export const WriteCancelInputSchema = z.union([RecordingChangeInputSchema, CreateAndAddInputSchema]);
 
 export const CreateAndAddResultSchema = z.object({
   playlist: PlaylistEntrySchema,
-  /** Null when the playlist was created but adding failed: the error says why, and retrying adds. */
+  /**
+   * Null when the playlist was created but not added to: the error says why, and retrying adds. Both
+   * null when the user stopped waiting before the add was sent.
+   */
   change: z.nullable(RecordingChangeResultSchema),
   error: z.nullable(SerializedErrorSchema),
 });

@@ -9,7 +9,10 @@ import { normaliseUserOrigin } from './user-origin';
  * and the default is written back, so one bad value never breaks every later read.
  */
 
-/** The part of `browser.storage.local` / `.session` the helpers use (structural, so fakes fit). */
+/**
+ * The part of a storage area the helpers use: `browser.storage.session`, `browser.storage.local`, or
+ * the trusted IndexedDB area of trusted-storage.ts (structural, so fakes fit).
+ */
 export interface StorageAreaLike {
   get(keys: string | string[]): Promise<Record<string, unknown>>;
   set(items: Record<string, unknown>): Promise<void>;
@@ -115,7 +118,7 @@ function migrate<T extends { version: number }>(raw: unknown, item: StoredItem<T
   return value;
 }
 
-// ——— settings (storage.local) ———
+// ——— settings (the trusted area; content scripts see only a mirror in storage.local) ———
 
 export const SettingsSchema = z.object({
   version: z.literal(2),
@@ -150,7 +153,7 @@ export const settingsItem: StoredItem<Settings> = {
   migrations: { 1: migrateSettingsV1 },
 };
 
-// ——— the last successful key check (storage.local): what the key can do, without the key ———
+// ——— the last successful key check (the trusted area): what the key can do, without the key ———
 
 export const KeyCheckCacheSchema = z.object({
   version: z.literal(1),
@@ -186,7 +189,7 @@ export function tabHintsItem(tabId: number): StoredItem<TabHints> {
   };
 }
 
-// ——— dashboard lists per (origin, project) (storage.local), so the popup paints before any request ———
+// ——— dashboard lists per (origin, project) (the trusted area), so the popup paints at once ———
 
 export const DashboardListCacheSchema = z.object({
   version: z.literal(1),

@@ -7,7 +7,10 @@ import {
 } from '../storage';
 
 export interface DashboardCacheDeps {
-  /** `browser.storage.local`: the lists outlive the service worker, so a cold popup paints at once. */
+  /**
+   * The trusted area (the extension's IndexedDB, see trusted-storage.ts): the lists outlive the
+   * service worker, so a cold popup paints at once.
+   */
   storage: StorageAreaLike;
   /** Projects kept at most; the least recently written list goes first (default 5). */
   maxProjects?: number;

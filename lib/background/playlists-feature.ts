@@ -13,7 +13,10 @@ import { createQuickAdd, type QuickAddDeps } from './recording-quick-add';
 export interface PlaylistFeatureDeps {
   connection: PlaylistServiceDeps['connection'];
   playlistsApi: PlaylistServiceDeps['playlistsApi'];
-  /** `browser.storage.local` and `browser.storage.session`. */
+  /**
+   * `local`: the trusted area (the extension's IndexedDB, see trusted-storage.ts);
+   * `session`: `browser.storage.session`.
+   */
   local: StorageAreaLike;
   session: StorageAreaLike;
   /** The session bridge's `forward`. */

@@ -3,8 +3,9 @@ import { PlaylistEntrySchema } from '../playlist-entries';
 import type { StoredItem } from '../storage';
 
 /**
- * What the playlist feature keeps between popups. Lists, preferences and membership facts go to
- * `storage.local` (a warm popup after a browser restart needs them); the last action and a pending
+ * What the playlist feature keeps between popups. Lists, preferences and membership facts go to the
+ * trusted area, the extension's IndexedDB (a warm popup after a browser restart needs them, and content
+ * scripts must not read them; see trusted-storage.ts); the last action and a pending
  * "choose a playlist" request to `storage.session` (they mean nothing after the browser closes).
  */
 

@@ -32,7 +32,7 @@ export interface PlaylistServiceDeps {
   connection: () => Promise<Connection>;
   /** `signal`: the user's Cancel, for a write they stopped waiting for. */
   playlistsApi: (connection: Connection, projectId: number, signal?: AbortSignal) => PlaylistsApi;
-  /** `browser.storage.local`. */
+  /** The trusted area (the extension's IndexedDB, see trusted-storage.ts), out of content scripts' reach. */
   local: StorageAreaLike;
   now?: () => number;
 }

@@ -7,6 +7,7 @@ import { isCloudOrigin } from '../origins';
 import { canHoldRecordings, type PlaylistEntry } from '../playlist-entries';
 import { holdingOf } from '../playlist-holding';
 import type {
+  CreateAndAddInput,
   CreateAndAddResult,
   RecordingChangeInput,
   RecordingChangeResult,
@@ -22,6 +23,8 @@ const CLOCK_SKEW_MS = 2 * 60_000;
 
 const recordingWriteKey = (input: RecordingChangeInput) =>
   `${input.projectId}|${input.shortId}|${input.recordingId}`;
+const createWriteKey = (input: CreateAndAddInput) =>
+  `${input.projectId}|${input.name.trim().toLowerCase()}|${input.recordingId}`;
 
 /** Where an action was made from, when not from the popup (see `LastAction.page`). */
 export type ActionPage = NonNullable<LastAction['page']>;
@@ -84,7 +87,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     string,
     { direction: Direction; done: Promise<RecordingChangeResult>; controller: AbortController }
   >();
-  const creating = new Map<string, Promise<CreateAndAddResult>>();
+  const creating = new Map<string, { done: Promise<CreateAndAddResult>; controller: AbortController }>();
 
   async function send(
     scope: PlaylistScope,
@@ -226,16 +229,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     /** For the settings service's `clearCaches`: another key or PostHog is asked with the key again. */
     forgetKeyRefusals: () => keyRefusals.clear(),
     remove: (input: RecordingChangeInput) => guarded('remove', input),
-    /**
-     * The user stopped waiting: the request is abandoned, and PostHog is asked what it did before
-     * the write's promise settles (made, cancelled, or unknown). False when nothing was running.
-     */
-    cancel(input: RecordingChangeInput): boolean {
-      const current = running.get(recordingWriteKey(input));
-      if (!current || current.controller.signal.aborted) return false;
-      current.controller.abort();
-      return true;
-    },
+    cancel,
     recentAction,
 
     /** The opposite of the last action, if it is still the last one and recent. */
@@ -255,25 +249,43 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
 
     /** Creates a collection and adds the recording; a second identical request joins the first. */
     createAndAdd(input: CreateAndAddInput): Promise<CreateAndAddResult> {
-      const key = `${input.projectId}|${input.name.trim().toLowerCase()}|${input.recordingId}`;
+      const key = createWriteKey(input);
       const current = creating.get(key);
-      if (current) return current;
-      const done = createAndAdd(input);
-      creating.set(key, done);
+      if (current) return current.done;
+      const controller = new AbortController();
+      const done = createAndAdd(input, controller.signal);
+      creating.set(key, { done, controller });
       const forget = () => creating.delete(key);
       done.then(forget, forget);
       return done;
     },
   };
 
-  /** A failed add keeps the new playlist: the error says why, and Try again only adds. */
-  async function createAndAdd(input: CreateAndAddInput): Promise<CreateAndAddResult> {
+  /**
+   * The user stopped waiting for an add, a removal or a create-and-add: the request is abandoned,
+   * and PostHog is asked what it did before the write's promise settles (made, cancelled, or
+   * unknown). False when nothing was running.
+   */
+  function cancel(input: RecordingChangeInput | CreateAndAddInput): boolean {
+    const current =
+      'name' in input ? creating.get(createWriteKey(input)) : running.get(recordingWriteKey(input));
+    if (!current || current.controller.signal.aborted) return false;
+    current.controller.abort();
+    return true;
+  }
+
+  /**
+   * A failed add keeps the new playlist: the error says why, and Try again only adds. A Cancel while
+   * the collection is being created sends nothing more: `change` and `error` are then both null
+   * when PostHog turns out to have created it.
+   */
+  async function createAndAdd(input: CreateAndAddInput, signal: AbortSignal): Promise<CreateAndAddResult> {
     const scope = await playlists.scopeOf(input.projectId);
     const known = new Set((await playlists.cachedShortIds(scope)) ?? []);
     const startedAt = now();
     let found: Playlist | undefined;
     const created = await settleWrite({
-      write: () => playlists.api(scope).create({ name: input.name, type: 'collection' }),
+      write: () => playlists.api(scope, signal).create({ name: input.name, type: 'collection' }),
       // The answer was lost: a collection of that name that was not there before is this one.
       readBack: async () => {
         const page = await playlists.api(scope).list({ search: input.name, limit: 100 });
@@ -290,6 +302,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
         return known.size > 0 && page.count <= page.results.length ? 'not-applied' : 'unknown';
       },
       applied: async () => found as Playlist,
+      cancelled: () => signal.aborted,
     });
     const playlist = {
       shortId: created.short_id,
@@ -300,21 +313,18 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     await playlists.upsert(scope, playlist);
     // A new playlist holds nothing: known without asking.
     await playlists.recordOwn(scope, input.recordingId, playlist.shortId, false);
+    if (signal.aborted) return { playlist, change: null, error: null };
+    const adding = { projectId: scope.projectId, shortId: playlist.shortId, recordingId: input.recordingId };
+    // From here, Cancel stops the add.
+    const stopAdding = () => cancel(adding);
+    signal.addEventListener('abort', stopAdding);
     try {
-      const result = await guarded('add', {
-        projectId: scope.projectId,
-        shortId: playlist.shortId,
-        recordingId: input.recordingId,
-      });
-      return { playlist, change: result, error: null };
+      return { playlist, change: await guarded('add', adding), error: null };
     } catch (error) {
       return { playlist, change: null, error: toAppError(error).toJSON() };
+    } finally {
+      signal.removeEventListener('abort', stopAdding);
     }
   }
-}
-interface CreateAndAddInput {
-  projectId: number;
-  name: string;
-  recordingId: string;
 }
 export type RecordingActions = ReturnType<typeof createRecordingActions>;

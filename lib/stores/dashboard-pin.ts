@@ -12,9 +12,15 @@ export interface PinFailure {
 /** A pin still unanswered after this long says so and offers Cancel. */
 export const PIN_WAIT_NOTICE_MS = 3000;
 
+/**
+ * Failures after which PostHog may still change the pin: nobody could read it back, or the user
+ * stopped waiting (the abandoned PATCH may yet land). Check again finds out.
+ */
+const OPEN_OUTCOMES: ReadonlySet<SerializedError['kind']> = new Set(['outcome-unknown', 'cancelled']);
+
 /** What the pin toggle says after a failure: "Not changed." only when that is known. */
 export function pinFailureText(error: SerializedError): string {
-  return error.kind === 'outcome-unknown' ? error.message : t('pinFailed', error.message);
+  return OPEN_OUTCOMES.has(error.kind) ? error.message : t('pinFailed', error.message);
 }
 
 export interface PinnerDeps {

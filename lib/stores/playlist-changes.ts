@@ -81,6 +81,11 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
     };
   }
 
+  /** What PostHog did is open: "Check again" reads the list and membership again, sending nothing. */
+  function checkAgain(error: AppError): void {
+    failure.value = { error: error.toJSON(), retry: deps.reload, retryLabel: t('checkAgain') };
+  }
+
   function fail(error: unknown, retry: () => Promise<void>, shortId?: string): void {
     const appError = toAppError(error);
     if (appError.kind === 'outcome-unknown') {
@@ -90,14 +95,13 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
       // Where PostHog tells membership, asking again shows the truth. Where it never does (the
       // contract's servers), only sending again can settle it: adding and removing set a state, so
       // a second send changes nothing more than the first.
-      failure.value = current.complete
-        ? { error: appError.toJSON(), retry: deps.reload, retryLabel: t('checkAgain') }
-        : { error: appError.toJSON(), retry, retryLabel: t('tryAgain') };
+      if (current.complete) checkAgain(appError);
+      else failure.value = { error: appError.toJSON(), retry, retryLabel: t('tryAgain') };
       return;
     }
     if (appError.kind === 'cancelled') {
       // Not made when last read, but PostHog may still be working on it: look again, do not resend.
-      failure.value = { error: appError.toJSON(), retry: deps.reload, retryLabel: t('checkAgain') };
+      checkAgain(appError);
       return;
     }
     if (appError.kind === 'not-found' && shortId) {
@@ -175,23 +179,36 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
     const projectId = deps.projectId.value;
     const trimmed = name.trim();
     if (!current || projectId === null || trimmed === '') return;
+    const input = { projectId, name: trimmed, recordingId: current.recordingId };
     await guarded(
       CREATE_OPTION,
       async () => {
-        const result = await send('playlists/create-and-add', {
-          projectId,
-          name: trimmed,
-          recordingId: current.recordingId,
-        });
+        const result = await send('playlists/create-and-add', input);
         const created = result.playlist;
         deps.onCreated(created);
-        if (result.change) report(result.change, created.name);
         // Created, but not added: Try again only adds (the playlist exists now).
-        else if (result.error) {
-          fail(AppError.fromJSON(result.error), () => change('add', created.shortId), created.shortId);
+        const addToCreated = () => change('add', created.shortId);
+        if (result.change) report(result.change, created.name);
+        else if (result.error) fail(AppError.fromJSON(result.error), addToCreated, created.shortId);
+        else {
+          // The user stopped waiting before the add was sent.
+          failure.value = {
+            error: {
+              ...new AppError('cancelled').toJSON(),
+              message: t('playlistCreatedNotAdded', created.name),
+            },
+            retry: addToCreated,
+            retryLabel: t('tryAgain'),
+          };
         }
       },
-      (error) => fail(error, () => createAndAdd(trimmed)),
+      (error) => {
+        const appError = toAppError(error);
+        // Creating again could make a second collection: after an open outcome, only a read decides.
+        if (appError.kind === 'outcome-unknown') checkAgain(appError);
+        else fail(appError, () => createAndAdd(trimmed));
+      },
+      () => send('playlists/cancel', input),
     );
   }
 

@@ -1,12 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import { createDashboardsService } from '../../lib/background/dashboards';
 import { createDashboardCache } from '../../lib/background/dashboards-cache';
+import { createPlaylistService } from '../../lib/background/playlists';
+import { createRecordingActions, type RecordingActions } from '../../lib/background/recording-actions';
 import { settleWrite } from '../../lib/background/write-outcome';
 import { AppError, isAppError } from '../../lib/errors';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { type FakePostHog, type Fault, startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
 import { apiCalls, wirePlaylists } from './playlists-support';
 
@@ -204,6 +206,106 @@ describe('recording writes end in the truth (posthog flavor)', () => {
   });
 });
 
+describe('Cancel of a create-and-add (contract flavor: the key creates and adds)', () => {
+  let server: FakePostHog;
+  beforeAll(async () => {
+    server = await startFakePostHog({ flavor: 'contract', seed: 'demo' });
+  });
+  afterAll(() => server.close());
+  beforeEach(() => {
+    fakeBrowser.reset();
+    server.clearFaults();
+    server.clearRequests();
+  });
+
+  const CREATE = /session_recording_playlists\/?$/;
+  /** The services as the extension wires them: every request of a write stops on the user's Cancel. */
+  async function wired() {
+    const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
+    const playlists = createPlaylistService({
+      connection: async () => connection,
+      playlistsApi: (c, projectId, signal) =>
+        createPostHogClient({ ...c, signal }).project(projectId).playlists,
+      local: fakeBrowser.storage.local,
+    });
+    const actions = createRecordingActions({
+      playlists,
+      session: fakeBrowser.storage.session,
+      forward: () => Promise.reject(new Error('this server takes the key: nothing goes through a tab')),
+    });
+    await playlists.list({ source: 'server' });
+    server.clearRequests();
+    return actions;
+  }
+  /** Starts a create-and-add and cancels it once PostHog has the request `method path`. */
+  async function cancelOnceSent(actions: RecordingActions, name: string, method: string, path: RegExp) {
+    const input = { projectId: 1, name, recordingId: LOOSE };
+    const done = actions.createAndAdd(input);
+    await vi.waitFor(
+      () => expect(server.requests.some((r) => r.method === method && path.test(r.path))).toBe(true),
+      { interval: 5 },
+    );
+    expect(actions.cancel(input)).toBe(true);
+    return done;
+  }
+  const collectionsNamed = async (name: string) => {
+    const answer = await fetch(`${server.url}/api/projects/1/session_recording_playlists/?limit=100`, {
+      headers: { authorization: `Bearer ${server.keys.all}` },
+    });
+    const body = (await answer.json()) as { results: Array<{ name: string; deleted: boolean }> };
+    return body.results.filter((playlist) => playlist.name === name && !playlist.deleted).length;
+  };
+
+  it('before PostHog created the collection: cancelled, after one read, and nothing more is sent', async () => {
+    const actions = await wired();
+    const name = `Never made ${Date.now()}`;
+    // PostHog sits on the request for a second, then the connection drops: nothing is created.
+    server.setFault({ method: 'POST', path: CREATE, fault: { type: 'latency', ms: 1_000 }, times: 1 });
+    server.setFault({ method: 'POST', path: CREATE, fault: { type: 'drop' }, times: 1 });
+    const arrived = Date.now();
+    expect(await kindOf(cancelOnceSent(actions, name, 'POST', CREATE))).toBe('cancelled');
+    expect(apiCalls(server)).toEqual([
+      expect.stringMatching(/^POST \S+session_recording_playlists\/ /),
+      expect.stringMatching(/^GET \S+session_recording_playlists\/ /),
+    ]);
+    expect(await collectionsNamed(name)).toBe(0);
+    // The drop comes only after the latency: no later test's faults may be cleared under it.
+    await new Promise((resolve) => setTimeout(resolve, arrived + 1_050 - Date.now()));
+  });
+
+  it('after PostHog created it (its answer hung): found by one read, listed, and the add is not sent', async () => {
+    const actions = await wired();
+    const name = `Made, answer hung ${Date.now()}`;
+    server.setFault({
+      method: 'POST',
+      path: CREATE,
+      fault: { type: 'lose-answer', as: 'late', ms: 10_000 },
+      times: 1,
+    });
+    const result = await cancelOnceSent(actions, name, 'POST', CREATE);
+    expect(result).toMatchObject({ playlist: { name }, change: null, error: null });
+    expect(apiCalls(server).map((call) => call.split(' ')[0])).toEqual(['POST', 'GET']);
+    expect(await collectionsNamed(name)).toBe(1);
+  });
+
+  it('a Cancel once the collection exists stops the add, and never says "not added" before a read', async () => {
+    const actions = await wired();
+    const name = `Add hung ${Date.now()}`;
+    const addPath = recordingPath('[^/]+', LOOSE);
+    server.setFault({
+      method: 'POST',
+      path: addPath,
+      fault: { type: 'lose-answer', as: 'late', ms: 10_000 },
+      times: 1,
+    });
+    const result = await cancelOnceSent(actions, name, 'POST', addPath);
+    // This server never says what a collection holds: the read cannot tell, and the result says so.
+    expect(result).toMatchObject({ playlist: { name }, change: null, error: { kind: 'outcome-unknown' } });
+    expect(apiCalls(server).map((call) => call.split(' ')[0])).toEqual(['POST', 'POST', 'GET']);
+    expect(await collectionsNamed(name)).toBe(1);
+  });
+});
+
 describe('pins end in the truth', () => {
   let server: FakePostHog;
   beforeAll(async () => {
@@ -277,26 +379,44 @@ describe('pins end in the truth', () => {
     await dashboards.pin({ ...ref, pinned: false });
   });
 
-  it('Cancel stops waiting for a hung pin and says what PostHog did', async () => {
-    const dashboards = service();
-    server.setFault({
-      method: 'PATCH',
-      path: /dashboards\/\d+\/?$/,
-      fault: { type: 'latency', ms: 400 },
-      times: 1,
-    });
-    const pinning = dashboards.pin({ ...ref, pinned: true });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(dashboards.cancelPin(ref)).toBe(true);
-    // The PATCH reached PostHog before the cancel; it is applied after the delay, while the read
-    // may come first: either way the answer is what the read saw, never a guess.
-    const outcome = await pinning.then(
-      (answer) => (answer.dashboard.pinned ? 'pinned' : 'not pinned'),
-      (error: AppError) => error.kind,
-    );
-    expect(['pinned', 'cancelled']).toContain(outcome);
-    expect(dashboards.cancelPin(ref)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await dashboards.pin({ ...ref, pinned: false });
-  });
+  it.each([
+    {
+      // PostHog sits on the PATCH for a second, then the connection drops: it never pins.
+      when: 'PostHog had not made it',
+      faults: [{ type: 'latency', ms: 1_000 }, { type: 'drop' }] satisfies Fault[],
+      busyMs: 1_000,
+      outcome: 'cancelled',
+      pinned: false,
+    },
+    {
+      // PostHog pins as the PATCH arrives; its answer would take ten seconds.
+      when: 'PostHog had made it',
+      faults: [{ type: 'lose-answer', as: 'late', ms: 10_000 }] satisfies Fault[],
+      busyMs: 0,
+      outcome: 'pinned',
+      pinned: true,
+    },
+  ])(
+    'Cancel of a hung pin ends as the one read says: $outcome when $when',
+    async ({ faults, busyMs, outcome, pinned }) => {
+      const dashboards = service();
+      for (const fault of faults)
+        server.setFault({ method: 'PATCH', path: /dashboards\/\d+\/?$/, fault, times: 1 });
+      const pinning = dashboards.pin({ ...ref, pinned: true });
+      await vi.waitFor(() => expect(apiCalls(server, 'PATCH')).toHaveLength(1), { interval: 5 });
+      const arrived = server.requests.find((request) => request.method === 'PATCH')?.at ?? 0;
+      expect(dashboards.cancelPin(ref)).toBe(true);
+      const settled = await pinning.then(
+        (answer) => (answer.dashboard.pinned ? 'pinned' : 'not pinned'),
+        (error: AppError) => error.kind,
+      );
+      expect(settled).toBe(outcome);
+      expect(dashboards.cancelPin(ref)).toBe(false);
+      expect(apiCalls(server)).toEqual([expect.stringMatching(/^PATCH /), expect.stringMatching(/^GET /)]);
+      expect(await pinnedOnServer()).toBe(pinned);
+      if (pinned) await dashboards.pin({ ...ref, pinned: false });
+      // The drop comes only after the latency: no later test's faults may be cleared under it.
+      await new Promise((resolve) => setTimeout(resolve, arrived + busyMs + 50 - Date.now()));
+    },
+  );
 });

@@ -52,6 +52,27 @@ describe('copying links in the built extension', () => {
     await Promise.all([popup.close(), page.close()]);
   });
 
+  it('says why the public link could not be read inside the alert region, and Try again reads it', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/1/dashboard/${DEMO.dashboards.productKpis}`,
+    );
+    // Every attempt fails until the fault is cleared (reads are retried).
+    env.server.setFault({
+      method: 'GET',
+      path: /^\/api\/projects\/1\/dashboards\/\d+\/sharing\/?$/,
+      fault: { type: 'status', status: 503 },
+    });
+    const popup = await popupOver(env.session, tabId);
+    const alert = popup.getByRole('region', { name: 'Links' }).getByRole('alert');
+    await alert.getByText('PostHog had a server error (503). Try again in a moment.').waitFor();
+    expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
+    env.server.clearFaults();
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await popup.getByRole('group', { name: 'Public link' }).waitFor();
+    expect(await alert.textContent()).toBe('');
+    await Promise.all([popup.close(), page.close()]);
+  });
+
   it('copies from the background through the offscreen document (the shortcut and menu route)', async () => {
     const text = `${env.server.url}/shared/${DEMO.sharedToken}`;
     const answer = await env.session.serviceWorker.evaluate(async (copied) => {

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
@@ -11,6 +12,7 @@ const recordingPage = (server: FakePostHog, id: string) => `${server.url}/projec
 const recordingRoute = (shortId: string, recordingId: string) =>
   new RegExp(`/session_recording_playlists/${shortId}/recordings/${recordingId}/?$`);
 const PLAYLIST_READS = /^\/api\/projects\/1\/session_recording_playlists\//;
+const CREATE_COLLECTION = /^\/api\/projects\/1\/session_recording_playlists\/?$/;
 
 /** Whether PostHog holds the recording in the collection, asked with the key (not through Hogmark). */
 async function serverHolds(server: FakePostHog, shortId: string, recordingId: string): Promise<boolean> {
@@ -23,6 +25,27 @@ async function serverHolds(server: FakePostHog, shortId: string, recordingId: st
   return ((await answer.json()) as { results: Array<{ id: string }> }).results.some(
     (recording) => recording.id === recordingId,
   );
+}
+
+/** How many live collections PostHog has of that name, asked with the key (not through Hogmark). */
+async function collectionsNamed(server: FakePostHog, name: string): Promise<number> {
+  const answer = await fetch(`${server.url}/api/projects/1/session_recording_playlists/?limit=500`, {
+    headers: { authorization: `Bearer ${server.keys.all}` },
+  });
+  const body = (await answer.json()) as { results: Array<{ name: string | null; deleted: boolean }> };
+  return body.results.filter((playlist) => playlist.name === name && !playlist.deleted).length;
+}
+
+async function add(popup: Page, name = 'Onboarding') {
+  await popup.getByRole('combobox').fill(name);
+  await popup.keyboard.press('Enter');
+}
+
+/** Types a new name and picks "Create collection … and add". */
+async function createAndAdd(popup: Page, name: string) {
+  await popup.getByRole('combobox').fill(name);
+  await popup.getByRole('option', { name: `Create collection “${name}” and add` }).waitFor();
+  await popup.keyboard.press('Enter');
 }
 
 describe('a write whose answer is lost ends on the true state (posthog flavor)', () => {
@@ -40,11 +63,6 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     await page.waitForURL(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
     return { page, popup };
-  }
-
-  async function add(popup: Awaited<ReturnType<typeof pickerOver>>) {
-    await popup.getByRole('combobox').fill('Onboarding');
-    await popup.keyboard.press('Enter');
   }
 
   it('add and undo PostHog made while the user stopped waiting: one read each, and the popup says what is true', async () => {
@@ -195,6 +213,86 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     await popup.getByText(/^Removed from Onboarding/).waitFor();
     await Promise.all([popup.close(), page.close()]);
   });
+
+  it('a new collection whose answer was cut after PostHog created it: "Added", one read, one collection', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    const name = `Answer cut ${Date.now()}`;
+    env.server.clearRequests();
+    env.server.setFault({
+      method: 'POST',
+      path: CREATE_COLLECTION,
+      fault: { type: 'lose-answer', as: 'cut' },
+      times: 1,
+    });
+    await createAndAdd(popup, name);
+    await popup.getByText(`Added to ${name}. (via your PostHog session)`).waitFor();
+    expect(await popup.getByRole('option', { name: new RegExp(`^${name}`) }).textContent()).toContain(
+      'In collection',
+    );
+    expect(apiRequests(env.server, 'POST', CREATE_COLLECTION)).toHaveLength(1);
+    expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
+    expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
+    expect(await collectionsNamed(env.server, name)).toBe(1);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('Cancel of a create PostHog made: says it is created but not added, and Try again adds, to one collection', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    const name = `Answer late ${Date.now()}`;
+    env.server.clearRequests();
+    // PostHog creates the collection at once, but its answer would take a minute.
+    env.server.setFault({
+      method: 'POST',
+      path: CREATE_COLLECTION,
+      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
+      times: 1,
+    });
+    await createAndAdd(popup, name);
+    await popup.getByText('Still waiting for PostHog…').waitFor();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup
+      .getByRole('alert')
+      .getByText(`Created ${name}, but the recording was not added because you stopped waiting.`)
+      .waitFor();
+    // One read found it; the add was never sent.
+    expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
+    expect(apiRequests(env.server, 'POST', /\/recordings\//)).toEqual([]);
+    await popup.getByRole('button', { name: 'Try again' }).click();
+    await popup.getByText(`Added to ${name}. (via your PostHog session)`).waitFor();
+    expect(apiRequests(env.server, 'POST', CREATE_COLLECTION)).toHaveLength(1);
+    expect(await collectionsNamed(env.server, name)).toBe(1);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('Cancel before PostHog created the collection: Check again finds the one it made after, never a second', async () => {
+    const { page, popup } = await pickerOnSignedInTab();
+    const name = `Made late ${Date.now()}`;
+    // PostHog is slow to start: the collection is made only after the popup has stopped waiting.
+    env.server.setFault({
+      method: 'POST',
+      path: CREATE_COLLECTION,
+      fault: { type: 'latency', ms: 5_000 },
+      times: 1,
+    });
+    await createAndAdd(popup, name);
+    await popup.getByText('Still waiting for PostHog…').waitFor();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup
+      .getByRole('alert')
+      .getByText(/^Stopped waiting\. PostHog had not made the change/)
+      .waitFor();
+    await expect.poll(() => collectionsNamed(env.server, name), { timeout: 10_000 }).toBe(1);
+    await popup.getByRole('button', { name: 'Check again' }).click();
+    // The one PostHog made is offered, selected, in place of "Create".
+    const row = popup.getByRole('option', { name: new RegExp(`^${name}`) });
+    await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
+    expect(await popup.getByRole('option', { name: /^Create collection/ }).count()).toBe(0);
+    await row.click();
+    await popup.getByText(`Added to ${name}. (via your PostHog session)`).waitFor();
+    expect(apiRequests(env.server, 'POST', CREATE_COLLECTION)).toHaveLength(1);
+    expect(await collectionsNamed(env.server, name)).toBe(1);
+    await Promise.all([popup.close(), page.close()]);
+  });
 });
 
 /**
@@ -292,4 +390,81 @@ describe('a pin whose answer is lost ends on the true state', () => {
     await settled(popup, env.server, 1);
     await Promise.all([popup.close(), tab.close()]);
   });
+
+  it('Cancel of a hung pin never says "Not changed.", and Check again shows the pin PostHog made after', async () => {
+    const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
+    env.server.clearRequests();
+    // PostHog is slow to start: the pin is made only after the popup has stopped waiting.
+    env.server.setFault({
+      method: 'PATCH',
+      path: PATCH_DASHBOARD,
+      fault: { type: 'latency', ms: 6_000 },
+      times: 1,
+    });
+    await popup.getByRole('button', { name: 'Pin', exact: true }).click();
+    await popup.getByText('Still waiting for PostHog…').waitFor();
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popup
+      .getByRole('alert')
+      .getByText(/^Stopped waiting\. PostHog had not made the change/)
+      .waitFor();
+    expect(await popup.getByText(/Not changed/).count()).toBe(0);
+    // What the one read saw, while the PATCH is still on its way.
+    expect(await popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
+    expect(apiRequests(env.server, 'GET', PATCH_DASHBOARD)).toHaveLength(1);
+    await expect.poll(() => pinnedOnServer(DEMO.dashboards.marketing), { timeout: 10_000 }).toBe(true);
+    await popup.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('★ Pinned');
+    expect(await popup.getByText(/Not changed/).count()).toBe(0);
+    expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
+    expect(apiRequests(env.server, 'PATCH', PATCH_DASHBOARD)).toHaveLength(1);
+    await popup.getByRole('button', { name: 'Unpin', exact: true }).click();
+    await settled(popup, env.server, 2);
+    await Promise.all([popup.close(), tab.close()]);
+  });
+});
+
+describe('an add with the key whose answer is lost (contract flavor: the key adds)', () => {
+  const env = useExtension({ flavor: 'contract', seed: 'demo' }, { connected: true });
+  beforeEach(() => {
+    env.server.clearFaults();
+    env.server.clearRequests();
+  });
+
+  // This server never says which collections hold a recording, so the one read cannot settle it:
+  // the popup says so, never "not added", and Try again (an add sets a state) ends on the truth.
+  it.each(['malformed-json', 'cut'] as const)(
+    'PostHog made it, then its answer was lost (%s): one read, "cannot tell", and Try again ends "Added"',
+    async (as) => {
+      const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
+      const popup = await pickerOver(env.session, tabId);
+      env.server.clearRequests();
+      env.server.setFault({
+        method: 'POST',
+        path: recordingRoute(onboarding, loose),
+        fault: { type: 'lose-answer', as },
+        times: 1,
+      });
+      await add(popup);
+      await popup
+        .getByRole('alert')
+        .getByText(/could not check whether it was made/)
+        .waitFor();
+      // The server's log: it made the add (200), and Hogmark read once before speaking.
+      expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 200']);
+      expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
+      const row = popup.getByRole('option', { name: /Onboarding/ });
+      expect(await row.textContent()).not.toContain('In collection');
+      expect(await popup.getByText(/^Not in/).count()).toBe(0);
+      await popup.getByRole('button', { name: 'Try again' }).click();
+      await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
+      expect(await row.textContent()).toContain('In collection');
+      expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 200', 'POST key 200']);
+      expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
+      // Leave PostHog as it was.
+      await popup.getByRole('button', { name: 'Undo' }).click();
+      await popup.getByText('Removed from Onboarding.').waitFor();
+      await Promise.all([popup.close(), page.close()]);
+    },
+  );
 });

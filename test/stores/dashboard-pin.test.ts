@@ -133,4 +133,22 @@ describe('a pin PostHog is slow to answer', () => {
     expect(rows.get(1)?.pinned).toBe(false);
     expect(pinner.failure.value?.error.kind).toBe('cancelled');
   });
+
+  it('after Cancel, never says "Not changed." (the PATCH may still land), and Check again shows the truth', async () => {
+    const { background, rows, pinner } = setup(new AppError('cancelled'));
+    await pinner.toggle(1, rows.get(1) as DashboardSummary);
+    const failure = pinner.failure.value;
+    expect(failure && pinFailureText(failure.error)).toBe(
+      'Stopped waiting. PostHog had not made the change when Hogmark checked; check again in a moment to be sure.',
+    );
+    // The abandoned PATCH landed after the read: Check again asks PostHog and shows it pinned.
+    background.answers['dashboards/get'] = { dashboard: summary(1, { pinned: true }) };
+    await pinner.checkAgain();
+    expect(background.sent.at(-1)).toEqual({
+      type: 'dashboards/get',
+      input: { projectId: 1, dashboardId: 1, source: 'server' },
+    });
+    expect(rows.get(1)?.pinned).toBe(true);
+    expect(pinner.failure.value).toBeNull();
+  });
 });

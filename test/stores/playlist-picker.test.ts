@@ -124,13 +124,18 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
   const sent: Array<{ type: MessageType; input: unknown }> = [];
   let membership: Membership = options.membership ?? { complete: true, holds: ['Ccccccc3'], lacks: [] };
   const failures: AppError[] = [];
+  /** What the next create-and-adds do: fail with this error, or create without adding ('not added'). */
+  const creates: Array<AppError | 'not added'> = [];
+  /** Collections PostHog lists beyond the seed (one made although its answer was lost). */
+  const listed: PlaylistEntry[] = [];
   let action = 0;
   let addDelay = 5;
+  let createDelay = 0;
   const handlers: { [T in MessageType]?: (input: MessageInput<T>) => Promise<MessageOutput<T>> } = {
     'playlists/list': async ({ source }) => ({
       projectId: 1,
       fetchedAt: source === 'cache' && !options.cached ? null : 1,
-      playlists: source === 'cache' && !options.cached ? [] : PLAYLISTS,
+      playlists: source === 'cache' && !options.cached ? [] : [...listed, ...PLAYLISTS],
       lastUsed: 'Aaaaaaa1',
       recent: [],
       membership,
@@ -161,18 +166,16 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
       };
     },
     'playlists/cancel': async () => ({ cancelled: true }),
-    'playlists/create-and-add': async ({ name }) => ({
-      playlist: entry('Newwwww1', name),
-      change: {
-        outcome: 'added',
-        shortId: 'Newwwww1',
-        playlistName: name,
-        via: 'key',
-        actionId: 'c1',
-        membership,
-      },
-      error: null,
-    }),
+    'playlists/create-and-add': async ({ name }) => {
+      await new Promise((resolve) => setTimeout(resolve, createDelay));
+      const next = creates.shift();
+      if (next instanceof AppError) throw next;
+      const playlist = entry('Newwwww1', name);
+      if (next === 'not added') return { playlist, change: null, error: null };
+      membership = { ...membership, holds: [...membership.holds, playlist.shortId] };
+      const change = { outcome: 'added' as const, shortId: playlist.shortId, playlistName: name, membership };
+      return { playlist, change: { ...change, via: 'key', actionId: 'c1' }, error: null };
+    },
   };
   const send = (async (type: MessageType, input: unknown) => {
     sent.push({ type, input });
@@ -184,8 +187,13 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
     send,
     sent,
     failures,
+    creates,
+    listed,
     slowAdd: (ms: number) => {
       addDelay = ms;
+    },
+    slowCreate: (ms: number) => {
+      createDelay = ms;
     },
     count: (type: MessageType) => sent.filter((m) => m.type === type).length,
   };
@@ -391,6 +399,75 @@ describe('the playlist picker store', () => {
     expect(store.selected.value).toBe('Newwwww1');
     expect(store.options.value[0]?.row?.entry.name).toBe('Triage');
     expect(store.notice.value).toMatchObject({ kind: 'added', name: 'Triage' });
+  });
+
+  it('after a create nobody could confirm, Check again reads the list and never creates a second collection', async () => {
+    const { store, background } = await openPicker();
+    background.creates.push(new AppError('outcome-unknown'));
+    store.setQuery('Triage');
+    await store.choose();
+    expect(store.failure.value?.error.message).toMatch(/could not check whether it was made/);
+    expect(store.failure.value?.retryLabel).toBe('Check again');
+    // PostHog had made it: the read finds it, and it is the one offered (not "Create" again).
+    background.listed.push(entry('Newwwww1', 'Triage'));
+    await store.failure.value?.retry?.();
+    expect(background.count('playlists/create-and-add')).toBe(1);
+    expect(store.failure.value).toBeNull();
+    expect(store.options.value.map((o) => o.id)).toEqual(['Newwwww1']);
+    expect(store.selected.value).toBe('Newwwww1');
+  });
+
+  it('after a create PostHog refused, Try again creates', async () => {
+    const { store, background } = await openPicker();
+    background.creates.push(new AppError('rate-limited'));
+    store.setQuery('Triage');
+    await store.choose();
+    expect(store.failure.value?.retryLabel).toBe('Try again');
+    await store.failure.value?.retry?.();
+    expect(background.count('playlists/create-and-add')).toBe(2);
+    expect(store.notice.value).toMatchObject({ kind: 'added', name: 'Triage' });
+  });
+
+  it('says it is still waiting for a slow create, and Cancel asks the background to stop that create', async () => {
+    const { store, background } = await openPicker();
+    vi.useFakeTimers();
+    try {
+      background.creates.push(new AppError('cancelled'));
+      background.slowCreate(WAIT_NOTICE_MS + 10);
+      store.setQuery('Triage');
+      const creating = store.choose();
+      await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+      expect(store.waiting.value?.id).toBe(CREATE_OPTION);
+      await store.waiting.value?.cancel();
+      expect(background.sent.at(-1)).toEqual({
+        type: 'playlists/cancel',
+        input: { projectId: 1, name: 'Triage', recordingId: REC },
+      });
+      await vi.advanceTimersByTimeAsync(20);
+      await creating;
+      expect(store.failure.value?.error.kind).toBe('cancelled');
+      expect(store.failure.value?.retryLabel).toBe('Check again');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('when Cancel came after PostHog created the collection, says it is not added yet, and Try again adds it', async () => {
+    const { store, background } = await openPicker();
+    background.creates.push('not added');
+    store.setQuery('Triage');
+    await store.choose();
+    expect(store.selected.value).toBe('Newwwww1');
+    expect(store.failure.value?.error.message).toBe(
+      'Created Triage, but the recording was not added because you stopped waiting.',
+    );
+    expect(store.failure.value?.retryLabel).toBe('Try again');
+    await store.failure.value?.retry?.();
+    expect(background.sent.at(-1)).toEqual({
+      type: 'playlists/add',
+      input: { projectId: 1, shortId: 'Newwwww1', recordingId: REC },
+    });
+    expect(store.notice.value).toMatchObject({ kind: 'added', shortId: 'Newwwww1', name: 'Triage' });
   });
 
   it('never offers a saved filter as a target', async () => {
