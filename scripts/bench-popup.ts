@@ -3,6 +3,7 @@ import type { ExtensionSession } from '../test/e2e/harness';
 import { saveConnection } from '../test/e2e/options-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
+import { type RoundsPlan, roundsUntilStable, type TimedFigure } from './bench-rounds';
 import {
   apiQuiet,
   apiRequestsBetween,
@@ -12,33 +13,53 @@ import {
   median,
   openTimed,
   popupUrl,
-  round,
   SCRIPT_PAGE,
 } from './bench-session';
+import { controlServiceWorker, type WorkerControl } from './bench-worker';
 
 export interface PopupReadiness {
-  blankPageMs: number;
+  blankPage: TimedFigure;
   /** The same blank content put in place by one tiny script: the floor for a page drawn by script. */
-  scriptPageMs: number;
-  scriptPageRatio: number;
-  popupReadyColdMs: number;
-  popupReadyWarmMs: number;
-  popupReadyWarmRatio: number;
+  scriptPage: TimedFigure;
+  popupReadyCold: TimedFigure;
+  popupReadyWarm: TimedFigure;
+  /** The popup opened just after the harness stopped the service worker (MV3, 30 s idle). */
+  popupReadyAfterStop: TimedFigure;
+  /**
+   * How long before that popup's first message its worker was already starting (ms; 0 when the
+   * message woke it). The popup opens here as a tab, whose navigation fires `tabs.onUpdated`, which
+   * wakes the worker by itself; a popup opened from the toolbar has no tab, so it would wait that
+   * much longer.
+   */
+  workerStartedBeforeMessage: TimedFigure;
+  /** Rounds of the warm session (blank page, tiny-script page, stopped worker, warm popup). */
+  warmRounds: { rounds: number; converged: boolean };
+  coldRounds: { rounds: number; converged: boolean };
+  /** Times something else woke the stopped worker before the popup navigated (that try was redone). */
+  wokenEarly: number;
   /** The most API requests any warm popup sent before its first ready frame. */
   requestsBeforeFirstPaintWarm: number;
   /** API requests a warm popup sends in all, revalidation included (median). */
   requestsOpenPopupWarm: number;
-  samples: { blank: number[]; script: number[]; cold: number[]; warm: number[] };
 }
 
+/**
+ * A demo recording, paused (`?pause`, PostHog's own switch): a playing recording's tab tells the
+ * background its second every second, which keeps the service worker from ever stopping.
+ */
 const recordingUrl = (server: FakePostHog) =>
-  `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.loose}`;
+  `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.loose}?pause`;
 
 /** Opens the popup over a tab and returns its time to ready and the requests before that frame. */
-async function timePopup(session: ExtensionSession, server: FakePostHog, tabId: number) {
-  const { page: popup, startedAt, readyMs } = await openTimed(session, popupUrl(session, tabId));
-  const beforePaint = apiRequestsBetween(server, startedAt, startedAt + readyMs).length;
-  return { popup, startedAt, readyMs, beforePaint };
+async function timePopup(
+  session: ExtensionSession,
+  server: FakePostHog,
+  tabId: number,
+  beforeNavigate?: () => Promise<void>,
+) {
+  const opened = await openTimed(session, popupUrl(session, tabId), beforeNavigate);
+  const beforePaint = apiRequestsBetween(server, opened.startedAt, opened.startedAt + opened.readyMs).length;
+  return { ...opened, popup: opened.page, beforePaint };
 }
 
 /** Waits for the picker's revalidation to end and the server to go quiet, then closes the popup. */
@@ -55,77 +76,111 @@ async function timePage(session: ExtensionSession, file: string): Promise<number
 }
 
 /**
- * Cold: the first popup in a fresh browser profile, once configured (nothing cached: the list comes
- * from PostHog). One throw-away launch first, so the disk cache holds Chromium itself.
+ * Cold: the first popup in a fresh browser profile, once configured and the recording's tab is open
+ * (the background starts fetching the list when that tab opens). One throw-away launch first, so
+ * the disk cache holds Chromium itself.
  */
-async function coldSamples(env: BenchEnv, server: FakePostHog, runs: number): Promise<number[]> {
-  const samples: number[] = [];
-  for (let run = -1; run < runs; run++) {
+async function coldRounds(env: BenchEnv, server: FakePostHog, plan: RoundsPlan) {
+  const once = async () => {
     const session = await launchBenchSession(env);
     try {
       await saveConnection(session, server.url, server.keys.all);
       const { tabId } = await session.openTab(recordingUrl(server));
       const { popup, readyMs } = await timePopup(session, server, tabId);
-      if (run >= 0) samples.push(readyMs);
       await settle(popup, server);
+      return { cold: readyMs };
     } finally {
       await session.close();
     }
-  }
-  return samples;
+  };
+  await once();
+  return roundsUntilStable(plan, ['cold'], once);
 }
 
 /**
- * Warm: the popup opened again over the same tab, in turn with the blank page and the tiny-script
- * page so all three see the same browser state; the first rounds warm up and are not counted.
+ * The popup after the worker was stopped: the page is created first (a new tab wakes the worker:
+ * the background listens to `tabs.onUpdated`), then the worker is stopped and seen stopped, then the
+ * page navigates. A try where the worker started again before the navigation is redone.
+ */
+async function timePopupAfterStop(
+  session: ExtensionSession,
+  server: FakePostHog,
+  tabId: number,
+  worker: WorkerControl,
+): Promise<{ readyMs: number; startedBeforeMessageMs: number; wokenEarly: number }> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const opened = await timePopup(session, server, tabId, () => worker.stop());
+    await worker.running();
+    await settle(opened.popup, server);
+    if (worker.startedBefore(opened.startedAt)) continue;
+    const messageAt = opened.startedAt + (opened.firstMessageMs ?? opened.readyMs);
+    return {
+      readyMs: opened.readyMs,
+      startedBeforeMessageMs: Math.max(0, messageAt - worker.lastStartAt()),
+      wokenEarly: attempt,
+    };
+  }
+  throw new Error('The stopped service worker was woken before the popup navigated, five times in a row.');
+}
+
+/**
+ * Warm: the popup opened again over the same tab. Each round times, in turn, the popup just after
+ * the worker was stopped, the blank page, the tiny-script page and the warm popup, so all four see
+ * the same browser state; the first rounds warm up and are not counted.
  */
 export async function measurePopupReadiness(
   env: BenchEnv,
   server: FakePostHog,
-  { runs = 11, coldRuns = 5, warmUp = 2 } = {},
+  plans: { warm: RoundsPlan; cold: RoundsPlan; warmUp: number },
 ): Promise<PopupReadiness> {
-  const cold = await coldSamples(env, server, coldRuns);
+  const cold = await coldRounds(env, server, plans.cold);
   const session = await launchBenchSession(env);
-  const blank: number[] = [];
-  const script: number[] = [];
-  const warm: number[] = [];
   const beforePaint: number[] = [];
   const perOpen: number[] = [];
+  let wokenEarly = 0;
   try {
     await saveConnection(session, server.url, server.keys.all);
-    const { tabId } = await session.openTab(recordingUrl(server));
+    const { page: tab, tabId } = await session.openTab(recordingUrl(server));
+    const worker = await controlServiceWorker(session, tab);
     await settle((await timePopup(session, server, tabId)).popup, server);
-    for (let round = -warmUp; round < runs; round++) {
-      const blankMs = await timePage(session, BLANK_PAGE);
-      const scriptMs = await timePage(session, SCRIPT_PAGE);
-      const opened = await timePopup(session, server, tabId);
-      await settle(opened.popup, server);
-      if (round < 0) continue;
-      blank.push(blankMs);
-      script.push(scriptMs);
-      warm.push(opened.readyMs);
-      beforePaint.push(opened.beforePaint);
-      perOpen.push(apiRequestsBetween(server, opened.startedAt).length);
-    }
+    const round = async () => {
+      const stopped = await timePopupAfterStop(session, server, tabId, worker);
+      const blank = await timePage(session, BLANK_PAGE);
+      const script = await timePage(session, SCRIPT_PAGE);
+      const warm = await timePopup(session, server, tabId);
+      await settle(warm.popup, server);
+      return { stopped, blank, script, warm };
+    };
+    for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
+    // Rounds stop once the figures the budgets divide agree; the blank page is shown, not budgeted.
+    const warm = await roundsUntilStable(plans.warm, ['script', 'warm', 'afterStop'], async () => {
+      const sample = await round();
+      beforePaint.push(sample.warm.beforePaint);
+      perOpen.push(apiRequestsBetween(server, sample.warm.startedAt).length);
+      wokenEarly += sample.stopped.wokenEarly;
+      return {
+        blank: sample.blank,
+        script: sample.script,
+        warm: sample.warm.readyMs,
+        afterStop: sample.stopped.readyMs,
+        startedBeforeMessage: sample.stopped.startedBeforeMessageMs,
+      };
+    });
+    await worker.detach();
+    return {
+      blankPage: warm.figures.blank,
+      scriptPage: warm.figures.script,
+      popupReadyCold: cold.figures.cold,
+      popupReadyWarm: warm.figures.warm,
+      popupReadyAfterStop: warm.figures.afterStop,
+      workerStartedBeforeMessage: warm.figures.startedBeforeMessage,
+      warmRounds: { rounds: warm.rounds, converged: warm.converged },
+      coldRounds: { rounds: cold.rounds, converged: cold.converged },
+      wokenEarly,
+      requestsBeforeFirstPaintWarm: Math.max(...beforePaint),
+      requestsOpenPopupWarm: median(perOpen),
+    };
   } finally {
     await session.close();
   }
-  const blankPageMs = median(blank);
-  const popupReadyWarmMs = median(warm);
-  return {
-    blankPageMs: round(blankPageMs),
-    scriptPageMs: round(median(script)),
-    scriptPageRatio: round(median(script) / blankPageMs, 2),
-    popupReadyColdMs: round(median(cold)),
-    popupReadyWarmMs: round(popupReadyWarmMs),
-    popupReadyWarmRatio: round(popupReadyWarmMs / blankPageMs, 2),
-    requestsBeforeFirstPaintWarm: Math.max(...beforePaint),
-    requestsOpenPopupWarm: median(perOpen),
-    samples: {
-      blank: blank.map((ms) => round(ms)),
-      script: script.map((ms) => round(ms)),
-      cold: cold.map((ms) => round(ms)),
-      warm: warm.map((ms) => round(ms)),
-    },
-  };
 }

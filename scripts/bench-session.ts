@@ -50,6 +50,18 @@ export const READY_SIGNAL = 'hogmark-bench-ready';
  * would slow a page that is still loading, not one that is already ready).
  */
 function readyProbe(): void {
+  // When the page first asks the background something (ms since navigation start): the popup after a
+  // stopped service worker compares it with when the worker started.
+  const runtime = (globalThis as { chrome?: { runtime?: { sendMessage?: (...args: unknown[]) => unknown } } })
+    .chrome?.runtime;
+  const send = runtime?.sendMessage;
+  if (runtime && send) {
+    runtime.sendMessage = function (this: unknown, ...args: unknown[]) {
+      const store = globalThis as { benchFirstMessageAt?: number };
+      store.benchFirstMessageAt ??= performance.now();
+      return send.apply(this, args);
+    };
+  }
   const isReady = () =>
     document.querySelector('[data-bench-ready]') !== null ||
     (document.querySelector('main.popup[aria-busy="false"] .context-header') !== null &&
@@ -82,23 +94,30 @@ export function pageScript(run: () => void): string {
 
 /**
  * Opens `url` in a new page and returns the page with its navigation start (epoch ms) and its time
- * to ready (ms): the page's own clock, read once the probe has signalled.
+ * to ready (ms): the page's own clock, read once the probe has signalled. `beforeNavigate` runs once
+ * the page exists, just before it navigates (to stop the service worker as late as possible).
  */
 export async function openTimed(
   session: ExtensionSession,
   url: string,
-): Promise<{ page: Page; startedAt: number; readyMs: number }> {
+  beforeNavigate?: () => Promise<void>,
+): Promise<{ page: Page; startedAt: number; readyMs: number; firstMessageMs: number | null }> {
   const page = await session.context.newPage();
+  await beforeNavigate?.();
   const ready = page.waitForEvent('console', {
     predicate: (message) => message.text() === READY_SIGNAL,
     timeout: 30_000,
   });
   await page.goto(url, { waitUntil: 'commit' });
   await ready;
-  const timing = await page.evaluate(() => ({
-    startedAt: performance.timeOrigin,
-    readyMs: (globalThis as unknown as { benchReadyAt: number }).benchReadyAt,
-  }));
+  const timing = await page.evaluate(() => {
+    const probe = globalThis as unknown as { benchReadyAt: number; benchFirstMessageAt?: number };
+    return {
+      startedAt: performance.timeOrigin,
+      readyMs: probe.benchReadyAt,
+      firstMessageMs: probe.benchFirstMessageAt ?? null,
+    };
+  });
   return { page, ...timing };
 }
 
