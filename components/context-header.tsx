@@ -1,14 +1,14 @@
-import type { PageContext } from '../lib/context';
+import type { PageHints } from '../lib/messaging/messages';
+import { t } from '../lib/platform/i18n';
+import type { PageContext } from '../lib/posthog/context';
 import {
   contextKindLabel,
   contextName,
   contextProjectId,
   formatClock,
   isNamedById,
-} from '../lib/context-labels';
-import { t } from '../lib/i18n';
-import { playbackSecond } from '../lib/links';
-import type { PageHints } from '../lib/messages';
+} from '../lib/posthog/context-labels';
+import { playbackSecond } from '../lib/posthog/links';
 
 export interface ContextHeaderProps {
   context: PageContext;

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 
 /** Holds the header's place while the background answers, so nothing jumps when it arrives. */
 export function ContextSkeleton() {

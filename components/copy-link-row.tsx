@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 
 export interface CopyLinkRowProps {
   /** Names the group, so "Copy link" says which link to assistive technology. */

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 import type { Toast } from '../lib/stores/share-copy';
 
 /**

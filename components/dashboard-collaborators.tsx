@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 import type { CollaboratorsState } from '../lib/stores/dashboard-page';
 
 /** Who was invited to edit a restricted dashboard; read-only (invitations are managed in PostHog). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { t, tCount } from '../lib/i18n';
+import { t, tCount } from '../lib/platform/i18n';
 import type { DashboardListStore } from '../lib/stores/dashboard-list';
 import { pinFailureText } from '../lib/stores/dashboard-pin';
 import { dashboardDisplayName } from '../lib/stores/dashboard-search';

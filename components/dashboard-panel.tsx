@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 import type { DashboardPageStore } from '../lib/stores/dashboard-page';
 import { DashboardCollaborators } from './dashboard-collaborators';
 import { DashboardPinToggle } from './dashboard-pin-toggle';

@@ -1,5 +1,5 @@
-import type { SerializedError } from '../lib/errors';
-import { t } from '../lib/i18n';
+import type { SerializedError } from '../lib/platform/errors';
+import { t } from '../lib/platform/i18n';
 import { pinFailureText } from '../lib/stores/dashboard-pin';
 
 export interface DashboardPinToggleProps {

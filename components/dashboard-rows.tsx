@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { t } from '../lib/i18n';
-import type { DashboardSummary } from '../lib/messages';
+import type { DashboardSummary } from '../lib/messaging/messages';
+import { t } from '../lib/platform/i18n';
 import { dashboardDisplayName } from '../lib/stores/dashboard-search';
 import { scrollToShow, visibleWindow } from '../lib/stores/dashboard-window';
 

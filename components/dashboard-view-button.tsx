@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 
 /** From any page: the searchable list of every dashboard, in a tab of its own. */
 export function DashboardViewButton(props: { onOpen: () => void }) {

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 
 /** Any tab that is not a PostHog page Hogmark acts on: what Hogmark does and how to get there. */
 export function EmptyState(props: { postHogUrl: string }) {

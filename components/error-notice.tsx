@@ -1,5 +1,5 @@
-import type { SerializedError } from '../lib/errors';
-import { t } from '../lib/i18n';
+import type { SerializedError } from '../lib/platform/errors';
+import { t } from '../lib/platform/i18n';
 
 /** One sentence saying what happened and what to do, with a retry where retrying makes sense. */
 export function ErrorNotice(props: { error: SerializedError; onRetry?: () => void }) {

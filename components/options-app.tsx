@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 import type { OptionsStore } from '../lib/stores/options';
 import { ErrorNotice } from './error-notice';
 import { OptionsForget } from './options-forget';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 
 /**
  * "Forget key" with an inline confirm step (no window.confirm): focus goes to the safe choice,

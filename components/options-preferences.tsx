@@ -1,5 +1,5 @@
-import { t } from '../lib/i18n';
-import type { ProjectSummary } from '../lib/messages';
+import type { ProjectSummary } from '../lib/messaging/messages';
+import { t } from '../lib/platform/i18n';
 import { describedBy, FieldMessages } from './field-messages';
 
 /** The default project (from the last key check) and the in-page button switch. */

@@ -1,5 +1,5 @@
-import { type MessageKey, t } from '../lib/i18n';
-import type { Capabilities } from '../lib/messages';
+import type { Capabilities } from '../lib/messaging/messages';
+import { type MessageKey, t } from '../lib/platform/i18n';
 import type { KeyReport } from '../lib/stores/options';
 
 const FEATURES: ReadonlyArray<readonly [keyof Capabilities, MessageKey]> = [

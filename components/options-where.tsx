@@ -1,4 +1,4 @@
-import { type MessageKey, t } from '../lib/i18n';
+import { type MessageKey, t } from '../lib/platform/i18n';
 import type { Where } from '../lib/stores/options';
 import { describedBy, FieldMessages } from './field-messages';
 

@@ -1,4 +1,4 @@
-import { type MessageKey, t } from '../lib/i18n';
+import { type MessageKey, t } from '../lib/platform/i18n';
 import type { Waiting } from '../lib/stores/playlist-changes';
 import type { Failure, Notice } from '../lib/stores/playlist-picker';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { t, tCount } from '../lib/i18n';
+import { t, tCount } from '../lib/platform/i18n';
 import { CREATE_OPTION, type PickerOption, type PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { ErrorNotice } from './error-notice';
 import { PlaylistNotice } from './playlist-notice';

@@ -1,5 +1,5 @@
-import { t } from '../lib/i18n';
-import type { Status } from '../lib/messages';
+import type { Status } from '../lib/messaging/messages';
+import { t } from '../lib/platform/i18n';
 import type { PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
 import type { SharePanels } from '../lib/stores/share-panels';

@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 
 export function SetupPrompt(props: { onOpenOptions: () => void }) {
   return (

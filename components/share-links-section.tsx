@@ -1,4 +1,4 @@
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
 import type { ShareState } from '../lib/stores/dashboard-page';
 import { CopyLinkRow } from './copy-link-row';
 

@@ -1,5 +1,5 @@
-import type { PageContext } from '../lib/context';
-import type { PageHints, Status } from '../lib/messages';
+import type { PageHints, Status } from '../lib/messaging/messages';
+import type { PageContext } from '../lib/posthog/context';
 import type { SharePanels } from '../lib/stores/share-panels';
 import { CopyToast } from './copy-toast';
 import { DashboardPanel } from './dashboard-panel';

@@ -1,5 +1,5 @@
-import { formatClock } from '../lib/context-labels';
-import { t } from '../lib/i18n';
+import { t } from '../lib/platform/i18n';
+import { formatClock } from '../lib/posthog/context-labels';
 import type { RecordingPanel } from '../lib/stores/share-panels';
 import { CopyLinkRow } from './copy-link-row';
 

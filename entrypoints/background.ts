@@ -23,13 +23,17 @@ import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu } from '../lib/backgrou
 import { createTabContextService } from '../lib/background/tab-context';
 import { afterMove, moveToTrustedStorage } from '../lib/background/trusted-storage';
 import { createViewWatchers } from '../lib/background/view-watchers';
-import { parsePageContext } from '../lib/context';
-import { BUILD_DIALECT, hostAccessPattern, portlessPattern, tabOnOrigin } from '../lib/host-patterns';
-import { setTranslator, translatorFrom } from '../lib/i18n';
-import { createApiKeyStore, createIndexedDbArea, createIndexedDbKeyValueStore } from '../lib/key-store';
-import { logFailure } from '../lib/log';
-import { isCloudOrigin } from '../lib/origins';
-import { restrictSessionStorage } from '../lib/storage';
+import { setTranslator, translatorFrom } from '../lib/platform/i18n';
+import {
+  createApiKeyStore,
+  createIndexedDbArea,
+  createIndexedDbKeyValueStore,
+} from '../lib/platform/key-store';
+import { logFailure } from '../lib/platform/log';
+import { restrictSessionStorage } from '../lib/platform/storage';
+import { parsePageContext } from '../lib/posthog/context';
+import { BUILD_DIALECT, hostAccessPattern, portlessPattern, tabOnOrigin } from '../lib/posthog/host-patterns';
+import { isCloudOrigin } from '../lib/posthog/origins';
 
 export default defineBackground(() => {
   setTranslator(translatorFrom(browser.i18n.getMessage));

@@ -1,11 +1,11 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { CLOUD_APP_MATCHES, TEST_APP_MATCHES } from '../lib/app-origins';
 import { isInPageButtonEnabled, mountInPageButton } from '../lib/content/in-page-button';
 import { isConfiguredPostHogOrigin } from '../lib/content/page-origin';
 import { watchPage } from '../lib/content/page-watcher';
 import { TIMESTAMP_FORMAT_KEY } from '../lib/content/player-time';
 import { relaySessionRequests } from '../lib/content/session-relay';
+import { CLOUD_APP_MATCHES, TEST_APP_MATCHES } from '../lib/posthog/app-origins';
 
 export default defineContentScript({
   matches: import.meta.env.MODE === 'test' ? [...CLOUD_APP_MATCHES, ...TEST_APP_MATCHES] : CLOUD_APP_MATCHES,

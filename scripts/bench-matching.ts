@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { DashboardSummary } from '../lib/messages';
-import type { PlaylistEntry } from '../lib/playlist-entries';
+import type { DashboardSummary } from '../lib/messaging/messages';
+import type { PlaylistEntry } from '../lib/messaging/playlist-entries';
 import { buildSearchIndex, createIndexSearch, orderDashboards } from '../lib/stores/dashboard-search';
 import { filterRows, orderPlaylists, toRows } from '../lib/stores/playlist-picker-model';
 import { largeName } from '../test/fake-posthog/seeds/large';

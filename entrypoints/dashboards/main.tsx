@@ -1,8 +1,8 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { DashboardFinder } from '../../components/dashboard-finder';
-import { setTranslator, t, translatorFrom } from '../../lib/i18n';
-import { createPageSender } from '../../lib/page-sender';
+import { createPageSender } from '../../lib/messaging/page-sender';
+import { setTranslator, t, translatorFrom } from '../../lib/platform/i18n';
 import { createDashboardListStore } from '../../lib/stores/dashboard-list';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import './dashboards.css';

@@ -1,9 +1,9 @@
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { OptionsApp } from '../../components/options-app';
-import { BUILD_DIALECT, hostAccessPattern } from '../../lib/host-patterns';
-import { setTranslator, translatorFrom } from '../../lib/i18n';
-import { createPageSender } from '../../lib/page-sender';
+import { createPageSender } from '../../lib/messaging/page-sender';
+import { setTranslator, translatorFrom } from '../../lib/platform/i18n';
+import { BUILD_DIALECT, hostAccessPattern } from '../../lib/posthog/host-patterns';
 import { createOptionsStore } from '../../lib/stores/options';
 import './options.css';
 

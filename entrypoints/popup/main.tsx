@@ -4,11 +4,11 @@ import { computed, effect } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
+import { watchTabView } from '../../lib/messaging/view-port';
 import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import { watchTabView } from '../../lib/view-port';
 import { opening, openingDeps, send } from './opening';
 import './popup.css';
 

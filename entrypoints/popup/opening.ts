@@ -4,10 +4,10 @@
  * while that code runs. It imports nothing of the UI.
  */
 import { browser } from 'wxt/browser';
-import { setTranslator, translatorFrom } from '../../lib/i18n';
-import { createPageSender } from '../../lib/page-sender';
-import { recordingFromSearch } from '../../lib/picker-recording';
-import { requestPopupOpen, tabIdFromSearch } from '../../lib/popup-opening';
+import { createPageSender } from '../../lib/messaging/page-sender';
+import { recordingFromSearch } from '../../lib/messaging/picker-recording';
+import { requestPopupOpen, tabIdFromSearch } from '../../lib/messaging/popup-opening';
+import { setTranslator, translatorFrom } from '../../lib/platform/i18n';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
 

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 import { createDashboardsApi } from './dashboards';
 import { createKeysApi } from './keys';
 import { refuseAnswersFromElsewhere } from './origin-guard';

@@ -1,5 +1,5 @@
 import { isHTTPError, isTimeoutError } from 'ky';
-import { AppError, type ErrorKind, isAppError } from '../errors';
+import { AppError, type ErrorKind, isAppError } from '../platform/errors';
 import { ApiErrorBodySchema } from './schema/error-body';
 
 /**

@@ -1,5 +1,5 @@
 import type { AfterResponseHook } from 'ky';
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 import { invalidResponse, redact } from './error-mapping';
 
 /**

@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from '../platform/errors';
 
 /**
  * Path building. Every id goes through one of these so a hostile id (a recording id with `/`, `?`,

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isAppError } from '../errors';
+import { isAppError } from '../platform/errors';
 import { createPager, type PageOptions } from './pagination';
 import { type ProjectRef, projectPath, segment } from './paths';
 import {

@@ -1,6 +1,6 @@
 import type { BeforeRetryHook, RetryOptions as KyRetryOptions } from 'ky';
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
-import type { AppError } from '../errors';
+import type { AppError } from '../platform/errors';
 import { appErrorFrom } from './error-mapping';
 
 /**

@@ -1,4 +1,4 @@
-import { type MessageKey, t } from '../i18n';
+import { type MessageKey, t } from '../platform/i18n';
 import type { ActionLike } from './badge';
 
 export type FlashKind = 'done' | 'same' | 'failed';

@@ -1,7 +1,7 @@
-import type { PageContext } from '../context';
-import { contextKindLabel, contextProjectId } from '../context-labels';
-import { type MessageKey, t } from '../i18n';
-import type { PageHints } from '../messages';
+import type { PageHints } from '../messaging/messages';
+import { type MessageKey, t } from '../platform/i18n';
+import type { PageContext } from '../posthog/context';
+import { contextKindLabel, contextProjectId } from '../posthog/context-labels';
 
 /** The part of `browser.action` the badge uses (structural, so tests pass a recording fake). */
 export interface ActionLike {

@@ -1,5 +1,5 @@
-import { t } from '../i18n';
-import type { Capabilities } from '../messages';
+import type { Capabilities } from '../messaging/messages';
+import { t } from '../platform/i18n';
 
 /** The scopes each feature needs, most specific first (the first one missing is reported). */
 const REQUIRED_SCOPES: Readonly<Record<keyof Capabilities, readonly string[]>> = {

@@ -1,7 +1,11 @@
-import { ClipboardWriteInputSchema } from '../clipboard-messages';
-import { AppError, toAppError } from '../errors';
-import { type ExtensionIdentity, isExtensionPageSender, type MessageSenderLike } from '../extension-sender';
-import type { MessageResponse } from '../messages';
+import { ClipboardWriteInputSchema } from '../messaging/clipboard-messages';
+import {
+  type ExtensionIdentity,
+  isExtensionPageSender,
+  type MessageSenderLike,
+} from '../messaging/extension-sender';
+import type { MessageResponse } from '../messaging/messages';
+import { AppError, toAppError } from '../platform/errors';
 
 export interface OffscreenClipboardDeps extends ExtensionIdentity {
   write: (text: string) => Promise<void>;

@@ -1,5 +1,5 @@
-import { AppError } from '../errors';
-import { createMessageSender, type RawSend } from '../messages';
+import { createMessageSender, type RawSend } from '../messaging/messages';
+import { AppError } from '../platform/errors';
 
 /** Chromium's offscreen API, as far as the clipboard route needs it (absent in Firefox). */
 export interface OffscreenLike {

@@ -1,5 +1,5 @@
-import { hostAccessPattern, type PatternDialect } from '../host-patterns';
-import { normaliseSelfHostedOrigin } from '../origins';
+import { hostAccessPattern, type PatternDialect } from '../posthog/host-patterns';
+import { normaliseSelfHostedOrigin } from '../posthog/origins';
 
 /**
  * The content script on a self-hosted PostHog: the manifest can only name the cloud hosts, so the

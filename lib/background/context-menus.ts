@@ -1,5 +1,5 @@
-import type { PageContext } from '../context';
-import { t } from '../i18n';
+import { t } from '../platform/i18n';
+import type { PageContext } from '../posthog/context';
 import type { RecordingTarget } from './recording-quick-add';
 
 export const MENU_ADD_TO_LAST = 'hogmark-add-to-last-playlist';

@@ -1,10 +1,6 @@
-import type { DashboardList, DashboardSummary } from '../messages';
-import {
-  createItemStore,
-  dashboardCacheIndexItem,
-  dashboardListItem,
-  type StorageAreaLike,
-} from '../storage';
+import type { DashboardList, DashboardSummary } from '../messaging/messages';
+import { createItemStore, type StorageAreaLike } from '../platform/storage';
+import { dashboardCacheIndexItem, dashboardListItem } from './stored-items';
 
 export interface DashboardCacheDeps {
   /**

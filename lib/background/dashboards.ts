@@ -1,14 +1,14 @@
 import type { Collaborator } from '../api/schema/collaborator';
 import type { Dashboard, DashboardListItem } from '../api/schema/dashboard';
 import type { SharingConfiguration } from '../api/schema/sharing';
-import { isAppError } from '../errors';
 import type {
   CollaboratorSummary,
   DashboardList,
   DashboardSummary,
   MessageInput,
   MessageOutput,
-} from '../messages';
+} from '../messaging/messages';
+import { isAppError } from '../platform/errors';
 import type { DashboardCache } from './dashboards-cache';
 import type { Connection } from './settings';
 import { settleWrite } from './write-outcome';

@@ -1,4 +1,3 @@
-import { AppError, type SerializedError, toAppError } from '../errors';
 import {
   type BackgroundMessageType,
   type MessageInput,
@@ -7,8 +6,14 @@ import {
   type MessageType,
   parseRequest,
   protocol,
-} from '../messages';
-import { classifySender, isAllowed, type MessageSenderLike, type TrustedSenderKind } from '../sender';
+} from '../messaging/messages';
+import {
+  classifySender,
+  isAllowed,
+  type MessageSenderLike,
+  type TrustedSenderKind,
+} from '../messaging/sender';
+import { AppError, type SerializedError, toAppError } from '../platform/errors';
 
 /** What a handler knows about who asked. For content scripts, tab and URL come from the browser. */
 export interface HandlerContext {
@@ -28,7 +33,7 @@ export interface DispatcherDeps {
   extensionId: string;
   extensionOrigin: string;
   getAppOrigins: () => readonly string[] | Promise<readonly string[]>;
-  /** Called with every failure, for the log (lib/log.ts); the sender only ever sees the serialised error. */
+  /** Called with every failure, for the log (lib/platform/log.ts); the sender only ever sees the serialised error. */
   onError?: (type: string, error: AppError) => void;
 }
 

@@ -1,9 +1,9 @@
 import type { CurrentUser, PersonalApiKey, Project } from '../api/schemas';
-import { AppError } from '../errors';
-import { t } from '../i18n';
-import { classifyKey } from '../key-format';
-import type { KeyCheck, ProjectSummary, PublicSharing } from '../messages';
-import { maskKey } from '../storage';
+import type { KeyCheck, ProjectSummary, PublicSharing } from '../messaging/messages';
+import { AppError } from '../platform/errors';
+import { t } from '../platform/i18n';
+import { maskKey } from '../platform/storage';
+import { classifyKey } from '../posthog/key-format';
 import { capabilitiesFor } from './capabilities';
 
 /** The part of the API client a key check uses (structurally the same as `PostHogClient`'s). */

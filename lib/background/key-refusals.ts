@@ -1,4 +1,4 @@
-import { createItemStore, type StorageAreaLike } from '../storage';
+import { createItemStore, type StorageAreaLike } from '../platform/storage';
 import { keyRefusalsItem } from './playlists-storage';
 
 /** Origins kept at most; more PostHogs than this in one browser session is not a real case. */

@@ -1,4 +1,4 @@
-import type { PageContext } from '../context';
+import type { PageContext } from '../posthog/context';
 
 export interface PageNamesDeps {
   /** The configured PostHog and project; throws (or null) before setup. */

@@ -1,5 +1,5 @@
-import type { PageContext } from '../context';
-import type { StorageAreaLike } from '../storage';
+import type { StorageAreaLike } from '../platform/storage';
+import type { PageContext } from '../posthog/context';
 import type { ActionLike } from './badge';
 import { createBadgeFlash } from './badge-flash';
 import { createCommandListener } from './commands';

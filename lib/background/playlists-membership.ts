@@ -1,8 +1,8 @@
 import type { Page } from '../api/pagination';
 import type { Playlist, PlaylistListFilter } from '../api/schema/playlist';
-import type { Membership } from '../playlist-entries';
-import { kindOf } from '../playlist-entries';
-import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
+import type { Membership } from '../messaging/playlist-entries';
+import { kindOf } from '../messaging/playlist-entries';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
 import { MEMBERSHIP_RECORDINGS_KEPT, membershipFactsItem, type RecordingFacts } from './playlists-storage';
 
 /** The list calls membership needs (the client's `project(p).playlists`, or a fake). */

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { PlaylistEntrySchema } from '../playlist-entries';
-import type { StoredItem } from '../storage';
+import { PlaylistEntrySchema } from '../messaging/playlist-entries';
+import type { StoredItem } from '../platform/storage';
 
 /**
  * What the playlist feature keeps between popups. Lists, preferences and membership facts go to the

@@ -1,8 +1,8 @@
 import type { PlaylistRecordings } from '../api/playlists';
 import type { Playlist, PlaylistInput } from '../api/schema/playlist';
-import { type Membership, type PlaylistEntry, toPlaylistEntry } from '../playlist-entries';
-import type { PlaylistList } from '../playlist-messages';
-import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
+import { type Membership, type PlaylistEntry, toPlaylistEntry } from '../messaging/playlist-entries';
+import type { PlaylistList } from '../messaging/playlist-messages';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
 import {
   createMembershipFacts,
   type PlaylistListApi,

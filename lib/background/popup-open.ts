@@ -1,7 +1,7 @@
-import { isRecordingId } from '../context';
-import type { MessageInput, MessageOutput, Status } from '../messages';
-import { pickerRecording, type RecordingRef } from '../picker-recording';
-import type { LastActionView, PlaylistList } from '../playlist-messages';
+import type { MessageInput, MessageOutput, Status } from '../messaging/messages';
+import { pickerRecording, type RecordingRef } from '../messaging/picker-recording';
+import type { LastActionView, PlaylistList } from '../messaging/playlist-messages';
+import { isRecordingId } from '../posthog/context';
 import type { LastAction } from './playlists-storage';
 import type { TabView } from './tab-context';
 

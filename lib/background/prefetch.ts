@@ -1,4 +1,4 @@
-import type { PageContext } from '../context';
+import type { PageContext } from '../posthog/context';
 
 /** Pages whose popup acts on one item; list and public pages need nothing ahead of time. */
 const ACTIONABLE: ReadonlySet<PageContext['kind']> = new Set(['recording', 'dashboard', 'playlist']);

@@ -1,19 +1,19 @@
 import { errorFromResponse } from '../api/error-mapping';
 import type { Playlist } from '../api/schema/playlist';
 import { addRecordingRoute, bulkDeleteRecordingRoute, removeRecordingRoute } from '../api/session-routes';
-import { AppError, isAppError, toAppError } from '../errors';
-import { t } from '../i18n';
-import { isCloudOrigin } from '../origins';
-import { canHoldRecordings, type PlaylistEntry } from '../playlist-entries';
-import { holdingOf } from '../playlist-holding';
+import { canHoldRecordings, type PlaylistEntry } from '../messaging/playlist-entries';
+import { holdingOf } from '../messaging/playlist-holding';
 import type {
   CreateAndAddInput,
   CreateAndAddResult,
   RecordingChangeInput,
   RecordingChangeResult,
   Via,
-} from '../playlist-messages';
-import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
+} from '../messaging/playlist-messages';
+import { AppError, isAppError, toAppError } from '../platform/errors';
+import { t } from '../platform/i18n';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
+import { isCloudOrigin } from '../posthog/origins';
 import { createKeyRefusals } from './key-refusals';
 import type { PlaylistScope, PlaylistService } from './playlists';
 import { type LastAction, lastActionItem } from './playlists-storage';

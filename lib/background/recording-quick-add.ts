@@ -1,9 +1,9 @@
-import type { PageContext } from '../context';
-import { AppError, isAppError, toAppError } from '../errors';
-import { t } from '../i18n';
-import type { MessageOutput } from '../messages';
-import type { QuickAddResult } from '../playlist-messages';
-import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../storage';
+import type { MessageOutput } from '../messaging/messages';
+import type { QuickAddResult } from '../messaging/playlist-messages';
+import { AppError, isAppError, toAppError } from '../platform/errors';
+import { t } from '../platform/i18n';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
+import type { PageContext } from '../posthog/context';
 import type { FlashKind } from './badge-flash';
 import type { HandlerContext } from './dispatcher';
 import type { PlaylistService } from './playlists';

@@ -1,7 +1,7 @@
 import type { SessionRoute } from '../api/session-routes';
 import { isSessionForwardable } from '../api/session-routes';
-import { AppError, isAppError } from '../errors';
-import { createMessageSender, type MessageInput, type RawSend } from '../messages';
+import { createMessageSender, type MessageInput, type RawSend } from '../messaging/messages';
+import { AppError, isAppError } from '../platform/errors';
 import type { HandlerContext } from './dispatcher';
 
 export interface SessionBridgeDeps {

@@ -1,17 +1,11 @@
-import { AppError } from '../errors';
-import { t } from '../i18n';
-import type { ApiKeyStore } from '../key-store';
-import type { KeyCheck, MessageInput, PublicSettings, PublicSharing, Status } from '../messages';
-import {
-  createItemStore,
-  keyCheckItem,
-  maskKey,
-  memoizeItemStore,
-  type StorageAreaLike,
-  settingsItem,
-} from '../storage';
-import { normaliseUserOrigin } from '../user-origin';
+import type { KeyCheck, MessageInput, PublicSettings, PublicSharing, Status } from '../messaging/messages';
+import { AppError } from '../platform/errors';
+import { t } from '../platform/i18n';
+import type { ApiKeyStore } from '../platform/key-store';
+import { createItemStore, maskKey, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
+import { normaliseUserOrigin } from '../posthog/user-origin';
 import { assertKeyFormat, type CreateKeyCheckClient, checkKey, type KeyCheckResult } from './key-check';
+import { keyCheckItem, settingsItem } from './stored-items';
 
 export interface SettingsServiceDeps {
   /** Trusted storage (the extension's IndexedDB): settings and the last key check live there. */

@@ -1,7 +1,7 @@
-import type { PageContext } from '../context';
-import { toAppError } from '../errors';
-import { type MessageKey, t } from '../i18n';
-import type { PageHints } from '../messages';
+import type { PageHints } from '../messaging/messages';
+import { toAppError } from '../platform/errors';
+import { type MessageKey, t } from '../platform/i18n';
+import type { PageContext } from '../posthog/context';
 import type { BestLink, BestLinkKind } from './share-links';
 
 /** The keyboard command in wxt.config.ts. */

@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { t } from '../platform/i18n';
 
 export const COPY_DASHBOARD_MENU_ID = 'hogmark-copy-dashboard-link';
 

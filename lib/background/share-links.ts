@@ -1,5 +1,6 @@
 import type { SharingConfiguration } from '../api/schema/sharing';
-import { isAccessToken, type PageContext } from '../context';
+import type { MessageInput, MessageOutput, PageHints, PublicSharing } from '../messaging/messages';
+import { isAccessToken, type PageContext } from '../posthog/context';
 import {
   dashboardSharingLink,
   pageLink,
@@ -7,8 +8,7 @@ import {
   privateDashboardLink,
   publicShareLink,
   recordingLink,
-} from '../links';
-import type { MessageInput, MessageOutput, PageHints, PublicSharing } from '../messages';
+} from '../posthog/links';
 import type { Connection } from './settings';
 
 export interface ShareLinksDeps {

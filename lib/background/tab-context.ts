@@ -1,14 +1,8 @@
-import { contextKey, type PageContext } from '../context';
-import type { MessageInput, MessageOutput } from '../messages';
-import {
-  createItemStore,
-  type ItemStore,
-  memoizeItemStore,
-  type StorageAreaLike,
-  type TabHints,
-  tabHintsItem,
-} from '../storage';
+import type { MessageInput, MessageOutput } from '../messaging/messages';
+import { createItemStore, type ItemStore, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
+import { contextKey, type PageContext } from '../posthog/context';
 import type { HandlerContext } from './dispatcher';
+import { type TabHints, tabHintsItem } from './stored-items';
 
 export type TabView = MessageOutput<'context/get'>;
 export type ViewChangeCause = 'tab' | 'hint';

@@ -1,5 +1,6 @@
-import type { ApiKeyStore } from '../key-store';
-import { migrateSettingsV1, type StorageAreaLike } from '../storage';
+import type { ApiKeyStore } from '../platform/key-store';
+import type { StorageAreaLike } from '../platform/storage';
+import { migrateSettingsV1 } from './stored-items';
 
 /**
  * What the background used to keep in `storage.local` (which content scripts can read and write)

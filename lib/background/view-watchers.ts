@@ -1,6 +1,10 @@
-import { type ExtensionIdentity, isExtensionPageSender, type MessageSenderLike } from '../extension-sender';
-import type { MessageInput } from '../messages';
-import { VIEW_PORT_PREFIX, viewPortTabId } from '../view-port';
+import {
+  type ExtensionIdentity,
+  isExtensionPageSender,
+  type MessageSenderLike,
+} from '../messaging/extension-sender';
+import type { MessageInput } from '../messaging/messages';
+import { VIEW_PORT_PREFIX, viewPortTabId } from '../messaging/view-port';
 import type { TabView } from './tab-context';
 
 /** The part of `runtime.Port` used here (structural, so tests pass a recording fake). */

@@ -1,4 +1,4 @@
-import { AppError, toAppError, writeMayHaveApplied } from '../errors';
+import { AppError, toAppError, writeMayHaveApplied } from '../platform/errors';
 
 /** What reading the one resource back says of a write: made, not made, or no telling. */
 export type ReadBack = 'applied' | 'not-applied' | 'unknown';

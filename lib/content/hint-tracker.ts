@@ -1,4 +1,4 @@
-import type { PageHints } from '../messages';
+import type { PageHints } from '../messaging/messages';
 import { type PageIdentity, pageIdentityOf, sameIdentity } from './page-identity';
 import { parsePageTitle } from './page-title';
 import type { PlayerTime } from './player-time';

@@ -2,7 +2,7 @@ import type { TitledKind } from './page-title';
 
 /**
  * What a PostHog URL shows, as far as the content script needs to know: which kind of titled page
- * and which item. A trimmed copy of `parsePageContext` (lib/context.ts), because that module brings
+ * and which item. A trimmed copy of `parsePageContext` (lib/posthog/context.ts), because that module brings
  * zod into the content script; the background still decides the real context from the tab URL, so
  * a disagreement here can only drop a hint, never misfile one.
  */

@@ -1,4 +1,4 @@
-import type { MessageInput } from '../messages';
+import type { MessageInput } from '../messaging/messages';
 import { createHintTracker, type HintTrackerOptions } from './hint-tracker';
 import { type ElementLike, readPlayerTime } from './player-time';
 

@@ -1,8 +1,8 @@
 import { computed, signal } from '@preact/signals';
-import { type SerializedError, serializeError } from '../errors';
-import { t } from '../i18n';
-import { privateDashboardLink } from '../links';
-import type { DashboardList, DashboardSummary, SendMessage, Status } from '../messages';
+import type { DashboardList, DashboardSummary, SendMessage, Status } from '../messaging/messages';
+import { type SerializedError, serializeError } from '../platform/errors';
+import { t } from '../platform/i18n';
+import { privateDashboardLink } from '../posthog/links';
 import { createPinner } from './dashboard-pin';
 import {
   buildSearchIndex,

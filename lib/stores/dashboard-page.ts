@@ -1,9 +1,15 @@
 import { computed, signal } from '@preact/signals';
-import type { DashboardContext } from '../context';
-import { AppError, type SerializedError, serializeError } from '../errors';
-import { t } from '../i18n';
-import { dashboardSharingLink, markdownLink, privateDashboardLink } from '../links';
-import type { CollaboratorSummary, DashboardSummary, PageHints, SendMessage, Status } from '../messages';
+import type {
+  CollaboratorSummary,
+  DashboardSummary,
+  PageHints,
+  SendMessage,
+  Status,
+} from '../messaging/messages';
+import { AppError, type SerializedError, serializeError } from '../platform/errors';
+import { t } from '../platform/i18n';
+import type { DashboardContext } from '../posthog/context';
+import { dashboardSharingLink, markdownLink, privateDashboardLink } from '../posthog/links';
 import { createPinner } from './dashboard-pin';
 import type { CopyStore } from './share-copy';
 

@@ -1,7 +1,7 @@
 import { signal } from '@preact/signals';
-import { type SerializedError, serializeError } from '../errors';
-import { t } from '../i18n';
-import type { DashboardSummary, SendMessage } from '../messages';
+import type { DashboardSummary, SendMessage } from '../messaging/messages';
+import { type SerializedError, serializeError } from '../platform/errors';
+import { t } from '../platform/i18n';
 
 export interface PinFailure {
   dashboardId: number;

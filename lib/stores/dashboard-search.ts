@@ -1,5 +1,5 @@
-import { t } from '../i18n';
-import type { DashboardSummary } from '../messages';
+import type { DashboardSummary } from '../messaging/messages';
+import { t } from '../platform/i18n';
 
 /** One dashboard's searchable text, normalised once when the list arrives (not on every keystroke). */
 export interface SearchEntry {

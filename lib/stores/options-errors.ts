@@ -1,5 +1,5 @@
-import type { AppError, SerializedError } from '../errors';
-import { t } from '../i18n';
+import type { AppError, SerializedError } from '../platform/errors';
+import { t } from '../platform/i18n';
 
 export type OptionsField = 'origin' | 'apiKey' | 'projectId';
 export type FieldErrors = Partial<Record<OptionsField, string>>;

@@ -1,7 +1,7 @@
-import { t } from '../i18n';
-import { classifyKey } from '../key-format';
-import type { PublicSettings } from '../messages';
-import { normaliseUserOrigin } from '../user-origin';
+import type { PublicSettings } from '../messaging/messages';
+import { t } from '../platform/i18n';
+import { classifyKey } from '../posthog/key-format';
+import { normaliseUserOrigin } from '../posthog/user-origin';
 import type { FieldErrors } from './options-errors';
 
 export type Where = 'us' | 'eu' | 'self-hosted';

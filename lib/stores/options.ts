@@ -1,7 +1,7 @@
 import { batch, computed, signal } from '@preact/signals';
-import { type SerializedError, serializeError, toAppError } from '../errors';
-import { t } from '../i18n';
-import type { KeyCheck, PublicSettings, SendMessage } from '../messages';
+import type { KeyCheck, PublicSettings, SendMessage } from '../messaging/messages';
+import { type SerializedError, serializeError, toAppError } from '../platform/errors';
+import { t } from '../platform/i18n';
 import { type FieldErrors, placeSaveError } from './options-errors';
 import { CLOUD_ORIGINS, validateOptionsForm, type Where } from './options-form';
 

@@ -1,9 +1,9 @@
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
-import { AppError, type SerializedError, toAppError } from '../errors';
-import { t } from '../i18n';
-import type { SendMessage } from '../messages';
-import type { Membership, PlaylistEntry } from '../playlist-entries';
-import type { RecordingChangeResult, Via } from '../playlist-messages';
+import type { SendMessage } from '../messaging/messages';
+import type { Membership, PlaylistEntry } from '../messaging/playlist-entries';
+import type { RecordingChangeResult, Via } from '../messaging/playlist-messages';
+import { AppError, type SerializedError, toAppError } from '../platform/errors';
+import { t } from '../platform/i18n';
 
 /** The busy key of "Create playlist"; never a short id (those are URL-safe). */
 export const CREATE_OPTION = '\u0000create';

@@ -1,5 +1,5 @@
-import { pickerRecording, type RecordingRef, recordingFromSearch } from '../picker-recording';
-import type { PlaylistEntry } from '../playlist-entries';
+import { pickerRecording, type RecordingRef, recordingFromSearch } from '../messaging/picker-recording';
+import type { PlaylistEntry } from '../messaging/playlist-entries';
 import type { PopupState } from './popup';
 
 /** Where the popup is: the connected PostHog, and the recording it shows (if any). */

@@ -1,12 +1,12 @@
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
-import { type SerializedError, serializeError } from '../errors';
-import { t } from '../i18n';
-import { recordingLink } from '../links';
-import type { PopupOpen, SendMessage } from '../messages';
-import { sameRecording } from '../picker-recording';
-import type { Membership } from '../playlist-entries';
-import { type Holding, holdingOf } from '../playlist-holding';
-import type { PlaylistList } from '../playlist-messages';
+import type { PopupOpen, SendMessage } from '../messaging/messages';
+import { sameRecording } from '../messaging/picker-recording';
+import type { Membership } from '../messaging/playlist-entries';
+import { type Holding, holdingOf } from '../messaging/playlist-holding';
+import type { PlaylistList } from '../messaging/playlist-messages';
+import { type SerializedError, serializeError } from '../platform/errors';
+import { t } from '../platform/i18n';
+import { recordingLink } from '../posthog/links';
 import { CREATE_OPTION, createPlaylistChanges, type PickerTarget } from './playlist-changes';
 import {
   filterRows,

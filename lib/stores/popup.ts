@@ -1,10 +1,10 @@
 import { computed, signal } from '@preact/signals';
-import { DEFAULT_APP_ORIGIN } from '../app-origins';
-import type { PageContext } from '../context';
-import { type SerializedError, serializeError } from '../errors';
-import type { PageHints, PopupOpen, Status } from '../messages';
-import { type PopupOpeningDeps, requestPopupOpen } from '../popup-opening';
-import { samePage } from '../view-port';
+import type { PageHints, PopupOpen, Status } from '../messaging/messages';
+import { type PopupOpeningDeps, requestPopupOpen } from '../messaging/popup-opening';
+import { samePage } from '../messaging/view-port';
+import { type SerializedError, serializeError } from '../platform/errors';
+import { DEFAULT_APP_ORIGIN } from '../posthog/app-origins';
+import type { PageContext } from '../posthog/context';
 
 export type PopupState =
   | { phase: 'loading' }

@@ -1,5 +1,5 @@
 import { signal } from '@preact/signals';
-import { t } from '../i18n';
+import { t } from '../platform/i18n';
 
 export interface Toast {
   kind: 'ok' | 'error';

@@ -1,8 +1,8 @@
 import { signal } from '@preact/signals';
-import type { DashboardContext, RecordingContext } from '../context';
-import { formatClock } from '../context-labels';
-import { t } from '../i18n';
-import type { PageHints, SendMessage, Status } from '../messages';
+import type { PageHints, SendMessage, Status } from '../messaging/messages';
+import { t } from '../platform/i18n';
+import type { DashboardContext, RecordingContext } from '../posthog/context';
+import { formatClock } from '../posthog/context-labels';
 import { createDashboardPageStore, type DashboardPageStore } from './dashboard-page';
 import { createCopyStore } from './share-copy';
 import { parseTypedTime, type RecordingShareLinks, recordingShareLinks } from './share-recording';

@@ -1,8 +1,8 @@
-import type { RecordingContext } from '../context';
-import { formatClock } from '../context-labels';
-import { t } from '../i18n';
-import { markdownLink, playbackSecond, recordingLink } from '../links';
-import type { PageHints } from '../messages';
+import type { PageHints } from '../messaging/messages';
+import { t } from '../platform/i18n';
+import type { RecordingContext } from '../posthog/context';
+import { formatClock } from '../posthog/context-labels';
+import { markdownLink, playbackSecond, recordingLink } from '../posthog/links';
 
 export interface RecordingShareLinks {
   /** The second the link starts at: the player's, else the URL's `t` (until the player shows one), else none. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPostHogClient } from '../../lib/api/client';
-import { isAppError } from '../../lib/errors';
+import { isAppError } from '../../lib/platform/errors';
 import { caught, clientWith, empty, json, KEY, ORIGIN, type Sent, scriptedFetch } from './support';
 
 const dashboard = (id: number, extra: Record<string, unknown> = {}) => ({ id, name: `D${id}`, ...extra });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorFromResponse, retryAfterSeconds } from '../../lib/api/error-mapping';
-import type { ErrorKind } from '../../lib/errors';
+import type { ErrorKind } from '../../lib/platform/errors';
 import { installEnglishTranslator } from '../support/i18n';
 import { KEY } from './support';
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPostHogClient, type PostHogClient } from '../../lib/api/client';
-import { isAppError } from '../../lib/errors';
+import { isAppError } from '../../lib/platform/errors';
 import { installEnglishTranslator } from '../support/i18n';
 import { KEY, ORIGIN } from './support';
 

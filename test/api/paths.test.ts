@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addRecordingRoute, isSessionForwardable, removeRecordingRoute } from '../../lib/api/session-routes';
-import { isAppError } from '../../lib/errors';
+import { isAppError } from '../../lib/platform/errors';
 import { caught, clientWith, json } from './support';
 
 const playlist = { id: 1, short_id: 'abc' };

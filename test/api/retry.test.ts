@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AppError, isAppError } from '../../lib/errors';
+import { type AppError, isAppError } from '../../lib/platform/errors';
 import { caught, clientWith, empty, json } from './support';
 
 const page = { count: 0, next: null, previous: null, results: [] };

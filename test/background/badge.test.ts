@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ActionLike, createBadgeService, toolbarStateOf } from '../../lib/background/badge';
-import type { PageContext } from '../../lib/context';
+import type { PageContext } from '../../lib/posthog/context';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);

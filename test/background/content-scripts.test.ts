@@ -5,7 +5,7 @@ import {
   patternCoversOrigin,
   SELF_HOSTED_SCRIPT_ID,
 } from '../../lib/background/content-scripts';
-import type { PatternDialect } from '../../lib/host-patterns';
+import type { PatternDialect } from '../../lib/posthog/host-patterns';
 
 const CLOUD = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 const SELF = 'https://posthog.example.com';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDashboardCache } from '../../lib/background/dashboards-cache';
-import type { DashboardList, DashboardSummary } from '../../lib/messages';
+import type { DashboardList, DashboardSummary } from '../../lib/messaging/messages';
 
 beforeEach(() => fakeBrowser.reset());
 

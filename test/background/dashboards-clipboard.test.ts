@@ -5,9 +5,9 @@ import { createOffscreenClipboardListener } from '../../lib/background/clipboard
 import type { BestLink } from '../../lib/background/share-links';
 import { createCopyLinkCommand } from '../../lib/background/share-links-command';
 import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu } from '../../lib/background/share-links-menu';
-import { type PageContext, parsePageContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import type { MessageResponse } from '../../lib/messages';
+import type { MessageResponse } from '../../lib/messaging/messages';
+import { AppError } from '../../lib/platform/errors';
+import { type PageContext, parsePageContext } from '../../lib/posthog/context';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);

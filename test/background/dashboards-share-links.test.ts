@@ -3,8 +3,8 @@ import type { SharingConfiguration } from '../../lib/api/schema/sharing';
 import { createDashboardHandlers } from '../../lib/background/dashboards-handlers';
 import { createShareLinks, publicLinkOf } from '../../lib/background/share-links';
 import { dashboardLinkPatterns } from '../../lib/background/share-links-menu';
-import { type PageContext, parsePageContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/platform/errors';
+import { type PageContext, parsePageContext } from '../../lib/posthog/context';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);

@@ -10,7 +10,7 @@ import {
   summariseDashboard,
 } from '../../lib/background/dashboards';
 import { createDashboardCache } from '../../lib/background/dashboards-cache';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/platform/errors';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type Handlers } from '../../lib/background/dispatcher';
-import { AppError } from '../../lib/errors';
-import type { MessageSenderLike } from '../../lib/sender';
+import type { MessageSenderLike } from '../../lib/messaging/sender';
+import { AppError } from '../../lib/platform/errors';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);

@@ -4,8 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import { createSettingsService } from '../../lib/background/settings';
 import { afterMove, isMovedKey, moveToTrustedStorage } from '../../lib/background/trusted-storage';
-import { createApiKeyStore, createMemoryKeyValueStore } from '../../lib/key-store';
-import type { StorageAreaLike } from '../../lib/storage';
+import { createApiKeyStore, createMemoryKeyValueStore } from '../../lib/platform/key-store';
+import type { StorageAreaLike } from '../../lib/platform/storage';
 import { installEnglishTranslator } from '../support/i18n';
 import { createFakePostHogFetch } from './fake-posthog-fetch';
 

@@ -5,7 +5,7 @@ import { createPostHogClient } from '../../lib/api/client';
 import { createPageNames } from '../../lib/background/page-names';
 import { createPlaylistFeature } from '../../lib/background/playlists-feature';
 import { createTabContextService, type TabContextDeps } from '../../lib/background/tab-context';
-import { type PageContext, parsePageContext } from '../../lib/context';
+import { type PageContext, parsePageContext } from '../../lib/posthog/context';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 

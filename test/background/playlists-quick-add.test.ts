@@ -9,7 +9,7 @@ import {
   recordingLinkPatterns,
 } from '../../lib/background/context-menus';
 import { createQuickAdd } from '../../lib/background/recording-quick-add';
-import { parsePageContext } from '../../lib/context';
+import { parsePageContext } from '../../lib/posthog/context';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';

@@ -4,7 +4,7 @@ import type { SessionRoute } from '../../lib/api/session-routes';
 import { createPlaylistService } from '../../lib/background/playlists';
 import { createRecordingActions } from '../../lib/background/recording-actions';
 import type { Connection } from '../../lib/background/settings';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/platform/errors';
 import type { FakePostHog } from '../fake-posthog/index';
 
 /**

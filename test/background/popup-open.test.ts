@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { LastAction } from '../../lib/background/playlists-storage';
 import { createPopupOpen, type PopupOpenDeps } from '../../lib/background/popup-open';
-import type { PageContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import { protocol } from '../../lib/messages';
-import type { RecordingRef } from '../../lib/picker-recording';
+import { protocol } from '../../lib/messaging/messages';
+import type { RecordingRef } from '../../lib/messaging/picker-recording';
+import { AppError } from '../../lib/platform/errors';
+import type { PageContext } from '../../lib/posthog/context';
 
 const US = 'https://us.posthog.com';
 const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';

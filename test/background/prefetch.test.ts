@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createListWarmer, createPrefetcher } from '../../lib/background/prefetch';
-import { parsePageContext } from '../../lib/context';
+import { parsePageContext } from '../../lib/posthog/context';
 
 const US = 'https://us.posthog.com';
 const contextOf = (url: string) => {

@@ -3,8 +3,8 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import { createSettingsService } from '../../lib/background/settings';
-import type { AppError } from '../../lib/errors';
-import { createApiKeyStore, createMemoryKeyValueStore } from '../../lib/key-store';
+import type { AppError } from '../../lib/platform/errors';
+import { createApiKeyStore, createMemoryKeyValueStore } from '../../lib/platform/key-store';
 import { installEnglishTranslator } from '../support/i18n';
 import { createFakePostHogFetch, type FakeFetchOptions } from './fake-posthog-fetch';
 

@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPrefetcher } from '../../lib/background/prefetch';
 import { createTabContextService, type TabContextDeps } from '../../lib/background/tab-context';
-import { parsePageContext } from '../../lib/context';
+import { parsePageContext } from '../../lib/posthog/context';
 
 beforeEach(() => fakeBrowser.reset());
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TabView } from '../../lib/background/tab-context';
 import { createViewWatchers, type PortLike } from '../../lib/background/view-watchers';
-import { protocol } from '../../lib/messages';
+import { protocol } from '../../lib/messaging/messages';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const BASE = `chrome-extension://${ID}/`;

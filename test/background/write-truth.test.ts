@@ -6,7 +6,7 @@ import { createDashboardCache } from '../../lib/background/dashboards-cache';
 import { createPlaylistService } from '../../lib/background/playlists';
 import { createRecordingActions, type RecordingActions } from '../../lib/background/recording-actions';
 import { settleWrite } from '../../lib/background/write-outcome';
-import { AppError, isAppError } from '../../lib/errors';
+import { AppError, isAppError } from '../../lib/platform/errors';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, type Fault, startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';

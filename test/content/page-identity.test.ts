@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageIdentityOf } from '../../lib/content/page-identity';
-import { parsePageContext } from '../../lib/context';
+import { parsePageContext } from '../../lib/posthog/context';
 
 const ORIGIN = 'https://us.posthog.com';
 const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';

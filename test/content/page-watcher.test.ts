@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type DocumentLike, type WindowLike, watchPage } from '../../lib/content/page-watcher';
 import type { ElementLike } from '../../lib/content/player-time';
-import type { MessageInput } from '../../lib/messages';
+import type { MessageInput } from '../../lib/messaging/messages';
 
 const BASE = 'https://us.posthog.com/project/1';
 

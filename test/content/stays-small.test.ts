@@ -29,7 +29,7 @@ describe('the content script stays small', () => {
     const allowed = [
       'wxt/browser',
       'wxt/utils/define-content-script',
-      '../lib/app-origins',
+      '../lib/posthog/app-origins',
       '../lib/content/page-watcher',
       '../lib/content/player-time',
       '../lib/content/in-page-button',

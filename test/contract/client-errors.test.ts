@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../lib/api/error-mapping';
-import type { AppError } from '../../lib/errors';
+import type { AppError } from '../../lib/platform/errors';
 import { DEMO } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
 import { FLAVORS, failure, useFakePostHog } from './support';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createPostHogClient, type PostHogClientOptions } from '../../lib/api/client';
-import { type AppError, isAppError } from '../../lib/errors';
+import { type AppError, isAppError } from '../../lib/platform/errors';
 import {
   type FakePostHog,
   type Flavor,

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ERROR_KINDS } from '../../lib/error-kinds';
+import { ERROR_KINDS } from '../../lib/platform/error-kinds';
 import { enMessages } from '../support/i18n';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -66,13 +66,50 @@ describe('the codebase itself', () => {
     expect([...new Set(loops)]).toEqual([]);
   });
 
+  it('keeps no loose files in lib/: each module lives in the group of what it knows', () => {
+    const loose = readdirSync(join(ROOT, 'lib')).filter((name) => /\.(ts|tsx)$/.test(name));
+    expect(loose).toEqual([]);
+  });
+
+  it('never imports upward between the lib/ groups', () => {
+    // A group may import from the groups listed before it, never from one after it; the last
+    // three (the contexts' own code) never import from each other.
+    const layers: Record<string, number> = {
+      platform: 0,
+      posthog: 1,
+      api: 2,
+      messaging: 3,
+      background: 4,
+      content: 4,
+      stores: 4,
+    };
+    const groupOf = (path: string) => path.split('/')[1] as string;
+    const upward: string[] = [];
+    for (const file of sourceFiles('lib')) {
+      const from = groupOf(file);
+      for (const match of read(file).matchAll(/from '(\.[^']+)'/g)) {
+        const target = join(dirname(file), match[1] as string);
+        const to = groupOf(target);
+        if (!target.startsWith('lib/') || to === from) continue;
+        const allowed = (layers[to] ?? Number.POSITIVE_INFINITY) < (layers[from] ?? -1);
+        if (!allowed) upward.push(`${file} → ${target}`);
+      }
+    }
+    expect(Object.keys(layers).sort()).toEqual(
+      readdirSync(join(ROOT, 'lib'))
+        .filter((name) => statSync(join(ROOT, 'lib', name)).isDirectory())
+        .sort(),
+    );
+    expect(upward).toEqual([]);
+  });
+
   it('uses every English message (a key nothing names is dead text to translate)', () => {
     const sources = [...shipped, 'wxt.config.ts'].map(read).join('\n');
     const named = (key: string) =>
       sources.includes(`'${key}'`) || sources.includes(`"${key}"`) || sources.includes(`__MSG_${key}__`);
     const unused = Object.keys(enMessages).filter((key) => {
       if (named(key)) return false;
-      // Built from a template: `error_<kind>` for a kind that exists (lib/errors.ts, typed from
+      // Built from a template: `error_<kind>` for a kind that exists (lib/platform/errors.ts, typed from
       // ErrorKind) and counted messages `<base>_<plural form>` (tCount('<base>', …)).
       const kind = /^error_([a-z_]+)$/.exec(key)?.[1]?.replaceAll('_', '-');
       if (kind && (ERROR_KINDS as readonly string[]).includes(kind)) return false;
@@ -93,14 +130,14 @@ describe('the codebase itself', () => {
     expect(missing).toEqual([]);
   });
 
-  it('logs nothing that could carry the key: every console call goes through lib/log.ts', () => {
+  it('logs nothing that could carry the key: every console call goes through lib/platform/log.ts', () => {
     // Any console method, called or passed along (`console.error`, `console['warn']`, `{ console }`).
     const offenders = shipped.filter(
-      (file) => !file.endsWith('lib/log.ts') && /\bconsole\b/.test(read(file)),
+      (file) => !file.endsWith('lib/platform/log.ts') && /\bconsole\b/.test(read(file)),
     );
     expect(offenders).toEqual([]);
-    // lib/log.ts itself writes one template of a place name and a summary, never the error.
-    const calls = read(shipped.find((file) => file.endsWith('lib/log.ts')) as string).match(
+    // lib/platform/log.ts itself writes one template of a place name and a summary, never the error.
+    const calls = read(shipped.find((file) => file.endsWith('lib/platform/log.ts')) as string).match(
       /console\.\w+\([^;]*\);/g,
     );
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the expected source text, not a template.

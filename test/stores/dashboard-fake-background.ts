@@ -1,5 +1,5 @@
-import { AppError } from '../../lib/errors';
-import { createMessageSender, type DashboardSummary, type MessageType } from '../../lib/messages';
+import { createMessageSender, type DashboardSummary, type MessageType } from '../../lib/messaging/messages';
+import { AppError } from '../../lib/platform/errors';
 
 export type Answer = unknown | AppError | ((input: never) => unknown | Promise<unknown>);
 

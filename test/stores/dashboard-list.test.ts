@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
-import type { DashboardList, MessageType, Status } from '../../lib/messages';
+import type { DashboardList, MessageType, Status } from '../../lib/messaging/messages';
+import { AppError } from '../../lib/platform/errors';
 import { createDashboardListStore } from '../../lib/stores/dashboard-list';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import { installEnglishTranslator } from '../support/i18n';

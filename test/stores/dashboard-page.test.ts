@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardContext } from '../../lib/context';
-import { AppError } from '../../lib/errors';
-import type { MessageType, Status } from '../../lib/messages';
+import type { MessageType, Status } from '../../lib/messaging/messages';
+import { AppError } from '../../lib/platform/errors';
+import type { DashboardContext } from '../../lib/posthog/context';
 import { createDashboardPageStore } from '../../lib/stores/dashboard-page';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import { installEnglishTranslator } from '../support/i18n';

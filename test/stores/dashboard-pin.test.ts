@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../lib/errors';
-import type { DashboardSummary } from '../../lib/messages';
+import type { DashboardSummary } from '../../lib/messaging/messages';
+import { AppError } from '../../lib/platform/errors';
 import { createPinner, PIN_WAIT_NOTICE_MS, pinFailureText } from '../../lib/stores/dashboard-pin';
 import { installEnglishTranslator } from '../support/i18n';
 import { deferred, fakeBackground, summary } from './dashboard-fake-background';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardContext, RecordingContext } from '../../lib/context';
-import type { Status } from '../../lib/messages';
+import type { Status } from '../../lib/messaging/messages';
+import type { DashboardContext, RecordingContext } from '../../lib/posthog/context';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import { createSharePanels } from '../../lib/stores/share-panels';
 import { parseTypedTime, recordingShareLinks } from '../../lib/stores/share-recording';

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../lib/errors';
 import {
   createMessageSender,
   type KeyCheck,
   type MessageType,
   type PublicSettings,
-} from '../../lib/messages';
+} from '../../lib/messaging/messages';
+import { AppError } from '../../lib/platform/errors';
 import { createOptionsStore } from '../../lib/stores/options';
 import { installEnglishTranslator } from '../support/i18n';
 

@@ -1,8 +1,8 @@
 import { signal } from '@preact/signals';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../lib/errors';
-import type { MessageInput, MessageOutput, MessageType, SendMessage } from '../../lib/messages';
-import type { Membership, PlaylistEntry } from '../../lib/playlist-entries';
+import type { MessageInput, MessageOutput, MessageType, SendMessage } from '../../lib/messaging/messages';
+import type { Membership, PlaylistEntry } from '../../lib/messaging/playlist-entries';
+import { AppError } from '../../lib/platform/errors';
 import { WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
 import { CREATE_OPTION, createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../lib/errors';
-import { createMessageSender, type MessageType } from '../../lib/messages';
-import { requestPopupOpen, tabIdFromSearch } from '../../lib/popup-opening';
+import { createMessageSender, type MessageType } from '../../lib/messaging/messages';
+import { requestPopupOpen, tabIdFromSearch } from '../../lib/messaging/popup-opening';
+import { AppError } from '../../lib/platform/errors';
 import { createPopupStore, postHogHomeLink } from '../../lib/stores/popup';
 import { installEnglishTranslator } from '../support/i18n';
 

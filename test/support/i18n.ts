@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setTranslator } from '../../lib/i18n';
+import { setTranslator } from '../../lib/platform/i18n';
 
 type Messages = Record<string, { message: string }>;
 

@@ -1,0 +1,143 @@
+import { z } from 'zod/mini';
+import { PageContextSchema } from '../posthog/context-schema';
+import { PageHintsSchema } from '../posthog/page-hints';
+import { PlaylistListSchema, PlaylistSessionStateSchema } from './playlist-messages';
+
+/**
+ * The payloads of lib/messaging/messages.ts's protocol: what the background answers about settings, keys,
+ * dashboards and the popup's first paint. The protocol map itself (who sends what) stays there.
+ */
+
+export { type PageHints, PageHintsSchema } from '../posthog/page-hints';
+
+export const Empty = z.object({});
+export const ProjectId = z.int().check(z.positive());
+
+export const ScopeCheckSchema = z.object({
+  ok: z.boolean(),
+  /** The first scope the key lacks for this capability. */
+  missingScope: z.optional(z.string()),
+  /** One sentence saying how to get it. */
+  fix: z.optional(z.string()),
+});
+export const CapabilitiesSchema = z.object({
+  addToPlaylist: ScopeCheckSchema,
+  pin: ScopeCheckSchema,
+  shareLinks: ScopeCheckSchema,
+  /** Optional: key checks stored before it existed lack it (they are re-run on "Check again"). */
+  createCollection: z.optional(ScopeCheckSchema),
+});
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
+
+/** `phx_…a1B2`. The pattern doubles as a guard: an answer carrying a whole key fails output validation. */
+export const MaskedKeySchema = z.string().check(z.regex(/^[A-Za-z0-9_]{0,4}…[A-Za-z0-9]{0,4}$/));
+
+export const ProjectSummarySchema = z.object({ id: ProjectId, name: z.string() });
+export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
+
+export const PublicSharingSchema = z.enum(['allowed', 'off', 'unknown']);
+export type PublicSharing = z.infer<typeof PublicSharingSchema>;
+
+export const KeyCheckSchema = z.object({
+  maskedKey: MaskedKeySchema,
+  origin: z.string(),
+  projectId: z.optional(ProjectId),
+  user: z.object({ name: z.string(), email: z.string() }),
+  scopes: z.array(z.string()),
+  projects: z.array(ProjectSummarySchema),
+  capabilities: CapabilitiesSchema,
+  /**
+   * Whether the organisation lets public links open (`allowed`), has turned them off (`off`: PostHog's
+   * kill switch in `SharingViewerPageViewSet.retrieve`), or did not say (`unknown`).
+   */
+  publicSharing: z.optional(PublicSharingSchema),
+});
+export type KeyCheck = z.infer<typeof KeyCheckSchema>;
+
+export const StatusSchema = z.object({
+  configured: z.boolean(),
+  origin: z.optional(z.string()),
+  maskedKey: z.optional(MaskedKeySchema),
+  projectId: z.optional(ProjectId),
+  projectName: z.optional(z.string()),
+  capabilities: z.optional(CapabilitiesSchema),
+});
+export type Status = z.infer<typeof StatusSchema>;
+
+/** A key check with when it was made, as stored and as the options page shows it. */
+export const CheckedKeySchema = z.extend(KeyCheckSchema, { checkedAt: z.number() });
+
+export const PublicSettingsSchema = z.object({
+  origin: z.string(),
+  projectId: z.optional(ProjectId),
+  inPageButton: z.boolean(),
+  maskedKey: z.optional(MaskedKeySchema),
+  /** The last successful check of the saved key, so the options page shows it without a request. */
+  lastCheck: z.optional(CheckedKeySchema),
+});
+export type PublicSettings = z.infer<typeof PublicSettingsSchema>;
+
+/** A dashboard as the popup and the dashboards view show it: list items and full answers both fit. */
+export const DashboardSummarySchema = z.object({
+  id: z.int().check(z.positive()),
+  /** PostHog lets a dashboard be saved without a name. */
+  name: z.nullable(z.string()),
+  pinned: z.boolean(),
+  /** `is_shared` where the server says it; null when it does not. */
+  shared: z.nullable(z.boolean()),
+  /** False when the user may only view it (privilege 21): pinning would be refused. */
+  canEdit: z.boolean(),
+  /** Restriction 37: only invited collaborators may edit. */
+  restricted: z.boolean(),
+  tags: z.array(z.string()),
+});
+export type DashboardSummary = z.infer<typeof DashboardSummarySchema>;
+
+/** Every dashboard of one project, as fetched at `fetchedAt` (ms since the epoch). */
+export const DashboardListSchema = z.object({
+  origin: z.string(),
+  projectId: ProjectId,
+  fetchedAt: z.number(),
+  dashboards: z.array(DashboardSummarySchema),
+});
+export type DashboardList = z.infer<typeof DashboardListSchema>;
+
+/**
+ * Where a list may come from: `cache` never sends a request (first paint), `fresh` sends one only
+ * when the cache is missing or older than its TTL, `server` always asks (the Refresh button).
+ */
+export const DashboardSourceSchema = z.enum(['cache', 'fresh', 'server']);
+
+export const CollaboratorSummarySchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  level: z.int(),
+});
+export type CollaboratorSummary = z.infer<typeof CollaboratorSummarySchema>;
+
+export const DashboardRef = z.object({ projectId: ProjectId, dashboardId: z.int().check(z.positive()) });
+
+export const TabRef = z.object({ tabId: z.int().check(z.nonnegative()) });
+
+export const SESSION_METHODS = ['POST', 'DELETE'] as const;
+
+/** What the popup needs for its first paint, answered at once from the background's caches. */
+export const PopupOpenSchema = z.object({
+  status: StatusSchema,
+  /** The tab's page (null: no tab, or not a PostHog page Hogmark acts on) and what its content script added. */
+  context: z.nullable(PageContextSchema),
+  hints: PageHintsSchema,
+  /** The context menu's pick (taken: it is answered once) and the last action, for Undo. */
+  session: PlaylistSessionStateSchema,
+  /**
+   * The cached list (`playlists/list` with `source: 'cache'`, never a request) for the recording the
+   * picker will show, named so the popup can check it is that one; null when there is none.
+   */
+  playlists: z.nullable(
+    z.object({
+      recording: z.object({ recordingId: z.string(), projectId: z.optional(ProjectId) }),
+      list: PlaylistListSchema,
+    }),
+  ),
+});
+export type PopupOpen = z.infer<typeof PopupOpenSchema>;

@@ -1,0 +1,299 @@
+import { z } from 'zod/mini';
+import { isSessionForwardable } from '../api/session-routes';
+import { AppError } from '../platform/errors';
+import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
+import { PageContextSchema } from '../posthog/context-schema';
+import { ClipboardWriteInputSchema, ClipboardWriteResultSchema } from './clipboard-messages';
+import {
+  CollaboratorSummarySchema,
+  DashboardListSchema,
+  DashboardRef,
+  DashboardSourceSchema,
+  DashboardSummarySchema,
+  Empty,
+  KeyCheckSchema,
+  PageHintsSchema,
+  PopupOpenSchema,
+  ProjectId,
+  PublicSettingsSchema,
+  PublicSharingSchema,
+  SESSION_METHODS,
+  StatusSchema,
+  TabRef,
+} from './message-schemas';
+import {
+  CreateAndAddInputSchema,
+  CreateAndAddResultSchema,
+  PlaylistListInputSchema,
+  PlaylistListSchema,
+  QuickAddResultSchema,
+  RecordingChangeInputSchema,
+  RecordingChangeResultSchema,
+  WriteCancelInputSchema,
+} from './playlist-messages';
+
+export * from './message-schemas';
+
+/**
+ * The whole message protocol: who may send each message, what it carries and what comes back.
+ * Every request is `{ type, input }`; every answer is `{ ok: true, data } | { ok: false, error }`.
+ * Both ends parse through these schemas, so a wrong shape never reaches a handler or a screen.
+ */
+
+export const SENDER_KINDS = ['extension-page', 'content-script', 'background'] as const;
+export type SenderKind = (typeof SENDER_KINDS)[number];
+
+export const protocol = {
+  // extension pages (popup, options) → background
+  'popup/open': {
+    from: 'extension-page',
+    input: z.object({
+      tabId: z.optional(z.int().check(z.nonnegative())),
+      /** The picker window's recording (`?recording=…&project=…`); the tab's otherwise. */
+      recording: z.optional(
+        z.object({ recordingId: z.string().check(z.maxLength(200)), projectId: z.optional(ProjectId) }),
+      ),
+    }),
+    output: PopupOpenSchema,
+  },
+  'status/get': { from: 'extension-page', input: Empty, output: StatusSchema },
+  'settings/get': { from: 'extension-page', input: Empty, output: PublicSettingsSchema },
+  'settings/save': {
+    from: 'extension-page',
+    input: z.object({
+      origin: z.string().check(z.minLength(1), z.maxLength(2048)),
+      apiKey: z.optional(z.string().check(z.maxLength(200))),
+      projectId: z.optional(ProjectId),
+      inPageButton: z.optional(z.boolean()),
+    }),
+    output: KeyCheckSchema,
+  },
+  'settings/check': { from: 'extension-page', input: Empty, output: KeyCheckSchema },
+  'settings/forget': { from: 'extension-page', input: Empty, output: Empty },
+  'context/get': {
+    from: 'extension-page',
+    input: TabRef,
+    output: z.object({ context: z.nullable(PageContextSchema), hints: PageHintsSchema }),
+  },
+  'dashboards/list': {
+    from: 'extension-page',
+    input: z.object({ projectId: ProjectId, source: z._default(DashboardSourceSchema, 'fresh') }),
+    output: z.object({ list: z.nullable(DashboardListSchema), stale: z.boolean() }),
+  },
+  'dashboards/get': {
+    from: 'extension-page',
+    input: z.extend(DashboardRef, { source: z._default(z.enum(['cache', 'server']), 'server') }),
+    output: z.object({ dashboard: z.nullable(DashboardSummarySchema) }),
+  },
+  'dashboards/pin': {
+    from: 'extension-page',
+    input: z.extend(DashboardRef, { pinned: z.boolean() }),
+    output: z.object({ dashboard: DashboardSummarySchema }),
+  },
+  /** Stop waiting for a pin in flight; the pin's own answer then says what PostHog did. */
+  'dashboards/cancel-pin': {
+    from: 'extension-page',
+    input: DashboardRef,
+    output: z.object({ cancelled: z.boolean() }),
+  },
+  'dashboards/share-link': {
+    from: 'extension-page',
+    input: DashboardRef,
+    // Never turns sharing on: `enabled: false` carries no URL, only where to change it in PostHog.
+    // `passwordRequired`: PostHog's `password_required`; viewers of the public link need a password.
+    output: z.object({
+      enabled: z.boolean(),
+      url: z.optional(z.url()),
+      passwordRequired: z.optional(z.boolean()),
+      // Whether the organisation lets public links open at all (from the last key check).
+      publicSharing: z.optional(PublicSharingSchema),
+      settingsUrl: z.url(),
+    }),
+  },
+  'dashboards/collaborators': {
+    from: 'extension-page',
+    input: DashboardRef,
+    // `available: false`: this PostHog has no collaborators feature (a FOSS build answers 404).
+    output: z.object({ available: z.boolean(), collaborators: z.array(CollaboratorSummarySchema) }),
+  },
+
+  'playlists/list': { from: 'extension-page', input: PlaylistListInputSchema, output: PlaylistListSchema },
+  'playlists/add': {
+    from: 'extension-page',
+    input: RecordingChangeInputSchema,
+    output: RecordingChangeResultSchema,
+  },
+  'playlists/remove': {
+    from: 'extension-page',
+    input: RecordingChangeInputSchema,
+    output: RecordingChangeResultSchema,
+  },
+  /** Stop waiting for an add, remove or create-and-add; its own answer then says what PostHog did. */
+  'playlists/cancel': {
+    from: 'extension-page',
+    input: WriteCancelInputSchema,
+    output: z.object({ cancelled: z.boolean() }),
+  },
+  'playlists/create-and-add': {
+    from: 'extension-page',
+    input: CreateAndAddInputSchema,
+    output: CreateAndAddResultSchema,
+  },
+  'playlists/undo': {
+    from: 'extension-page',
+    input: z.object({ actionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+    output: RecordingChangeResultSchema,
+  },
+  // What the keyboard command runs for the tab; extension pages send it to run the same path.
+  'playlists/quick-add': {
+    from: 'extension-page',
+    input: TabRef,
+    output: QuickAddResultSchema,
+  },
+
+  // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
+  'context/hint': {
+    from: 'content-script',
+    // The page URL the hints describe. Chrome's sender.url keeps the URL the document loaded with,
+    // so after an in-app navigation only the page knows it; the background files hints under it only
+    // while it is the tab's current URL, as the browser reports it.
+    input: z.extend(PageHintsSchema, { url: z.optional(z.string().check(z.maxLength(4096))) }),
+    output: Empty,
+  },
+  'recording/add-from-page': {
+    from: 'content-script',
+    // The recording is read from the sender's tab URL; a claimed id is accepted only to be ignored.
+    input: z.strictObject({ recordingId: z.optional(z.string().check(z.maxLength(200))) }),
+    output: z.object({
+      added: z.boolean(),
+      playlistName: z.optional(z.string()),
+      via: z.enum(['key', 'session']),
+      /** The sentence the page shows (the page has no translations of its own). */
+      message: z.optional(z.string().check(z.maxLength(300))),
+      /** The last action of this tab can be undone from the page. */
+      undoable: z.optional(z.boolean()),
+    }),
+  },
+  'recording/undo-from-page': {
+    from: 'content-script',
+    // Undoes the last action only when it was made for the recording this tab shows.
+    input: z.strictObject({}),
+    output: z.object({ undone: z.boolean(), message: z.string().check(z.maxLength(300)) }),
+  },
+  'session/reply': {
+    from: 'content-script',
+    input: z.strictObject({
+      requestId: z.uuid(),
+      status: z.int().check(z.gte(0), z.lte(599)),
+      body: z.unknown(),
+    }),
+    output: Empty,
+  },
+
+  // background → the content script of a signed-in PostHog tab (the session fallback)
+  'session/request': {
+    from: 'background',
+    input: z
+      .strictObject({
+        requestId: z.uuid(),
+        method: z.enum(SESSION_METHODS),
+        path: z.string().check(z.maxLength(500)),
+        body: z.optional(z.unknown()),
+      })
+      // Only the routes PostHog refuses to personal keys; never an arbitrary URL.
+      .check(
+        z.refine((request) => isSessionForwardable(request.method, request.path), {
+          message: 'route not forwardable',
+          path: ['path'],
+        }),
+      ),
+    output: z.object({ accepted: z.boolean() }),
+  },
+
+  // background → a popup watching its tab (over the port it opened, `VIEW_PORT_PREFIX`): the tab's
+  // view again whenever it changes (a late title, the playback second, an in-app navigation)
+  'context/changed': {
+    from: 'background',
+    input: z.object({
+      tabId: z.int().check(z.nonnegative()),
+      context: z.nullable(PageContextSchema),
+      hints: PageHintsSchema,
+    }),
+    output: Empty,
+  },
+
+  // background → its offscreen document (Chromium): a copy started by a shortcut or a menu item
+  'clipboard/write': {
+    from: 'background',
+    input: ClipboardWriteInputSchema,
+    output: ClipboardWriteResultSchema,
+  },
+} as const satisfies Record<string, { from: SenderKind; input: z.ZodMiniType; output: z.ZodMiniType }>;
+
+export type Protocol = typeof protocol;
+export type MessageType = keyof Protocol;
+export type MessageInput<T extends MessageType> = z.output<Protocol[T]['input']>;
+export type MessageOutput<T extends MessageType> = z.output<Protocol[T]['output']>;
+/** Messages the background answers (everything not sent by the background itself). */
+export type BackgroundMessageType = {
+  [T in MessageType]: Protocol[T]['from'] extends 'background' ? never : T;
+}[MessageType];
+
+export type MessageRequest<T extends MessageType = MessageType> = {
+  [K in T]: { type: K; input: MessageInput<K> };
+}[T];
+
+export const MESSAGE_TYPES = Object.keys(protocol) as MessageType[];
+
+export function isMessageType(value: unknown): value is MessageType {
+  return typeof value === 'string' && Object.hasOwn(protocol, value);
+}
+
+/** Untrusted data → a typed request, or AppError('bad-message'). Never throws anything else. */
+export function parseRequest(raw: unknown): MessageRequest {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new AppError('bad-message', { detail: 'not an object' });
+  }
+  const { type, input } = raw as { type?: unknown; input?: unknown };
+  if (!isMessageType(type)) throw new AppError('bad-message', { detail: 'unknown message type' });
+  const parsed = protocol[type].input.safeParse(input === undefined ? {} : input);
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') || undefined;
+    throw new AppError('bad-message', { detail: `invalid input for ${type}`, field });
+  }
+  return { type, input: parsed.data } as MessageRequest;
+}
+
+export const ResponseSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: z.unknown() }),
+  z.object({ ok: z.literal(false), error: SerializedErrorSchema }),
+]);
+export type MessageResponse<T = unknown> = { ok: true; data: T } | { ok: false; error: SerializedError };
+
+/** The transport: `browser.runtime.sendMessage`, or `(m) => browser.tabs.sendMessage(tabId, m)`. */
+export type RawSend = (message: { type: MessageType; input: unknown }) => Promise<unknown>;
+
+/** Sends one request and resolves with the answer's data, or rejects with the AppError it carried. */
+export type SendMessage = <T extends MessageType>(
+  type: T,
+  input: MessageInput<T>,
+) => Promise<MessageOutput<T>>;
+
+/**
+ * A typed caller: sends one request, parses the answer, returns its data or throws the AppError that
+ * the other end reported (so `catch (e) { e.kind === 'missing-scope' }` works across the boundary).
+ * Transport failures (no receiver, context invalidated) propagate as thrown by `send`.
+ */
+export function createMessageSender(send: RawSend): SendMessage {
+  return async function sendMessage<T extends MessageType>(
+    type: T,
+    input: MessageInput<T>,
+  ): Promise<MessageOutput<T>> {
+    const answer = ResponseSchema.safeParse(await send({ type, input }));
+    if (!answer.success) throw new AppError('bad-message', { detail: `malformed answer to ${type}` });
+    if (!answer.data.ok) throw AppError.fromJSON(answer.data.error);
+    const data = protocol[type].output.safeParse(answer.data.data);
+    if (!data.success) throw new AppError('bad-message', { detail: `unexpected answer to ${type}` });
+    return data.data as MessageOutput<T>;
+  };
+}

@@ -1,0 +1,114 @@
+import { z } from 'zod/mini';
+import { SerializedErrorSchema } from '../platform/serialized-error';
+import { isPlaylistShortId, isRecordingId } from '../posthog/context';
+import { MembershipSchema, PlaylistEntrySchema } from './playlist-entries';
+
+/** The shapes of the `playlists/*` messages (the protocol itself is in messages.ts). */
+
+const ProjectId = z.int().check(z.positive());
+export const ShortIdSchema = z
+  .string()
+  .check(z.maxLength(100), z.refine(isPlaylistShortId, 'not a playlist short id'));
+export const RecordingIdSchema = z
+  .string()
+  .check(z.maxLength(200), z.refine(isRecordingId, 'not a recording id'));
+export const ViaSchema = z.enum(['key', 'session']);
+export type Via = z.infer<typeof ViaSchema>;
+
+export const PlaylistListInputSchema = z.object({
+  /** The configured project when absent (links without `/project/<id>/`). */
+  projectId: z.optional(ProjectId),
+  /** Membership is answered for this recording. */
+  recordingId: z.optional(RecordingIdSchema),
+  /**
+   * `cache` never sends a request (first paint); `fresh` revalidates unless the list was fetched in
+   * the last half minute (membership is asked for either way); `server` always refetches.
+   */
+  source: z.enum(['cache', 'fresh', 'server']),
+});
+
+export const PlaylistListSchema = z.object({
+  projectId: ProjectId,
+  /** Null when nothing is cached yet. */
+  fetchedAt: z.nullable(z.number()),
+  playlists: z.array(PlaylistEntrySchema),
+  lastUsed: z.optional(z.string()),
+  recent: z.array(z.string()),
+  /** Null without a recording. */
+  membership: z.nullable(MembershipSchema),
+});
+export type PlaylistList = z.infer<typeof PlaylistListSchema>;
+
+export const RecordingChangeInputSchema = z.object({
+  projectId: ProjectId,
+  shortId: ShortIdSchema,
+  recordingId: RecordingIdSchema,
+});
+export type RecordingChangeInput = z.infer<typeof RecordingChangeInputSchema>;
+
+export const RecordingChangeResultSchema = z.object({
+  /** `already` / `not-there`: nothing was sent, the playlist already was that way. */
+  outcome: z.enum(['added', 'removed', 'already', 'not-there']),
+  shortId: z.string(),
+  playlistName: z.string(),
+  /** How the request went: with the API key, or through the user's signed-in PostHog tab. */
+  via: z.optional(ViaSchema),
+  /** Pass to `playlists/undo`. */
+  actionId: z.optional(z.string()),
+  membership: MembershipSchema,
+});
+export type RecordingChangeResult = z.infer<typeof RecordingChangeResultSchema>;
+
+export const CreateAndAddInputSchema = z.object({
+  projectId: ProjectId,
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(400)),
+  recordingId: RecordingIdSchema,
+});
+export type CreateAndAddInput = z.infer<typeof CreateAndAddInputSchema>;
+
+/** What `playlists/cancel` stops: an add or removal, or a create-and-add (named as it was sent). */
+export const WriteCancelInputSchema = z.union([RecordingChangeInputSchema, CreateAndAddInputSchema]);
+
+export const CreateAndAddResultSchema = z.object({
+  playlist: PlaylistEntrySchema,
+  /**
+   * Null when the playlist was created but not added to: the error says why, and retrying adds. Both
+   * null when the user stopped waiting before the add was sent.
+   */
+  change: z.nullable(RecordingChangeResultSchema),
+  error: z.nullable(SerializedErrorSchema),
+});
+export type CreateAndAddResult = z.infer<typeof CreateAndAddResultSchema>;
+
+export const LastActionViewSchema = z.object({
+  id: z.string(),
+  projectId: ProjectId,
+  recordingId: z.string(),
+  shortId: z.string(),
+  playlistName: z.string(),
+  change: z.enum(['added', 'removed']),
+  via: ViaSchema,
+  at: z.number(),
+});
+export type LastActionView = z.infer<typeof LastActionViewSchema>;
+
+export const PlaylistSessionStateSchema = z.object({
+  /** A recording the context menu asked the picker for. */
+  pick: z.nullable(z.object({ projectId: ProjectId, recordingId: z.string() })),
+  /**
+   * The last add or remove, for Undo, while it is recent and only where it belongs: over its
+   * recording, or on the page a recording link's menu made it from (never another tab's page).
+   */
+  lastAction: z.nullable(LastActionViewSchema),
+});
+export type PlaylistSessionState = z.infer<typeof PlaylistSessionStateSchema>;
+
+export const QuickAddResultSchema = z.object({
+  outcome: z.enum(['added', 'already', 'needs-choice', 'not-a-recording', 'failed']),
+  playlistName: z.optional(z.string()),
+  via: z.optional(ViaSchema),
+  /** The sentence shown in the toolbar button's title (and by the in-page button). */
+  message: z.string(),
+  actionId: z.optional(z.string()),
+});
+export type QuickAddResult = z.infer<typeof QuickAddResultSchema>;

@@ -1,0 +1,38 @@
+import { z } from 'zod/mini';
+import { isAccessToken, isPlaylistShortId, isRecordingId } from './context-ids';
+import { isNormalisedAppOrigin } from './origins';
+
+/**
+ * What `parsePageContext` (lib/posthog/context.ts) returns, as a schema for the message boundary. Apart from
+ * the parser so that pages which only compare or name contexts bundle no schema runtime.
+ */
+const origin = z.string().check(z.refine(isNormalisedAppOrigin, 'not a normalised PostHog app origin'));
+const projectId = z.nullable(z.int().check(z.positive()));
+const recordingId = z.string().check(z.refine(isRecordingId, 'not a recording id'));
+const shortId = z.string().check(z.refine(isPlaylistShortId, 'not a playlist short id'));
+
+export const PageContextSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('recording'),
+    origin,
+    projectId,
+    recordingId,
+    t: z.optional(z.int().check(z.nonnegative())),
+    playlistShortId: z.optional(shortId),
+  }),
+  z.strictObject({ kind: z.literal('playlist'), origin, projectId, shortId }),
+  z.strictObject({
+    kind: z.literal('dashboard'),
+    origin,
+    projectId,
+    dashboardId: z.int().check(z.positive()),
+  }),
+  z.strictObject({
+    kind: z.enum(['shared', 'embedded']),
+    origin,
+    accessToken: z.string().check(z.refine(isAccessToken, 'not an access token')),
+  }),
+  z.strictObject({ kind: z.enum(['dashboards', 'playlists']), origin, projectId }),
+]);
+
+export type PageContext = z.infer<typeof PageContextSchema>;

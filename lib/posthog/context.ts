@@ -1,0 +1,189 @@
+import { isAccessToken, isPlaylistShortId, isRecordingId } from './context-ids';
+import type { PageContext } from './context-schema';
+import { appOriginOf, selfHostedOriginSet } from './origins';
+
+export { isAccessToken, isPlaylistShortId, isRecordingId, isReservedWord } from './context-ids';
+export type { PageContext } from './context-schema';
+
+export type RecordingContext = Extract<PageContext, { kind: 'recording' }>;
+export type PlaylistContext = Extract<PageContext, { kind: 'playlist' }>;
+export type DashboardContext = Extract<PageContext, { kind: 'dashboard' }>;
+export type PublicContext = Extract<PageContext, { kind: 'shared' | 'embedded' }>;
+export type ListContext = Extract<PageContext, { kind: 'dashboards' | 'playlists' }>;
+
+/** Identifies what the page shows; the playback second is left out, since it changes while watching. */
+export function contextKey(ctx: PageContext): string {
+  switch (ctx.kind) {
+    case 'recording':
+      return JSON.stringify([
+        ctx.kind,
+        ctx.origin,
+        ctx.projectId,
+        ctx.recordingId,
+        ctx.playlistShortId ?? null,
+      ]);
+    case 'playlist':
+      return JSON.stringify([ctx.kind, ctx.origin, ctx.projectId, ctx.shortId]);
+    case 'dashboard':
+      return JSON.stringify([ctx.kind, ctx.origin, ctx.projectId, ctx.dashboardId]);
+    case 'shared':
+    case 'embedded':
+      return JSON.stringify([ctx.kind, ctx.origin, ctx.accessToken]);
+    default:
+      return JSON.stringify([ctx.kind, ctx.origin, ctx.projectId]);
+  }
+}
+
+/** A positive integer written canonically (no sign, no leading zero), within the safe range. */
+export function parsePositiveInt(text: string): number | null {
+  if (!/^[1-9]\d*$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** `t` is whole seconds (the share dialog's mm:ss field); anything else is dropped, not guessed. */
+function parseSeconds(text: string | null | undefined): number | undefined {
+  if (!text || !/^\d+$/.test(text)) return undefined;
+  const seconds = Number(text);
+  return Number.isSafeInteger(seconds) ? seconds : undefined;
+}
+
+function decodeComponent(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first value of `name` in a query string or fragment; `null` when its escapes are malformed.
+ * Hand-rolled because URLSearchParams silently keeps malformed escapes as literal text.
+ */
+function readParam(params: string, name: string): string | null | undefined {
+  for (const pair of params.split('&')) {
+    const eq = pair.indexOf('=');
+    const key = eq === -1 ? pair : pair.slice(0, eq);
+    if (decodeComponent(key.replaceAll('+', ' ')) !== name) continue;
+    return decodeComponent((eq === -1 ? '' : pair.slice(eq + 1)).replaceAll('+', ' '));
+  }
+  return undefined;
+}
+
+type OpenRecording = { recordingId: string; t?: number };
+
+/**
+ * The recording shown on top of the page (`#sessionRecordingId=` modal, `?sessionRecordingId=` list),
+ * `undefined` when none is open, `null` when one is open but its id is unusable.
+ */
+function openRecording(url: URL): OpenRecording | null | undefined {
+  for (const params of [url.hash.slice(1), url.search.slice(1)]) {
+    const id = readParam(params, 'sessionRecordingId');
+    if (id === undefined || id === '') continue;
+    if (id === null || !isRecordingId(id)) return null;
+    return withSeconds({ recordingId: id }, parseSeconds(readParam(params, 't')));
+  }
+  return undefined;
+}
+
+function withSeconds(recording: OpenRecording, t: number | undefined): OpenRecording {
+  return t === undefined ? recording : { ...recording, t };
+}
+
+type AppPage =
+  | { kind: 'recording'; recordingId: string }
+  | { kind: 'playlist'; shortId: string }
+  | { kind: 'dashboard'; dashboardId: number }
+  | { kind: 'dashboards' | 'playlists' };
+
+/** `/sharing`, `/subscriptions[/{id|new}]`, `/tiles/{id}`, `/text-tiles/{id}` (reference §12). */
+function isDashboardSubpage([page, item, ...extra]: readonly string[]): boolean {
+  if (page === undefined) return true;
+  if (extra.length > 0) return false;
+  if (page === 'sharing') return item === undefined;
+  if (page === 'subscriptions') return true;
+  return (page === 'tiles' || page === 'text-tiles') && item !== undefined;
+}
+
+/** Routes below `/project/{p}` (or unprefixed legacy paths); raw, still percent-encoded segments. */
+function parseAppPage(segments: readonly string[]): AppPage | null {
+  const [area, first, second, ...rest] = segments;
+  if (area === 'dashboard') {
+    if (first === undefined) return { kind: 'dashboards' };
+    const dashboardId = parsePositiveInt(first);
+    return dashboardId !== null && isDashboardSubpage(segments.slice(2))
+      ? { kind: 'dashboard', dashboardId }
+      : null;
+  }
+  // `/recordings/…` is the pre-2023 name of `/replay/…`, still redirected by the app.
+  if ((area !== 'replay' && area !== 'recordings') || first === undefined) return null;
+  if (first === 'playlists') {
+    if (second === undefined) return { kind: 'playlists' };
+    return rest.length === 0 && isPlaylistShortId(second) ? { kind: 'playlist', shortId: second } : null;
+  }
+  if (second !== undefined) return null;
+  const recordingId = decodeComponent(first);
+  return recordingId !== null && isRecordingId(recordingId) ? { kind: 'recording', recordingId } : null;
+}
+
+/**
+ * The id in `/project/{id}/`: null for `/project/phc_…/` (the project's public token, which the app
+ * redirects to the numeric id), undefined when the segment is neither.
+ */
+function parseProjectSegment(segment: string | undefined): number | null | undefined {
+  if (segment === undefined) return undefined;
+  if (/^phc_[A-Za-z0-9]+$/.test(segment)) return null;
+  return parsePositiveInt(segment) ?? undefined;
+}
+
+// A Map, not an object literal: path segments such as `constructor` must not find inherited keys.
+const PUBLIC_PAGES: ReadonlyMap<string, 'shared' | 'embedded'> = new Map([
+  ['shared', 'shared'],
+  ['embedded', 'embedded'],
+  ['shared_dashboard', 'shared'],
+]);
+
+/**
+ * What a tab or a pasted link shows, or null when it is not a PostHog app page Hogmark acts on.
+ * `appOrigins` are the user's self-hosted origins. Never throws.
+ */
+export function parsePageContext(url: string, appOrigins: readonly string[] = []): PageContext | null {
+  try {
+    return parse(url, appOrigins);
+  } catch {
+    return null;
+  }
+}
+
+function parse(input: string, appOrigins: readonly string[]): PageContext | null {
+  if (typeof input !== 'string' || !URL.canParse(input)) return null;
+  const url = new URL(input);
+  const origin = appOriginOf(url, selfHostedOriginSet(appOrigins));
+  if (origin === null) return null;
+  const segments = url.pathname.replace(/\/+$/, '').split('/').slice(1);
+
+  const [area, token, ...extra] = segments;
+  const publicKind = area === undefined ? undefined : PUBLIC_PAGES.get(area);
+  if (publicKind) {
+    return token !== undefined && extra.length === 0 && isAccessToken(token)
+      ? { kind: publicKind, origin, accessToken: token }
+      : null;
+  }
+
+  const projectId = area === 'project' ? parseProjectSegment(token) : null;
+  if (projectId === undefined) return null;
+
+  const page = parseAppPage(area === 'project' ? extra : segments);
+  const open = openRecording(url);
+  if (open === null) return null;
+  if (open !== undefined) {
+    const playlist = page?.kind === 'playlist' ? { playlistShortId: page.shortId } : {};
+    return { kind: 'recording', origin, projectId, ...open, ...playlist };
+  }
+  if (page === null) return null;
+  if (page.kind === 'recording') {
+    const recording = withSeconds(page, parseSeconds(readParam(url.search.slice(1), 't')));
+    return { kind: 'recording', origin, projectId, ...recording };
+  }
+  return { ...page, origin, projectId };
+}

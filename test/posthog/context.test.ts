@@ -1,0 +1,341 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { contextKey, type PageContext, parsePageContext } from '../../lib/posthog/context';
+import { PageContextSchema } from '../../lib/posthog/context-schema';
+import { DEMO } from '../fake-posthog/demo-ids';
+
+const US = 'https://us.posthog.com';
+const EU = 'https://eu.posthog.com';
+const LOCAL = 'http://127.0.0.1:8010';
+const SELF = 'https://posthog.example.com';
+const APP_ORIGINS = [`${LOCAL}/`, 'https://PostHog.Example.com:443/'];
+
+const rec = DEMO.recordings.inCheckout;
+const playlist = DEMO.playlists.checkoutBugs;
+const token = DEMO.sharedToken;
+
+const recording = (
+  projectId: number | null,
+  recordingId: string,
+  extra: { t?: number; playlistShortId?: string } = {},
+  origin = US,
+): PageContext => ({ kind: 'recording', origin, projectId, recordingId, ...extra });
+
+describe('parsePageContext recognises', () => {
+  it.each<[string, PageContext]>([
+    // single recordings
+    [`${US}/project/1/replay/${rec}`, recording(1, rec)],
+    [`${US}/project/1/replay/${rec}/`, recording(1, rec)],
+    [`${US}/project/1/replay/${rec}?t=150`, recording(1, rec, { t: 150 })],
+    [`${US}/project/1/replay/${rec}?t=0`, recording(1, rec, { t: 0 })],
+    [`${US}/project/1/replay/${rec}?unrelated=1&t=007`, recording(1, rec, { t: 7 })],
+    [`${US}/project/1/replay/${rec}?t=1.5`, recording(1, rec)],
+    [`${US}/project/1/replay/${rec}?t=-3`, recording(1, rec)],
+    [`${US}/project/1/replay/${rec}?t=abc`, recording(1, rec)],
+    [`${US}/project/1/replay/${rec}?t=`, recording(1, rec)],
+    [`${US}/project/1/replay/${rec}?t=1e3`, recording(1, rec)],
+    [`${US}/project/1/replay/${rec}?t=99999999999999999999`, recording(1, rec)],
+    [`${EU}/project/12345/replay/${rec}`, recording(12345, rec, {}, EU)],
+    [`https://app.posthog.com/project/1/replay/${rec}`, recording(1, rec)],
+    ['https://US.PostHog.com:443/project/1/replay/abc', recording(1, 'abc')],
+    [`${US}/project/1/replay/old-sdk.session_42`, recording(1, 'old-sdk.session_42')],
+    [`${US}/project/1/replay/caf%C3%A9%20%2B1`, recording(1, 'café +1')],
+    [`${US}/project/1/replay/a+b`, recording(1, 'a+b')],
+    [`${US}/project/1/replay/100%25`, recording(1, '100%')],
+    [`${US}/project/1/replay/Homer`, recording(1, 'Homer')],
+    // a recording opened over a list, a playlist or any other page
+    [`${US}/project/1/replay/home?sessionRecordingId=${rec}`, recording(1, rec)],
+    [
+      `${US}/project/1/replay/home?filters=%7B%7D&sessionRecordingId=${rec}&order=start_time`,
+      recording(1, rec),
+    ],
+    [`${US}/project/1/replay/home?sessionRecordingId=${rec}&t=30`, recording(1, rec, { t: 30 })],
+    [`${US}/project/1/replay/home?sessionRecordingId=a%2Bb+c`, recording(1, 'a+b c')],
+    [`${US}/project/1/insights/abc123#sessionRecordingId=${rec}`, recording(1, rec)],
+    [
+      `${US}/project/1/insights/abc123?x=1#sessionRecordingId=${rec}&timestamp=1740000000000`,
+      recording(1, rec),
+    ],
+    [`${US}/project/1/dashboard/7#sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/dashboard/7?sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/dashboard/not-a-number#sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/replay/other-id#sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/replay/home?sessionRecordingId=query-id#sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/replay/other-id?t=99#sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/person/abc#sessionRecordingId=${rec}&t=12`, recording(1, rec, { t: 12 })],
+    [
+      `${US}/project/1/dashboard/7#sessionRecordingId=`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 },
+    ],
+    [`${US}/#sessionRecordingId=${rec}`, recording(null, rec)],
+    [
+      `${US}/project/1/replay/playlists/${playlist}?sessionRecordingId=${rec}`,
+      recording(1, rec, { playlistShortId: playlist }),
+    ],
+    [
+      `${US}/project/1/replay/playlists/${playlist}#sessionRecordingId=${rec}&timestamp=1`,
+      recording(1, rec, { playlistShortId: playlist }),
+    ],
+    [`${US}/project/1/replay/playlists/new?sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/replay/playlists?sessionRecordingId=${rec}`, recording(1, rec)],
+    // playlists
+    [
+      `${US}/project/1/replay/playlists/${playlist}`,
+      { kind: 'playlist', origin: US, projectId: 1, shortId: playlist },
+    ],
+    [
+      `${US}/project/1/replay/playlists/${playlist}/`,
+      { kind: 'playlist', origin: US, projectId: 1, shortId: playlist },
+    ],
+    [
+      `${US}/project/1/replay/playlists/synthetic-watch-history`,
+      { kind: 'playlist', origin: US, projectId: 1, shortId: 'synthetic-watch-history' },
+    ],
+    [`${US}/project/1/replay/playlists`, { kind: 'playlists', origin: US, projectId: 1 }],
+    [`${US}/project/1/replay/playlists/`, { kind: 'playlists', origin: US, projectId: 1 }],
+    // dashboards
+    [`${US}/project/1/dashboard/7`, { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 }],
+    [`${US}/project/1/dashboard/7/`, { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 }],
+    [
+      `${US}/project/1/dashboard/7?highlightInsightId=AbCd1234`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 },
+    ],
+    [
+      `${US}/project/1/dashboard/7?query_filters=%7B%22date_from%22%3A%22-7d%22%7D&query_variables=%7B%7D`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 },
+    ],
+    [`${US}/project/1/dashboard/7/sharing`, { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 }],
+    [
+      `${US}/project/1/dashboard/7/subscriptions`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 },
+    ],
+    [
+      `${US}/project/1/dashboard/7/subscriptions/new`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 },
+    ],
+    [
+      `${US}/project/1/dashboard/7/subscriptions/42`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 },
+    ],
+    [`${US}/project/1/dashboard/7/tiles/99`, { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 }],
+    [
+      `${US}/project/1/dashboard/7/text-tiles/99`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 },
+    ],
+    [`${US}/project/1/dashboard`, { kind: 'dashboards', origin: US, projectId: 1 }],
+    [`${US}/project/1/dashboard/?search=kpi`, { kind: 'dashboards', origin: US, projectId: 1 }],
+    // shared and embedded (no project prefix)
+    [`${US}/shared/${token}`, { kind: 'shared', origin: US, accessToken: token }],
+    [`${US}/shared/${token}?whitelabel&noHeader`, { kind: 'shared', origin: US, accessToken: token }],
+    [`${US}/shared/${token}?t=150&showInspector`, { kind: 'shared', origin: US, accessToken: token }],
+    [`${US}/shared/${token}#sessionRecordingId=${rec}`, { kind: 'shared', origin: US, accessToken: token }],
+    [`${EU}/embedded/${token}`, { kind: 'embedded', origin: EU, accessToken: token }],
+    [`${US}/shared_dashboard/${token}`, { kind: 'shared', origin: US, accessToken: token }],
+    // `/project/phc_…/` names the project by its public token: the id is unknown
+    [`${US}/project/phc_AbC123/replay/${rec}`, recording(null, rec)],
+    [
+      `${US}/project/phc_AbC123/dashboard/7`,
+      { kind: 'dashboard', origin: US, projectId: null, dashboardId: 7 },
+    ],
+    // legacy, unprefixed paths
+    [`${US}/replay/${rec}`, recording(null, rec)],
+    [`${US}/replay/${rec}?t=12`, recording(null, rec, { t: 12 })],
+    [`${US}/recordings/${rec}`, recording(null, rec)],
+    [
+      `${US}/recordings/playlists/${playlist}`,
+      { kind: 'playlist', origin: US, projectId: null, shortId: playlist },
+    ],
+    [`${US}/recordings/playlists`, { kind: 'playlists', origin: US, projectId: null }],
+    [`${US}/recordings#sessionRecordingId=${rec}`, recording(null, rec)],
+    [`${US}/replay/recent?sessionRecordingId=${rec}`, recording(null, rec)],
+    [`${US}/replay/home?sessionRecordingId=${rec}`, recording(null, rec)],
+    [
+      `${US}/replay/playlists/${playlist}`,
+      { kind: 'playlist', origin: US, projectId: null, shortId: playlist },
+    ],
+    [`${US}/dashboard/7`, { kind: 'dashboard', origin: US, projectId: null, dashboardId: 7 }],
+    [`${US}/dashboard`, { kind: 'dashboards', origin: US, projectId: null }],
+    [`${US}/project/1/recordings/${rec}`, recording(1, rec)],
+    // self-hosted origins from the settings
+    [`${LOCAL}/project/1/replay/${rec}`, recording(1, rec, {}, LOCAL)],
+    [`${LOCAL}/shared/${token}`, { kind: 'shared', origin: LOCAL, accessToken: token }],
+    [`${SELF}/project/3/dashboard/4`, { kind: 'dashboard', origin: SELF, projectId: 3, dashboardId: 4 }],
+    [
+      `https://POSTHOG.example.com:443/project/3/dashboard/4`,
+      { kind: 'dashboard', origin: SELF, projectId: 3, dashboardId: 4 },
+    ],
+  ])('%s', (url, expected) => {
+    const context = parsePageContext(url, APP_ORIGINS);
+    expect(context).toStrictEqual(expected);
+    expect(PageContextSchema.parse(context)).toStrictEqual(expected);
+  });
+});
+
+describe('parsePageContext returns null for', () => {
+  it.each<[string, string]>([
+    ['ingestion host', `https://us.i.posthog.com/project/1/replay/${rec}`],
+    ['EU ingestion host', `https://eu.i.posthog.com/project/1/dashboard/7`],
+    ['assets host', `https://us-assets.i.posthog.com/project/1/dashboard/7`],
+    ['marketing site', `https://posthog.com/project/1/replay/${rec}`],
+    ['www marketing site', `https://www.posthog.com/project/1/replay/${rec}`],
+    ['other posthog.com host', `https://docs.posthog.com/project/1/dashboard/7`],
+    ['plain http cloud', `http://us.posthog.com/project/1/replay/${rec}`],
+    ['cloud on another port', `https://us.posthog.com:8443/project/1/replay/${rec}`],
+    ['look-alike suffix host', `https://us.posthog.com.evil.com/project/1/replay/${rec}`],
+    ['look-alike prefix host', `https://evilus.posthog.com/project/1/replay/${rec}`],
+    ['look-alike domain', `https://us-posthog.com/project/1/replay/${rec}`],
+    ['trailing-dot host', `https://us.posthog.com./project/1/replay/${rec}`],
+    ['userinfo trick', `https://us.posthog.com@evil.com/project/1/replay/x`],
+    ['credentials on the real host', `https://user:pass@us.posthog.com/project/1/replay/x`],
+    ['unlisted host', `https://example.com/project/1/replay/${rec}`],
+    ['self-hosted origin not in the settings', `https://other.example.com/project/1/replay/${rec}`],
+    ['listed origin over the other scheme', `https://127.0.0.1:8010/project/1/replay/${rec}`],
+    ['listed host on another port', `http://127.0.0.1:8011/project/1/replay/${rec}`],
+    ['empty string', ''],
+    ['whitespace', '   '],
+    ['relative URL', `/project/1/replay/${rec}`],
+    ['schemeless URL', `us.posthog.com/project/1/replay/${rec}`],
+    ['javascript: URL', `javascript:alert(1)//https://us.posthog.com/project/1/replay/${rec}`],
+    ['file: URL', `file:///project/1/replay/${rec}`],
+    ['data: URL', `data:text/html,https://us.posthog.com/project/1/replay/${rec}`],
+    ['chrome: URL', 'chrome://extensions/'],
+    ['garbage', 'http://[not a url'],
+    ['app root', `${US}/`],
+    ['project home', `${US}/project/1`],
+    ['insight', `${US}/project/1/insights/abc123`],
+    ['replay root', `${US}/project/1/replay`],
+    ['replay home without a recording', `${US}/project/1/replay/home`],
+    ['replay settings', `${US}/project/1/replay/settings?sectionId=replay`],
+    ['replay templates', `${US}/project/1/replay/templates`],
+    ['file playback', `${US}/project/1/replay/file-playback`],
+    ['new playlist', `${US}/project/1/replay/playlists/new`],
+    ['reserved word in another case', `${US}/project/1/replay/HOME`],
+    ['reserved word as recording id', `${US}/project/1/replay/recent`],
+    ['reserved word as playlist id', `${US}/project/1/replay/playlists/Templates`],
+    ['reserved word in sessionRecordingId', `${US}/project/1/replay/home?sessionRecordingId=new`],
+    ['reserved word in the legacy form', `${US}/recordings/options`],
+    ['configuration as recording id', `${US}/project/1/replay/configuration`],
+    ['non-numeric dashboard id', `${US}/project/1/dashboard/abc`],
+    ['dashboard id 0', `${US}/project/1/dashboard/0`],
+    ['negative dashboard id', `${US}/project/1/dashboard/-7`],
+    ['dashboard id with leading zero', `${US}/project/1/dashboard/07`],
+    ['fractional dashboard id', `${US}/project/1/dashboard/7.5`],
+    ['dashboard id beyond safe integers', `${US}/project/1/dashboard/9007199254740993`],
+    ['new dashboard', `${US}/project/1/dashboard/new`],
+    ['unknown dashboard subpage', `${US}/project/1/dashboard/7/delete-everything`],
+    ['dashboards (plural) list', `${US}/project/1/dashboards`],
+    ['non-numeric project', `${US}/project/abc/replay/${rec}`],
+    ['project 0', `${US}/project/0/replay/${rec}`],
+    ['negative project', `${US}/project/-1/replay/${rec}`],
+    ['project with leading zero', `${US}/project/01/replay/${rec}`],
+    ['empty project segment', `${US}/project//replay/${rec}`],
+    ['bad project under a modal', `${US}/project/abc/insights#sessionRecordingId=${rec}`],
+    ['double slash', `${US}//replay/${rec}`],
+    ['recording subpath', `${US}/project/1/replay/${rec}/extra`],
+    ['playlist subpath', `${US}/project/1/replay/playlists/${playlist}/extra`],
+    ['playlist id with punctuation', `${US}/project/1/replay/playlists/abc.def`],
+    ['over-long playlist id', `${US}/project/1/replay/playlists/${'a'.repeat(33)}`],
+    ['encoded slash in a recording id', `${US}/project/1/replay/abc%2F..%2F..%2Fapi`],
+    ['encoded slash in a sessionRecordingId', `${US}/project/1/replay/home?sessionRecordingId=a%2Fb`],
+    ['encoded question mark in a recording id', `${US}/project/1/replay/a%3Fb`],
+    ['encoded hash in a recording id', `${US}/project/1/replay/a%23b`],
+    ['encoded slash as a separator', `${US}/project/1/replay%2F${rec}`],
+    ['encoded slash in the project segment', `${US}/project%2F1/replay/${rec}`],
+    ['dot-dot sessionRecordingId', `${US}/project/1/replay/home?sessionRecordingId=..`],
+    ['control character in a recording id', `${US}/project/1/replay/a%0Ab`],
+    ['malformed escape in a recording id', `${US}/project/1/replay/a%ZZ`],
+    ['truncated escape in a recording id', `${US}/project/1/replay/a%E2%82`],
+    ['malformed escape in a sessionRecordingId', `${US}/project/1/dashboard/7#sessionRecordingId=%E0%A4%A`],
+    ['encoded surrogate in a recording id', `${US}/project/1/replay/%ED%A0%80`],
+    ['shared image', `${US}/shared/${token}.png`],
+    ['shared without a token', `${US}/shared`],
+    ['shared subpath', `${US}/shared/${token}/extra`],
+    ['shared under a project', `${US}/project/1/shared/${token}`],
+    ['embedded token with punctuation', `${US}/embedded/a.b`],
+    ['inherited key as a public page', `${US}/constructor/abc`],
+    ['prototype key as a public page', `${US}/__proto__/abc`],
+    ['inherited key as a recording id', `${US}/project/1/replay/constructor/x`],
+  ])('%s', (_, url) => {
+    expect(parsePageContext(url, APP_ORIGINS)).toBeNull();
+  });
+
+  it('self-hosted origins when no settings list them', () => {
+    expect(parsePageContext(`${LOCAL}/project/1/replay/${rec}`)).toBeNull();
+  });
+
+  it.each([
+    'https://us.i.posthog.com',
+    'https://posthog.com/',
+    'http://us.posthog.com',
+    'https://posthog.example.com/some/path',
+    'https://posthog.example.com/?x=1',
+    'ftp://posthog.example.com',
+    'not an origin',
+  ])('pages of a settings entry that is not a self-hosted app origin: %s', (entry) => {
+    const url = entry.includes('://') ? `${new URL(entry).origin}/project/1/dashboard/7` : 'x';
+    expect(parsePageContext(url, [entry])).toBeNull();
+  });
+});
+
+describe('parsePageContext', () => {
+  it('never throws on non-string input from an untrusted sender', () => {
+    for (const value of [undefined, null, 42, {}, ['https://us.posthog.com/dashboard/1']]) {
+      expect(parsePageContext(value as unknown as string)).toBeNull();
+    }
+  });
+
+  it('ignores malformed settings entries', () => {
+    const origins = [42, null, 'https://posthog.example.com'] as unknown as string[];
+    expect(parsePageContext(`${SELF}/dashboard`, origins)).toEqual({
+      kind: 'dashboards',
+      origin: SELF,
+      projectId: null,
+    });
+  });
+
+  it('has the shape DESIGN.md gives', () => {
+    type Designed =
+      | {
+          kind: 'recording';
+          origin: string;
+          projectId: number | null;
+          recordingId: string;
+          t?: number;
+          playlistShortId?: string;
+        }
+      | { kind: 'playlist'; origin: string; projectId: number | null; shortId: string }
+      | { kind: 'dashboard'; origin: string; projectId: number | null; dashboardId: number }
+      | { kind: 'shared' | 'embedded'; origin: string; accessToken: string }
+      | { kind: 'dashboards' | 'playlists'; origin: string; projectId: number | null };
+    expectTypeOf<PageContext>().toEqualTypeOf<Designed>();
+  });
+});
+
+describe('PageContextSchema rejects', () => {
+  const valid = { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 };
+  it.each<[string, unknown]>([
+    ['extra keys', { ...valid, title: 'KPIs' }],
+    ['an unnormalised origin', { ...valid, origin: 'https://app.posthog.com' }],
+    ['an origin with a path', { ...valid, origin: `${US}/project` }],
+    ['an ingestion origin', { ...valid, origin: 'https://us.i.posthog.com' }],
+    ['a non-integer project', { ...valid, projectId: 1.5 }],
+    ['a reserved recording id', { kind: 'recording', origin: US, projectId: 1, recordingId: 'home' }],
+    ['a recording id with a slash', { kind: 'recording', origin: US, projectId: 1, recordingId: '../api' }],
+    ['a negative t', { kind: 'recording', origin: US, projectId: 1, recordingId: 'x', t: -1 }],
+    ['a shared context with a project', { kind: 'shared', origin: US, accessToken: token, projectId: 1 }],
+    ['an unknown kind', { kind: 'insight', origin: US, projectId: 1 }],
+  ])('%s', (_, value) => {
+    expect(PageContextSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('contextKey', () => {
+  it('ignores the playback second but not the playlist the recording is in', () => {
+    const at = (url: string) => contextKey(parsePageContext(url) as PageContext);
+    expect(at(`${US}/project/1/replay/${rec}?t=5`)).toBe(at(`${US}/project/1/replay/${rec}?t=90`));
+    expect(at(`${US}/project/1/replay/${rec}`)).not.toBe(
+      at(`${US}/project/1/replay/playlists/${playlist}?sessionRecordingId=${rec}`),
+    );
+    expect(at(`${US}/project/1/dashboard/7`)).not.toBe(at(`${EU}/project/1/dashboard/7`));
+    expect(at(`${US}/shared/${token}`)).not.toBe(at(`${US}/embedded/${token}`));
+  });
+});

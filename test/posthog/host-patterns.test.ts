@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { hostAccessPattern, portlessPattern, tabOnOrigin } from '../../lib/posthog/host-patterns';
+
+describe('hostAccessPattern', () => {
+  it.each([
+    ['http://localhost:8000', 'http://localhost:8000/*', 'http://localhost/*'],
+    ['http://127.0.0.1:8010', 'http://127.0.0.1:8010/*', 'http://127.0.0.1/*'],
+    ['http://localhost', 'http://localhost/*', 'http://localhost/*'],
+    [
+      'https://posthog.example.com:8443',
+      'https://posthog.example.com:8443/*',
+      'https://posthog.example.com/*',
+    ],
+    ['https://posthog.example.com', 'https://posthog.example.com/*', 'https://posthog.example.com/*'],
+    ['https://posthog.example.com:443', 'https://posthog.example.com/*', 'https://posthog.example.com/*'],
+    ['http://[::1]:8000', 'http://[::1]:8000/*', 'http://[::1]/*'],
+  ])('%s: Chromium %s, Firefox %s', (origin, chromium, firefox) => {
+    expect(hostAccessPattern(origin, 'chromium')).toBe(chromium);
+    expect(hostAccessPattern(origin, 'firefox')).toBe(firefox);
+  });
+
+  it('never names a port in Firefox, whatever the origin', () => {
+    for (const origin of ['http://localhost:1', 'https://a.example:65535', 'http://127.0.0.1:35015']) {
+      expect(hostAccessPattern(origin, 'firefox')).not.toMatch(/:\d+\//);
+    }
+  });
+
+  it('keeps the scheme: http access never covers https, and the other way round', () => {
+    expect(portlessPattern('http://localhost:8000')).toBe('http://localhost/*');
+    expect(portlessPattern('https://localhost:8000')).toBe('https://localhost/*');
+  });
+});
+
+describe('tabOnOrigin', () => {
+  const tabs = [
+    { id: 1, url: 'http://localhost:3000/project/1/replay/a' },
+    { id: 2, url: 'http://localhost/project/1/replay/a' },
+    { id: 3 },
+    { id: 4, url: 'http://localhost:8000/project/1/replay/a' },
+  ];
+
+  it('finds only a tab on exactly the origin, port included', () => {
+    expect(tabOnOrigin(tabs, 'http://localhost:8000')).toBe(4);
+    expect(tabOnOrigin(tabs, 'http://localhost')).toBe(2);
+    expect(tabOnOrigin(tabs, 'http://localhost:8010')).toBeUndefined();
+  });
+
+  it('skips tabs without an address or an id', () => {
+    expect(
+      tabOnOrigin([{ url: 'http://localhost:8000/' }, { id: 9, url: 'not a url' }], 'http://localhost:8000'),
+    ).toBeUndefined();
+  });
+
+  it('picks a loaded, recently used tab of a normal session, never a private or discarded one', () => {
+    const at = (id: number, fields: object) => ({ id, url: 'https://us.posthog.com/project/1', ...fields });
+    const tabs = [
+      at(1, { status: 'complete', lastAccessed: 100 }),
+      at(2, { status: 'complete', lastAccessed: 900, incognito: true }),
+      at(3, { status: 'complete', lastAccessed: 800, discarded: true }),
+      at(4, { status: 'loading', lastAccessed: 999 }),
+      at(5, { status: 'complete', lastAccessed: 500 }),
+    ];
+    expect(tabOnOrigin(tabs, 'https://us.posthog.com')).toBe(5);
+    expect(tabOnOrigin(tabs.slice(0, 4), 'https://us.posthog.com')).toBe(1);
+    expect(tabOnOrigin([tabs[3] as (typeof tabs)[number]], 'https://us.posthog.com')).toBe(4);
+    expect(tabOnOrigin([tabs[1], tabs[2]] as typeof tabs, 'https://us.posthog.com')).toBeUndefined();
+  });
+});
