@@ -170,7 +170,6 @@ export default defineBackground(() => {
     onError: (error) => logFailure('playlists', error),
   });
   browser.commands.onCommand.addListener((command, tab) => void playlists.onCommand(command, tab));
-  browser.contextMenus.onClicked.addListener((info, tab) => void playlists.onMenuClicked(info, tab));
   void playlists.syncMenus();
   const { dispatch } = createDispatcher({
     handlers: {
@@ -228,10 +227,20 @@ export default defineBackground(() => {
     onError: (error) => logFailure('dashboard menu', error),
   });
   void dashboardMenu.sync();
-  browser.contextMenus.onClicked.addListener((info, tab) => {
-    if (info.menuItemId !== COPY_DASHBOARD_MENU_ID || tab?.id === undefined || !info.linkUrl) return;
-    void copyLink.copyFromLink(tab.id, info.linkUrl);
-  });
+  type MenuClick = Parameters<Parameters<typeof browser.contextMenus.onClicked.addListener>[0]>;
+  const onMenuClicked = async (...[info, tab]: MenuClick): Promise<void> => {
+    if (info.menuItemId === COPY_DASHBOARD_MENU_ID) {
+      if (tab?.id !== undefined && info.linkUrl) await copyLink.copyFromLink(tab.id, info.linkUrl);
+      return;
+    }
+    await playlists.onMenuClicked(info, tab);
+  };
+  browser.contextMenus.onClicked.addListener((info, tab) => void onMenuClicked(info, tab));
+  if (import.meta.env.MODE === 'test') {
+    // Test builds only: a headless browser cannot open a right-click menu, so the browser tests call
+    // the very listener a menu click reaches, with the click's own `info` and `tab`.
+    (globalThis as { hogmarkTest?: unknown }).hogmarkTest = { menuClicked: onMenuClicked };
+  }
   const ownPages = browser.runtime.getURL('/');
   browser.tabs.onUpdated.addListener((tabId, change, tab) => {
     // Hogmark's own pages (options, the dashboards view, the picker window) never show a PostHog
