@@ -2,10 +2,9 @@ import { useEffect, useRef } from 'preact/hooks';
 import { t, tCount } from '../lib/platform/i18n';
 import type { DashboardListStore } from '../lib/stores/dashboard-list';
 import { pinFailureText } from '../lib/stores/dashboard-pin';
-import { dashboardDisplayName } from '../lib/stores/dashboard-search';
 import type { CopyStore } from '../lib/stores/share-copy';
 import { CopyToast } from './copy-toast';
-import { DashboardRows } from './dashboard-rows';
+import { DashboardMatchCount, DashboardMatches } from './dashboard-matches';
 import { ErrorNotice } from './error-notice';
 import { SetupPrompt } from './setup-prompt';
 
@@ -15,15 +14,15 @@ function updatedLabel(fetchedAt: number | null, now: number): string {
   return minutes < 1 ? t('updatedJustNow') : t('updatedMinutesAgo', minutes);
 }
 
-/** The dashboards view: search, pinned first, pin toggles, open, copy links. */
+/**
+ * The dashboards view: search, pinned first, pin toggles, open, copy links. It reads neither the
+ * query nor the matches: what typing changes renders in `dashboard-matches.tsx`, not here.
+ */
 export function DashboardFinder(props: { store: DashboardListStore; copy: CopyStore; now?: () => number }) {
   const { store, copy } = props;
   const phase = store.phase.value;
   const status = store.status.value;
-  const matches = store.matches.value;
   const total = store.total.value;
-  const active = store.activeDashboard.value;
-  const hasQuery = store.hasQuery.value;
   const search = useRef<HTMLInputElement>(null);
   // The page exists to search: the field takes the focus as soon as the list is there.
   const ready = phase === 'ready';
@@ -32,6 +31,8 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
   }, [ready]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // Read on the key, not in render: moving the active row does not render the view.
+    const active = store.activeDashboard.value;
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       store.moveActive(event.key === 'ArrowDown' ? 1 : -1);
@@ -123,25 +124,8 @@ export function DashboardFinder(props: { store: DashboardListStore; copy: CopySt
           <p id="search-help" class="muted small">
             {t('searchHelp')}
           </p>
-          <p class="muted small" role="status">
-            {hasQuery ? tCount('dashboardsMatching', matches.length, total) : ''}
-            {active && hasQuery ? <span class="visually-hidden"> {dashboardDisplayName(active)}</span> : null}
-          </p>
-          {total === 0 ? <p class="muted">{t('dashboardsEmpty')}</p> : null}
-          {total > 0 && matches.length === 0 ? <p class="muted">{t('dashboardsNoMatch')}</p> : null}
-          <DashboardRows
-            ids={matches}
-            byId={store.byId.value}
-            active={store.active.value}
-            pinning={store.pinning.value}
-            sharing={store.sharing.value}
-            pinBlocked={store.pinBlocked.value}
-            linkOf={store.linkOf}
-            onActivate={(position) => store.setActive(position)}
-            onTogglePin={(dashboard) => void store.togglePin(dashboard)}
-            onCopyShare={(dashboard) => void store.copyShareLink(dashboard)}
-            onCopyPrivate={(dashboard) => void store.copyPrivateLink(dashboard)}
-          />
+          <DashboardMatchCount store={store} />
+          <DashboardMatches store={store} onFocusLost={() => search.current?.focus()} />
         </>
       ) : null}
       <CopyToast toast={copy.toast.value} onDismiss={() => copy.dismiss()} />

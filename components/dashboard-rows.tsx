@@ -20,14 +20,38 @@ export interface DashboardRowsProps {
   onTogglePin: (dashboard: DashboardSummary) => void;
   onCopyShare: (dashboard: DashboardSummary) => void;
   onCopyPrivate: (dashboard: DashboardSummary) => void;
+  /** The focus was on a control of a dashboard that the new matches no longer show. */
+  onFocusLost: () => void;
+}
+
+const rowDomId = (dashboardId: number) => `dashboard-row-${dashboardId}`;
+const CONTROLS = 'a, button';
+
+/** Which dashboard's row holds the focus, and on which of its controls (they are alike in every row). */
+interface HeldFocus {
+  rowId: string;
+  control: number;
+}
+
+function heldFocus(list: HTMLElement | null): HeldFocus | null {
+  const focused = document.activeElement;
+  const row = focused?.closest('li');
+  if (!focused || !row || !list?.contains(row)) return null;
+  return { rowId: row.id, control: [...row.querySelectorAll(CONTROLS)].indexOf(focused) };
 }
 
 /**
  * The matching dashboards, windowed: only the rows in view (plus a few) are in the DOM, whatever the
  * number of matches. The active row (moved with the arrow keys in the search field) is kept in view.
+ *
+ * Rows are keyed by position, not by dashboard: when a keystroke changes the matches, Preact patches
+ * the rows on screen in place (new text and attributes) instead of building every one again. So a
+ * row holds nothing of its own: whatever belongs to a dashboard (pressed, busy, labels, the link)
+ * comes from the props on every render, and the focus, which the DOM keeps, is handed on below.
  */
 export function DashboardRows(props: DashboardRowsProps) {
   const viewport = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const [height, setHeight] = useState(480);
 
@@ -56,6 +80,22 @@ export function DashboardRows(props: DashboardRowsProps) {
     if (viewport.current) viewport.current.scrollTop = 0;
   }, [props.ids]);
 
+  // New matches: read before the DOM is patched, since the row holding the focus may then show
+  // another dashboard. (Scrolling changes no row's dashboard: a slot's position is its key.)
+  const shownIds = useRef(props.ids);
+  const focus = shownIds.current === props.ids ? null : heldFocus(list.current);
+  const { onFocusLost } = props;
+  useLayoutEffect(() => {
+    shownIds.current = props.ids;
+    if (!focus) return;
+    // The focused dashboard's row, wherever the new matches put it (or nowhere).
+    const row = document.getElementById(focus.rowId);
+    const control = row?.querySelectorAll<HTMLElement>(CONTROLS)[focus.control];
+    if (document.activeElement === control) return;
+    if (control) control.focus({ preventScroll: true });
+    else onFocusLost();
+  });
+
   const range = visibleWindow({
     scrollTop,
     viewportHeight: height,
@@ -66,7 +106,7 @@ export function DashboardRows(props: DashboardRowsProps) {
   for (let position = range.start; position < range.end; position++) {
     const dashboard = props.byId.get(props.ids[position] ?? -1);
     if (!dashboard) continue;
-    rows.push(<DashboardRow key={dashboard.id} position={position} dashboard={dashboard} {...props} />);
+    rows.push(<DashboardRow key={position} position={position} dashboard={dashboard} {...props} />);
   }
 
   return (
@@ -77,6 +117,7 @@ export function DashboardRows(props: DashboardRowsProps) {
     >
       <ul
         id="dashboard-rows"
+        ref={list}
         style={{ height: `${range.totalHeight}px` }}
         aria-label={t('dashboardsListLabel')}
       >
@@ -86,6 +127,7 @@ export function DashboardRows(props: DashboardRowsProps) {
   );
 }
 
+/** One slot of the window, showing whichever dashboard is at its position: no state, no hooks. */
 function DashboardRow(props: DashboardRowsProps & { position: number; dashboard: DashboardSummary }) {
   const { dashboard, position } = props;
   const name = dashboardDisplayName(dashboard);
@@ -94,7 +136,7 @@ function DashboardRow(props: DashboardRowsProps & { position: number; dashboard:
   const pinReason = props.pinBlocked ?? (readOnly ? t('pinReadOnly') : null);
   return (
     <li
-      id={`dashboard-row-${dashboard.id}`}
+      id={rowDomId(dashboard.id)}
       class={position === props.active ? 'dashboard-row active' : 'dashboard-row'}
       style={{ top: `${position * DASHBOARD_ROW_HEIGHT}px` }}
       aria-setsize={props.ids.length}

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { computed } from '@preact/signals';
+import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t, tCount } from '../lib/platform/i18n';
 import { CREATE_OPTION, type PickerOption, type PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { ErrorNotice } from './error-notice';
@@ -40,17 +41,80 @@ function OptionRow(props: {
   );
 }
 
+const selectedIndexOf = (store: PlaylistPickerStore) =>
+  store.options.value.findIndex((option) => option.id === store.selected.value);
+
+/**
+ * The options, read here and not in the picker, so a keystroke renders the list alone. Rows are keyed
+ * by position, so new matches patch the rows in place; a row holds no state of its own (and never
+ * the focus, which stays in the search box), so nothing of one playlist shows on the next.
+ */
+function PlaylistOptions(props: { store: PlaylistPickerStore; onKeyDown: (event: KeyboardEvent) => void }) {
+  const { store } = props;
+  const options = store.options.value;
+  const selected = store.selected.value;
+  const busy = store.busy.value;
+  const query = store.query.value;
+  const selectedIndex = selectedIndexOf(store);
+  useEffect(() => {
+    if (selectedIndex >= 0)
+      document.getElementById(optionDomId(selectedIndex))?.scrollIntoView({ block: 'nearest' });
+  }, [selectedIndex]);
+
+  const onListClick = (event: MouseEvent) => {
+    const item = (event.target as Element).closest('[role="option"]');
+    const index = item ? Number(item.id.replace('playlist-option-', '')) : -1;
+    const option = options[index];
+    if (option?.enabled) void store.choose(option.id);
+  };
+  const hidden = store.hiddenCount.value;
+  return (
+    <>
+      {store.phase.value === 'ready' && options.length === 0 ? (
+        <p class="muted">{t('playlistNone')}</p>
+      ) : null}
+      {/* Clicks are on the list so 10,000 rows never mean 10,000 handlers; mousedown keeps focus in the input. */}
+      <div
+        id="playlist-options"
+        class="playlist-options"
+        role="listbox"
+        aria-label={t('playlistListLabel')}
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={onListClick}
+        onKeyDown={props.onKeyDown}
+      >
+        {options.map((option, index) => (
+          <OptionRow
+            key={index}
+            option={option}
+            index={index}
+            selected={option.id === selected}
+            busy={busy.has(option.id === CREATE_OPTION ? CREATE_OPTION : option.id)}
+            query={query}
+          />
+        ))}
+      </div>
+      {hidden > 0 ? <p class="muted playlist-more">{tCount('playlistMore', hidden)}</p> : null}
+    </>
+  );
+}
+
 /** The popup's playlist picker: an ARIA combobox over a listbox of playlists (keyboard first). */
 export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
   const { store } = props;
   const target = store.target.value;
   const phase = store.phase.value;
-  const options = store.options.value;
-  const selected = store.selected.value;
   const busy = store.busy.value;
-  const query = store.query.value;
   const notice = store.notice.value;
-  const selectedIndex = options.findIndex((option) => option.id === selected);
+  // Bound to the input as signals: typing changes them without rendering the picker.
+  const activeDescendant = useMemo(
+    () =>
+      computed(() => {
+        const index = selectedIndexOf(store);
+        return index >= 0 ? optionDomId(index) : undefined;
+      }),
+    [store],
+  );
 
   const input = useRef<HTMLInputElement>(null);
   const hasTarget = target !== null;
@@ -58,10 +122,6 @@ export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
   useEffect(() => {
     if (hasTarget) input.current?.focus();
   }, [hasTarget]);
-  useEffect(() => {
-    if (selectedIndex >= 0)
-      document.getElementById(optionDomId(selectedIndex))?.scrollIntoView({ block: 'nearest' });
-  }, [selectedIndex]);
 
   const noticeView = (
     <PlaylistNotice
@@ -87,19 +147,12 @@ export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void store.choose();
-    } else if (event.key === 'Escape' && query !== '') {
+    } else if (event.key === 'Escape' && store.query.value !== '') {
       event.preventDefault();
       store.setQuery('');
     }
   };
-  const onListClick = (event: MouseEvent) => {
-    const item = (event.target as Element).closest('[role="option"]');
-    const index = item ? Number(item.id.replace('playlist-option-', '')) : -1;
-    const option = options[index];
-    if (option?.enabled) void store.choose(option.id);
-  };
   const membership = store.membership.value;
-  const hidden = store.hiddenCount.value;
 
   return (
     <section class="playlist-picker" aria-labelledby="playlist-picker-title">
@@ -127,37 +180,15 @@ export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
             aria-expanded={true}
             aria-controls="playlist-options"
             aria-autocomplete="list"
-            aria-activedescendant={selectedIndex >= 0 ? optionDomId(selectedIndex) : undefined}
+            aria-activedescendant={activeDescendant}
             placeholder={t('playlistSearchPlaceholder')}
-            value={query}
+            value={store.query}
             ref={input}
             onInput={(event) => store.setQuery((event.currentTarget as HTMLInputElement).value)}
             onKeyDown={onKeyDown}
           />
           {phase === 'loading' ? <p class="muted playlist-loading">{t('playlistLoading')}</p> : null}
-          {phase === 'ready' && options.length === 0 ? <p class="muted">{t('playlistNone')}</p> : null}
-          {/* Clicks are on the list so 10,000 rows never mean 10,000 handlers; mousedown keeps focus in the input. */}
-          <div
-            id="playlist-options"
-            class="playlist-options"
-            role="listbox"
-            aria-label={t('playlistListLabel')}
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={onListClick}
-            onKeyDown={onKeyDown}
-          >
-            {options.map((option, index) => (
-              <OptionRow
-                key={option.id}
-                option={option}
-                index={index}
-                selected={option.id === selected}
-                busy={busy.has(option.id === CREATE_OPTION ? CREATE_OPTION : option.id)}
-                query={query}
-              />
-            ))}
-          </div>
-          {hidden > 0 ? <p class="muted playlist-more">{tCount('playlistMore', hidden)}</p> : null}
+          <PlaylistOptions store={store} onKeyDown={onKeyDown} />
           {store.listError.value ? (
             <ErrorNotice error={store.listError.value} onRetry={() => void store.reload()} />
           ) : null}

@@ -12,9 +12,17 @@ export interface BundleSizes {
   files: { popup: string[]; background: string[]; content: string[] };
 }
 
-/** Builds the production Chromium extension (`wxt build`) into the out folder and returns its path. */
+/**
+ * Builds the production Chromium extension (`wxt build`) into the out folder and returns its path.
+ * NODE_ENV is set as `npm run build` leaves it: under vitest it is `test`, and Vite then compiles JSX
+ * for development (every element carries its file name and line), 1.2 KB more popup than users get.
+ */
 export function buildProduction(): string {
-  execFileSync('npx', ['wxt', 'build'], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync('npx', ['wxt', 'build'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return resolve(ROOT, process.env.HOGMARK_OUT_DIR ?? '.output', 'chrome-mv3');
 }
 

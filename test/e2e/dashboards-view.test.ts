@@ -106,6 +106,75 @@ describe.each<Flavor>(['contract', 'posthog'])(
       await view.close();
     });
 
+    it('keeps each row’s state with its dashboard when new matches reuse the rows on screen', async () => {
+      // Rows are reused by position. "#0424" puts Billing …#04243 (A) in the first slot and Checkout
+      // review …#04248 (B) in the second; "#0424 review" puts B first and Onboarding review …#04249 (C)
+      // second, in the row that was B's.
+      const [a, b, c] = [largeName(4243), largeName(4248), largeName(4249)];
+      const view = await openView();
+      const slot = (index: number) => rows(view).nth(index);
+      const toggle = (index: number) => slot(index).locator('.pin-toggle');
+      const focused = () =>
+        view.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.id);
+      // The matches change while the focus stays in a row (as when a refreshed list arrives).
+      const showMatchesOf = async (query: string, count: number) => {
+        await view.evaluate((value) => {
+          const field = document.querySelector<HTMLInputElement>('#dashboard-search');
+          if (!field) throw new Error('no search field');
+          field.value = value;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        }, query);
+        await expect.poll(() => rows(view).count()).toBe(count);
+      };
+
+      await showMatchesOf('#0424', 10);
+      expect(await toggle(0).getAttribute('aria-label')).toBe(`Pin “${a}”`);
+      expect(await toggle(1).getAttribute('aria-label')).toBe(`Pin “${b}”`);
+      // B's pin stays in flight a while; its toggle has the focus.
+      env.server.setFault({
+        method: 'PATCH',
+        path: /\/dashboards\/4248\/?$/,
+        fault: { type: 'latency', ms: 2_500 },
+        times: 1,
+      });
+      await toggle(1).click();
+      await expect.poll(() => toggle(1).getAttribute('aria-busy')).toBe('true');
+      expect(await focused()).toBe(`Pin “${b}”`);
+
+      // C in B's row: C's own state there; B's pin pending and the focus moved with B.
+      await showMatchesOf('#0424 review', 2);
+      expect(await slot(1).getAttribute('id')).toBe('dashboard-row-4249');
+      expect(await toggle(1).getAttribute('aria-label')).toBe(`Pin “${c}”`);
+      expect(await toggle(1).getAttribute('aria-busy')).toBeNull();
+      expect(await toggle(1).getAttribute('aria-pressed')).toBe('false');
+      expect(await slot(0).getAttribute('id')).toBe('dashboard-row-4248');
+      expect(await toggle(0).getAttribute('aria-busy')).toBe('true');
+      expect(await toggle(0).getAttribute('aria-pressed')).toBe('true');
+      expect(await focused()).toBe(`Pin “${b}”`);
+
+      // Back: A in the row B just had, with A's own state; B's state and the focus stay with B.
+      await showMatchesOf('#0424', 10);
+      expect(await toggle(0).getAttribute('aria-label')).toBe(`Pin “${a}”`);
+      expect(await toggle(0).getAttribute('aria-busy')).toBeNull();
+      expect(await toggle(0).getAttribute('aria-pressed')).toBe('false');
+      expect(await slot(0).getAttribute('aria-posinset')).toBe('1');
+      expect(await toggle(1).getAttribute('aria-busy')).toBe('true');
+      expect(await view.locator('li.dashboard-row.active').count()).toBe(1);
+      expect(await focused()).toBe(`Pin “${b}”`);
+
+      // B no longer matches: the focus goes back to the search field, not onto A's toggle in its row.
+      await showMatchesOf('#04243', 1);
+      expect(await focused()).toBe('dashboard-search');
+
+      // Leave the seed as it was: B unpinned once PostHog has answered.
+      await view.getByLabel('Search dashboards').fill('#04248');
+      await expect.poll(() => toggle(0).getAttribute('aria-busy'), { timeout: 15_000 }).toBeNull();
+      await toggle(0).click();
+      await expect.poll(() => toggle(0).getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(() => toggle(0).getAttribute('aria-busy')).toBeNull();
+      await view.close();
+    });
+
     it('opens a dashboard in a new tab with Enter', async () => {
       const view = await openView();
       await view.getByLabel('Search dashboards').fill('#00007');
