@@ -28,6 +28,7 @@ export interface PostHogClientOptions {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_READ_TIMEOUT_MS = 8_000;
 
+/** By hand: ky's `prefixUrl` takes any string; a path or query on the origin would reach every request. */
 function normaliseOrigin(origin: string): string {
   let url: URL;
   try {

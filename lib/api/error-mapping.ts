@@ -66,7 +66,10 @@ export function readErrorBody(body: unknown, statusText: string): { detail?: str
   return { detail: statusText || undefined };
 }
 
-/** Seconds from `Retry-After` (seconds or HTTP date), else from PostHog's throttling detail. */
+/**
+ * Seconds from `Retry-After` (seconds or HTTP date), else from PostHog's throttling detail. By hand:
+ * ky reads only the header, and PostHog states its wait in the body ("Expected available in N seconds").
+ */
 export function retryAfterSeconds(
   headers: Headers,
   detail: string | undefined,

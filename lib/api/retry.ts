@@ -34,6 +34,8 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
   };
 }
 
+// Every 5xx, not ky's default few: PostHog behind a proxy answers 502–504 and 520-class codes alike,
+// and a read is safe to try again after any of them.
 const SERVER_ERRORS = Array.from({ length: 100 }, (_, index) => 500 + index);
 
 /** ky's `retry` option and `beforeRetry` hook for this policy: ky runs the loop, these decide. */
@@ -57,6 +59,7 @@ export function retryWithKy(policy: RetryPolicy, apiKey: string) {
       return undefined;
     },
   };
+  // By hand: ky's wait can neither be replaced in tests nor read PostHog's wait from the answer's body.
   const waitBeforeRetry: BeforeRetryHook = async ({ error, retryCount }) => {
     await policy.sleep(retryDelay(policy, retryCount, appErrorFrom(error, apiKey)));
   };

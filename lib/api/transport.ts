@@ -82,6 +82,7 @@ export function createTransport(settings: Settings): Transport {
       }
       return await answer.json(spec.allowEmpty ? z.optional(spec.schema) : spec.schema);
     } catch (error) {
+      // By hand: ky's schema error lists zod's issues; the user is told in one sentence what was wrong.
       if (error instanceof SchemaValidationError) {
         throw invalidResponse(describeIssues(error.issues), (await answer).status, apiKey);
       }

@@ -35,7 +35,7 @@ describe('the codebase itself', () => {
 
   it('touches `browser` only in entrypoints (lib and components get it injected)', () => {
     const offenders = [...sourceFiles('lib'), ...sourceFiles('components')].filter((file) =>
-      /from 'wxt\/browser'|from 'webextension-polyfill'|\bchrome\./.test(read(file)),
+      /from '(wxt\/browser|(@wxt-dev\/)?webextension-polyfill[^']*)'|\bchrome\./.test(read(file)),
     );
     expect(offenders).toEqual([]);
   });
