@@ -5,6 +5,7 @@ import { OptionsForget } from './options-forget';
 import { OptionsKey } from './options-key';
 import { OptionsPreferences } from './options-preferences';
 import { OptionsReport } from './options-report';
+import { OptionsStatus } from './options-status';
 import { OptionsWhere } from './options-where';
 
 /** After a refused save, the keyboard user lands on the field to fix. */
@@ -24,6 +25,12 @@ export function OptionsApp(props: { store: OptionsStore }) {
   // save() must run inside the submit handler: it may ask the browser for host access, which needs
   // the user's gesture.
   const save = () => void store.save().then(focusFirstInvalid);
+  // Cancel goes once used: the focus returns to the button that started the check.
+  const cancel = () => {
+    const from = busy === 'checking' ? '.report > button' : 'form.settings button[type="submit"]';
+    document.querySelector<HTMLElement>(from)?.focus();
+    void store.cancelCheck();
+  };
 
   return (
     <main class="options" aria-busy={phase === 'loading' || busy !== null}>
@@ -86,9 +93,7 @@ export function OptionsApp(props: { store: OptionsStore }) {
                 {busy === 'saving' ? t('optionsSaving') : t('optionsSave')}
               </button>
             </div>
-            <p class="success notice" role="status">
-              {store.notice.value ?? ''}
-            </p>
+            <OptionsStatus notice={store.notice.value} waiting={store.waiting.value} onCancel={cancel} />
             {error ? <ErrorNotice error={error} onRetry={error.retryable ? save : undefined} /> : null}
           </form>
           {report ? (

@@ -34,7 +34,7 @@ export default defineContentScript({
       // sendResponse rather than a returned promise: this script runs without webextension-polyfill
       // (wxt.config.ts), and Chromium's native onMessage ignores a promise.
       listen: (listener) =>
-        browser.runtime.onMessage.addListener((message, _sender, sendResponse) => {
+        browser.runtime.onMessage.addListener((message, _sender, sendResponse): true | undefined => {
           const answer = listener(message);
           if (!answer) return undefined;
           void answer.then(sendResponse);
@@ -51,6 +51,7 @@ export default defineContentScript({
       message: (key) => browser.i18n.getMessage(key as never),
       add: () => browser.runtime.sendMessage({ type: 'recording/add-from-page', input: {} }),
       undo: () => browser.runtime.sendMessage({ type: 'recording/undo-from-page', input: {} }),
+      cancel: () => browser.runtime.sendMessage({ type: 'recording/cancel-from-page', input: {} }),
       enabled: async () => isInPageButtonEnabled(await settings(), location.origin),
       onSettingsChange: (listener) =>
         browser.storage.onChanged.addListener((changes, area) => {

@@ -1,5 +1,6 @@
 import {
   type BackgroundMessageType,
+  isMessageType,
   type MessageInput,
   type MessageOutput,
   type MessageResponse,
@@ -83,9 +84,10 @@ export function createDispatcher(deps: DispatcherDeps) {
 }
 export type Dispatcher = ReturnType<typeof createDispatcher>;
 
+/** The log's place name: a message type of the protocol, never words an untrusted sender chose. */
 function messageTypeOf(raw: unknown): string {
   const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
-  return typeof type === 'string' ? type.slice(0, 60) : '?';
+  return isMessageType(type) ? type : 'unknown message';
 }
 
 const TOKEN = /\bph[a-z]_[A-Za-z0-9]{8,}/g;

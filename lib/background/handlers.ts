@@ -16,6 +16,7 @@ export function createCoreHandlers(services: {
     'settings/save': (input) => settings.save(input),
     'settings/check': () => settings.check(),
     'settings/forget': () => settings.forget(),
+    'settings/cancel': async () => ({ cancelled: settings.cancelCheck() }),
     'context/get': ({ tabId }) => tabs.get(tabId),
     'context/hint': (hints, context) => tabs.hint(hints, context),
     'session/reply': (input, context) => session.reply(input, context),

@@ -26,5 +26,6 @@ export function createPlaylistHandlers(services: {
     'playlists/quick-add': ({ tabId }) => quickAdd.forTab(tabId),
     'recording/add-from-page': (input, context) => quickAdd.fromPage(input, context),
     'recording/undo-from-page': (input, context) => quickAdd.undoFromPage(input, context),
+    'recording/cancel-from-page': (input, context) => quickAdd.cancelFromPage(input, context),
   };
 }

@@ -53,6 +53,27 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return run;
   };
 
+  // The key check in flight (of a save or a re-check): the user's Cancel stops it before anything is stored.
+  let checking: AbortController | null = null;
+
+  /**
+   * The check, given up at once on the user's Cancel (`cancelled`): its requests only read, and
+   * whatever they answer later is stored nowhere.
+   */
+  async function unlessCancelled<T>(check: Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    checking = controller;
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        const stop = () => reject(new AppError('cancelled', { detail: 'key check stopped' }));
+        controller.signal.addEventListener('abort', stop, { once: true });
+        check.then(resolve, reject);
+      });
+    } finally {
+      if (checking === controller) checking = null;
+    }
+  }
+
   /** Refuses before any request unless the key may go to this origin. */
   async function assertAllowed(origin: string): Promise<void> {
     if (deps.isOriginAllowed && !(await deps.isOriginAllowed(origin))) {
@@ -112,12 +133,14 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     const apiKey = typedKey ?? (storedKey as string);
     await assertAllowed(origin.origin);
     const sameOrigin = current.origin === origin.origin;
-    const result = await checkKey(deps.createClient, {
-      origin: origin.origin,
-      apiKey,
-      requestedProjectId: input.projectId,
-      previousProjectId: sameOrigin ? current.projectId : undefined,
-    });
+    const result = await unlessCancelled(
+      checkKey(deps.createClient, {
+        origin: origin.origin,
+        apiKey,
+        requestedProjectId: input.projectId,
+        previousProjectId: sameOrigin ? current.projectId : undefined,
+      }),
+    );
     if (!sameOrigin || typedKey || result.projectId !== current.projectId) await deps.clearCaches?.();
     return remember(result, apiKey, input.inPageButton);
   }
@@ -127,11 +150,9 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     const apiKey = await keyFor(current.origin);
     if (!apiKey) throw new AppError('not-configured');
     await assertAllowed(current.origin);
-    const result = await checkKey(deps.createClient, {
-      origin: current.origin,
-      apiKey,
-      previousProjectId: current.projectId,
-    });
+    const result = await unlessCancelled(
+      checkKey(deps.createClient, { origin: current.origin, apiKey, previousProjectId: current.projectId }),
+    );
     return remember(result, apiKey);
   }
 
@@ -187,6 +208,16 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     save: (input: MessageInput<'settings/save'>) => serially(() => save(input)),
     check: () => serially(recheck),
     forget: () => serially(forget),
+
+    /**
+     * Stops waiting for the key check of a save or re-check: it then fails as `cancelled` and
+     * nothing is stored. False when no check is waiting (one that has answered is saved as usual).
+     */
+    cancelCheck(): boolean {
+      if (!checking) return false;
+      checking.abort();
+      return true;
+    },
 
     /** What the last key check learnt of the organisation's public links (never a request). */
     async publicSharing(): Promise<PublicSharing> {

@@ -1,10 +1,11 @@
 import { findButtonSlot, urlNamesRecording } from './button-slot';
+import { CROSS_ICON, FIT_STYLE, fitInBar, labelledButton, PLUS_ICON, UNDO_ICON } from './fit-in-bar';
 
 /**
  * "Add to collection" beside PostHog's own, in the player's meta bar. It sends the same message as the keyboard command
  * (`recording/add-from-page`): the background picks the recording from the tab's URL and the
  * playlist from the user's last choice; the page never sees the key. Styles live in a shadow root
- * so neither PostHog's CSS nor ours leaks into the other.
+ * so neither PostHog's CSS nor ours leaks into the other. How it fits a narrow bar: fit-in-bar.ts.
  */
 
 export interface InPageButtonDeps {
@@ -15,6 +16,8 @@ export interface InPageButtonDeps {
   message: (key: string) => string;
   add: () => Promise<unknown>;
   undo: () => Promise<unknown>;
+  /** Stops waiting for this tab's add or undo (`recording/cancel-from-page`). */
+  cancel: () => Promise<unknown>;
   /** The `inPageButton` setting, for the connected origin only. */
   enabled: () => Promise<boolean>;
   /** Called whenever the setting may have changed. */
@@ -35,54 +38,10 @@ button[hidden]{display:none}
 button:disabled{opacity:.6;cursor:progress}
 button:focus-visible{outline:2px solid var(--focus);outline-offset:2px}
 .status{color:var(--muted);max-width:24em;overflow:hidden;text-overflow:ellipsis}
-svg{display:none;width:14px;height:14px;fill:none;stroke:currentColor;stroke-width:2.5;stroke-linecap:round;stroke-linejoin:round}
-.compact{gap:2px}
-.compact button{padding:1px 4px}
-.compact svg{display:block}
-.compact .label,.compact .status{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
-`;
+${FIT_STYLE}`;
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
-const PLUS = 'M12 5v14M5 12h14';
-const UNDO = 'M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11';
-/** The narrowest the status line may get, in px, before the buttons go compact instead. */
-const MIN_STATUS_PX = 48;
-
-/** A button with an icon, shown only when compact, and its label (still its accessible name then). */
-function labelledButton(doc: Document, className: string, text: string, iconPath: string) {
-  const button = doc.createElement('button');
-  button.type = 'button';
-  button.className = className;
-  const icon = doc.createElementNS(SVG_NS, 'svg');
-  icon.setAttribute('viewBox', '0 0 24 24');
-  icon.setAttribute('aria-hidden', 'true');
-  const path = doc.createElementNS(SVG_NS, 'path');
-  path.setAttribute('d', iconPath);
-  icon.append(path);
-  const label = doc.createElement('span');
-  label.className = 'label';
-  label.textContent = text;
-  button.append(icon, label);
-  return { button, label };
-}
-
-/**
- * How many px `element` sticks out of the boxes that clip it, up to the player (PostHog's meta bar
- * row is `overflow-hidden`): what sticks out is not seen. 0 when it fits, or is not laid out.
- */
-function clippedPx(element: Element, view: Window | null): number {
-  const box = element.getBoundingClientRect?.();
-  if (!box || !view?.getComputedStyle || box.width === 0) return 0;
-  let worst = 0;
-  for (let clip = element.parentElement; clip; clip = clip.parentElement) {
-    if (view.getComputedStyle(clip).overflowX !== 'visible') {
-      const edge = clip.getBoundingClientRect();
-      worst = Math.max(worst, box.right - edge.right, edge.left - box.left);
-    }
-    if (clip.matches('.SessionRecordingPlayer')) break;
-  }
-  return worst > 0.5 ? worst : 0;
-}
+/** An add or undo still unanswered after this long says so and offers Cancel (as the popup does). */
+export const WAIT_NOTICE_MS = 3000;
 
 /**
  * Whether the button belongs on this page: on unless turned off in the options, and only on the
@@ -124,58 +83,52 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   const style = doc.createElement('style');
   style.textContent = STYLE;
   const bar = doc.createElement('div');
-  const addTitle = deps.message('inPageAddTitle');
-  const { button: add, label: addLabel } = labelledButton(doc, 'add', deps.message('inPageAdd'), PLUS);
-  add.title = addTitle;
-  const { button: undo, label: undoLabel } = labelledButton(doc, '', deps.message('inPageUndo'), UNDO);
+  const { button: add, label: addLabel } = labelledButton(doc, 'add', deps.message('inPageAdd'), PLUS_ICON);
+  const { button: undo, label: undoLabel } = labelledButton(doc, '', deps.message('inPageUndo'), UNDO_ICON);
+  const { button: cancel } = labelledButton(doc, '', deps.message('stopWaiting'), CROSS_ICON);
   undo.hidden = true;
+  cancel.hidden = true;
   const status = doc.createElement('span');
   status.className = 'status';
   status.setAttribute('role', 'status');
-  bar.append(add, status, undo);
+  bar.append(add, status, cancel, undo);
   root.append(style, bar);
-
-  /**
-   * PostHog's meta bar clips what does not fit (and must never grow into the player): first the status
-   * line gives way (ellipsis), then the buttons show only their icons (labels kept for assistive tech,
-   * the status as a tooltip), then, right after an add, the add button gives way to Undo. Tried wide
-   * first each time, so a wider bar gets the words back.
-   */
-  function fitInBar(): void {
-    if (!host.isConnected) return;
-    bar.classList.remove('compact');
-    status.style.maxWidth = '';
-    add.hidden = false;
-    add.title = addTitle;
-    undo.title = '';
-    let over = clippedPx(host, doc.defaultView);
-    if (over > 0 && status.textContent) {
-      const room = status.getBoundingClientRect().width - over;
-      if (room >= MIN_STATUS_PX) {
-        status.style.maxWidth = `${Math.floor(room)}px`;
-        over = clippedPx(host, doc.defaultView);
-      }
-    }
-    if (over === 0) return;
-    status.style.maxWidth = '';
-    bar.classList.add('compact');
-    if (status.textContent) add.title = status.textContent;
-    if (undo.hidden || clippedPx(host, doc.defaultView) === 0) return;
-    const focused = root.activeElement === add;
-    add.hidden = true;
-    undo.title = status.textContent ?? '';
-    if (focused) undo.focus();
-  }
+  const parts = {
+    host,
+    root,
+    bar,
+    status,
+    add,
+    addTitle: deps.message('inPageAddTitle'),
+    next: [cancel, undo],
+  };
+  const fitBar = () => fitInBar(parts);
+  /** Whether the focus was on Cancel when it was used (it goes back to a button after). */
+  let cancelHadFocus = false;
+  // A disabled or hidden button loses the focus to the page's body: only then is it taken back.
+  const focusIsFree = () => {
+    const active = doc.activeElement;
+    return active === null || active === host || active === doc.body;
+  };
 
   async function run(button: HTMLButtonElement, busyKey: string, action: () => Promise<unknown>) {
     // One request per click: the button stays disabled until the answer is in.
     if (button.disabled) return;
     const label = button === add ? addLabel : undoLabel;
     const text = label.textContent;
+    const hadFocus = root.activeElement === button;
     button.disabled = true;
     label.textContent = deps.message(busyKey);
     undo.hidden = true;
-    fitInBar();
+    fitBar();
+    // No answer yet: say so and offer to stop waiting (the background then reads back what PostHog did).
+    const slow = setTimeout(() => {
+      status.textContent = deps.message('stillWaiting');
+      cancel.hidden = false;
+      fitBar();
+      // The disabled button cannot keep the keyboard's focus: Cancel takes it.
+      if (hadFocus && focusIsFree()) cancel.focus();
+    }, WAIT_NOTICE_MS);
     try {
       const answer = readAnswer(await action());
       status.textContent = answer.message;
@@ -183,20 +136,40 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
     } catch {
       status.textContent = deps.message('inPageUnavailable');
     } finally {
+      clearTimeout(slow);
+      const refocus = hadFocus || cancelHadFocus;
+      cancelHadFocus = false;
+      cancel.hidden = true;
       button.disabled = false;
       label.textContent = text;
-      fitInBar();
+      fitBar();
+      if (refocus && focusIsFree()) (undo.hidden ? add : undo).focus();
     }
   }
   // A script can still dispatch events at the host or call `host.click()`: such events are not
   // trusted, and adding a recording on someone else's behalf is exactly what must not happen.
   const isTrusted = deps.isTrusted ?? ((event: Event) => event.isTrusted);
-  const onClick =
-    (button: HTMLButtonElement, busyKey: string, action: () => Promise<unknown>) => (event: Event) => {
-      if (isTrusted(event)) void run(button, busyKey, action);
-    };
-  add.addEventListener('click', onClick(add, 'inPageAdding', deps.add));
-  undo.addEventListener('click', onClick(undo, 'inPageUndoing', deps.undo));
+  const onClick = (act: () => void) => (event: Event) => {
+    if (isTrusted(event)) act();
+  };
+  add.addEventListener(
+    'click',
+    onClick(() => void run(add, 'inPageAdding', deps.add)),
+  );
+  undo.addEventListener(
+    'click',
+    onClick(() => void run(undo, 'inPageUndoing', deps.undo)),
+  );
+  // The add's or undo's own answer then says what PostHog did; until it comes, the status still waits.
+  cancel.addEventListener(
+    'click',
+    onClick(() => {
+      cancelHadFocus = root.activeElement === cancel;
+      cancel.hidden = true;
+      fitBar();
+      deps.cancel().catch(() => undefined);
+    }),
+  );
 
   // The system's scheme changes without any DOM mutation for the checks below to see.
   const scheme = doc.defaultView?.matchMedia?.('(prefers-color-scheme: dark)');
@@ -207,7 +180,7 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   const metaObserver = new MutationObserver(() => place(true));
   // The bar's width (a narrower window, the inspector opening) decides how much of the button fits.
   const View = doc.defaultView as (Window & { ResizeObserver?: typeof ResizeObserver }) | null;
-  const resizeObserver = View?.ResizeObserver ? new View.ResizeObserver(() => fitInBar()) : undefined;
+  const resizeObserver = View?.ResizeObserver ? new View.ResizeObserver(fitBar) : undefined;
 
   function hide(): void {
     if (host.isConnected) host.remove();
@@ -234,9 +207,9 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
     // Moving the host would itself be a mutation of the bar: only move it when it is out of place.
     if (slot.nextElementSibling !== host) {
       slot.after(host);
-      fitInBar();
+      fitBar();
     } else if (refit) {
-      fitInBar();
+      fitBar();
     }
   }
 

@@ -4,11 +4,13 @@ import { type SerializedError, serializeError, toAppError } from '../platform/er
 import { t } from '../platform/i18n';
 import { type FieldErrors, placeSaveError } from './options-errors';
 import { CLOUD_ORIGINS, validateOptionsForm, type Where } from './options-form';
+import { createCheckWaiting } from './options-waiting';
 
 export type { FieldErrors, OptionsField } from './options-errors';
 export { CLOUD_ORIGINS, type Where } from './options-form';
 
 export type KeyReport = KeyCheck & { checkedAt: number };
+const isCancelled = (thrown: unknown) => toAppError(thrown).kind === 'cancelled';
 type Busy = 'saving' | 'checking' | 'forgetting' | null;
 
 export interface OptionsStoreDeps {
@@ -24,6 +26,8 @@ export interface OptionsStoreDeps {
 /**
  * State and actions of the options page. It sees the stored settings with the key masked; the key
  * the user types stays in `keyInput` until the background has accepted it, and only then is cleared.
+ * A check the user stops (Cancel) leaves the stored settings as they were (see options-waiting.ts)
+ * and the form as the user left it.
  */
 export function createOptionsStore(deps: OptionsStoreDeps) {
   const now = deps.now ?? Date.now;
@@ -44,6 +48,7 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
   const error = signal<SerializedError | null>(null);
   const notice = signal<string | null>(null);
   const confirmingForget = signal(false);
+  const checkWaiting = createCheckWaiting(deps.send);
 
   const projects = computed(() => report.value?.projects ?? []);
   const hasSavedKey = computed(() => Boolean(saved.value?.maskedKey));
@@ -122,12 +127,14 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
         fieldErrors.value = { origin: t('optionsHostAccessDenied', origin) };
         return;
       }
-      const result = await deps.send('settings/save', {
-        origin,
-        ...(apiKey ? { apiKey } : {}),
-        ...(sendProject ? { projectId: projectId.value } : {}),
-        inPageButton: inPageButton.value,
-      });
+      const result = await checkWaiting.during(() =>
+        deps.send('settings/save', {
+          origin,
+          ...(apiKey ? { apiKey } : {}),
+          ...(sendProject ? { projectId: projectId.value } : {}),
+          inPageButton: inPageButton.value,
+        }),
+      );
       batch(() => {
         const lastCheck = { ...result, checkedAt: now() };
         adopt({ ...result, inPageButton: inPageButton.value, lastCheck });
@@ -135,7 +142,10 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
         notice.value = t('optionsSaved', result.origin);
       });
     } catch (thrown) {
-      showError(thrown, { origin, typedKey: Boolean(apiKey), sendProject });
+      // Stopped by the user: nothing was stored, and the form keeps all it holds; Try again resends.
+      if (isCancelled(thrown))
+        error.value = { kind: 'cancelled', message: t('optionsSaveCancelled'), retryable: true };
+      else showError(thrown, { origin, typedKey: Boolean(apiKey), sendProject });
     } finally {
       busy.value = null;
     }
@@ -158,14 +168,16 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
       busy.value = 'checking';
     });
     try {
-      const result = await deps.send('settings/check', {});
+      const result = await checkWaiting.during(() => deps.send('settings/check', {}));
       batch(() => {
         report.value = { ...result, checkedAt: now() };
         projectId.value = result.projectId;
         if (saved.value) saved.value = { ...saved.value, projectId: result.projectId };
       });
     } catch (thrown) {
-      showError(thrown, { origin: saved.value?.origin ?? '', typedKey: false, sendProject: false });
+      if (isCancelled(thrown))
+        error.value = { kind: 'cancelled', message: t('optionsCheckCancelled'), retryable: false };
+      else showError(thrown, { origin: saved.value?.origin ?? '', typedKey: false, sendProject: false });
     } finally {
       busy.value = null;
     }
@@ -218,12 +230,14 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
     error,
     notice,
     confirmingForget,
+    waiting: checkWaiting.waiting,
     projects,
     hasSavedKey,
     load,
     save,
     recheck,
     forget,
+    cancelCheck: checkWaiting.cancel,
     setWhere(value: Where): void {
       where.value = value;
       clearFieldError('origin');

@@ -137,6 +137,29 @@ describe('dispatch', () => {
     expect(onError).toHaveBeenCalledWith('status/get', expect.any(AppError));
   });
 
+  it.each<[string, unknown, MessageSenderLike, string]>([
+    [
+      'a type the protocol lacks',
+      { type: `${KEY} at https://evil.example/?q=1`, input: {} },
+      contentScript,
+      'unknown message',
+    ],
+    ['a type that is not a string', { type: 42, input: {} }, contentScript, 'unknown message'],
+    ['no type', { input: {} }, popup, 'unknown message'],
+    ['not an object', KEY, popup, 'unknown message'],
+    [
+      'a known type from a sender it is not for',
+      { type: 'settings/get', input: {} },
+      contentScript,
+      'settings/get',
+    ],
+  ])('logs %s under a fixed place name, never words the sender chose', async (_name, raw, sender, place) => {
+    const { dispatch, onError } = setup();
+    await dispatch(raw, sender);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(place, expect.objectContaining({ kind: 'bad-message' }));
+  });
+
   it('strips unknown fields from handler answers', async () => {
     const { dispatch } = setup({ 'status/get': async () => ({ configured: false, apiKey: KEY }) as never });
     const answer = await dispatch({ type: 'status/get', input: {} }, popup);

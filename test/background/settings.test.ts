@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
@@ -263,5 +263,87 @@ describe('appOrigins and connection', () => {
       apiKey: ALL,
       projectId: 1,
     });
+  });
+});
+
+describe('settings/cancel: the user stops waiting for a key check', () => {
+  /** The service against a PostHog that holds every answer while `holding` (until `release`). */
+  function slowSetup() {
+    const server = createFakePostHogFetch({ keys });
+    const secrets = createMemoryKeyValueStore();
+    let holding = false;
+    let asking = 0;
+    let release = () => {};
+    let gate = Promise.resolve();
+    const service = createSettingsService({
+      storage: browser.storage.local,
+      keyStore: createApiKeyStore(secrets),
+      createClient: ({ origin, apiKey }) =>
+        createPostHogClient({
+          origin,
+          apiKey,
+          fetch: async (input, init) => {
+            asking += 1;
+            if (holding) await gate;
+            return server.fetch(input, init);
+          },
+          retry: { limit: 0 },
+          timeoutMs: 10_000,
+        }),
+    });
+    const hold = () => {
+      holding = true;
+      asking = 0;
+      gate = new Promise<void>((resolve) => {
+        release = () => {
+          holding = false;
+          resolve();
+        };
+      });
+    };
+    /** Until PostHog has the check's first request. */
+    const asked = () => vi.waitFor(() => expect(asking).toBeGreaterThan(0), { interval: 5 });
+    return { service, secrets, server, hold, release: () => release(), asked };
+  }
+
+  it('a save stopped while PostHog has not answered stores nothing, even when the answer comes later', async () => {
+    const { service, secrets, server, hold, release, asked } = slowSetup();
+    hold();
+    const saving = service.save({ origin: ORIGIN, apiKey: ALL, projectId: 1 });
+    await asked();
+    expect(service.cancelCheck()).toBe(true);
+    await expect(saving).rejects.toMatchObject({ kind: 'cancelled' });
+    release();
+    // PostHog answers the abandoned check's reads after all: they are stored nowhere.
+    await vi.waitFor(() => expect(server.calls.length).toBeGreaterThanOrEqual(3), { interval: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(secrets.entries()).toEqual({});
+    await expect(service.status()).resolves.toEqual({ configured: false });
+    expect(service.cancelCheck()).toBe(false);
+    // Nothing is stuck: the next save goes through.
+    await expect(service.save({ origin: ORIGIN, apiKey: ALL, projectId: 1 })).resolves.toMatchObject({
+      projectId: 1,
+    });
+  });
+
+  it('a re-check stopped keeps the saved key and its last check as they were', async () => {
+    const { service, hold, release, asked } = slowSetup();
+    await service.save({ origin: ORIGIN, apiKey: NO_WRITE, projectId: 1 });
+    const before = await service.getSettings();
+    hold();
+    const checking = service.check();
+    await asked();
+    expect(service.cancelCheck()).toBe(true);
+    await expect(checking).rejects.toMatchObject({ kind: 'cancelled' });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(service.getSettings()).resolves.toEqual(before);
+  });
+
+  it('has nothing to stop when no check is waiting', async () => {
+    const { service } = slowSetup();
+    expect(service.cancelCheck()).toBe(false);
+    await service.save({ origin: ORIGIN, apiKey: ALL, projectId: 1 });
+    expect(service.cancelCheck()).toBe(false);
   });
 });

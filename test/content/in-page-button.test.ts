@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mountInPageButton } from '../../lib/content/in-page-button';
+import { mountInPageButton, WAIT_NOTICE_MS } from '../../lib/content/in-page-button';
+import { WAIT_NOTICE_MS as POPUP_WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
 
 const RECORDING = 'https://us.posthog.com/project/1/replay/0191dd9d-ec00-726b-b2a7-4de452e6b438';
 
@@ -13,10 +14,15 @@ function page() {
   return { document: document as unknown as Document, window };
 }
 
-function mount(isTrusted?: (event: Event) => boolean) {
+function mount(
+  isTrusted?: (event: Event) => boolean,
+  add = vi.fn(
+    async (): Promise<unknown> => ({ ok: true, data: { message: 'Added to Onboarding.', undoable: true } }),
+  ),
+) {
   const { document } = page();
   const controller = new AbortController();
-  const add = vi.fn(async () => ({ ok: true, data: { message: 'Added to Onboarding.', undoable: true } }));
+  const cancel = vi.fn(async () => ({ ok: true, data: { cancelled: true } }));
   let host: Element | null = null;
   let root: ShadowRoot | null = null;
   // The test keeps the closed root the way only the content script itself can.
@@ -39,6 +45,7 @@ function mount(isTrusted?: (event: Event) => boolean) {
     message: (key) => key,
     add,
     undo: async () => ({ ok: true, data: { message: '', undoable: false } }),
+    cancel,
     enabled: async () => true,
     onSettingsChange: () => undefined,
     signal: controller.signal,
@@ -49,7 +56,21 @@ function mount(isTrusted?: (event: Event) => boolean) {
     document,
     add,
     host: () => host as unknown as HTMLElement,
+    cancel,
     button: () => (root as unknown as ShadowRoot).querySelector('button.add') as HTMLButtonElement,
+    /** The visible buttons by their label, and the status line, as the user reads them. */
+    view: () => {
+      const shadow = root as unknown as ShadowRoot;
+      const buttons = [...shadow.querySelectorAll('button')].filter((button) => !button.hidden);
+      return {
+        buttons: buttons.map((button) => button.textContent),
+        status: shadow.querySelector('[role="status"]')?.textContent ?? '',
+      };
+    },
+    buttonLabelled: (label: string) =>
+      [...(root as unknown as ShadowRoot).querySelectorAll('button')].find(
+        (button) => button.textContent === label,
+      ) as HTMLButtonElement,
     stop: () => controller.abort(),
   };
 }
@@ -96,5 +117,93 @@ describe('the in-page button', () => {
     await vi.waitFor(() => expect(view.host().isConnected).toBe(true));
     view.button().dispatchEvent(pageClick(view.document));
     await vi.waitFor(() => expect(view.add).toHaveBeenCalledTimes(1));
+  });
+});
+
+describe('the in-page button while PostHog does not answer', () => {
+  let stop = () => {};
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+  });
+
+  /** An add whose answer the test gives when it likes. */
+  function slowAdd() {
+    let answer: (value: unknown) => void = () => {};
+    const add = vi.fn(() => new Promise<unknown>((resolve) => (answer = resolve)));
+    return { add, answer: (value: unknown) => answer(value) };
+  }
+
+  async function mountWaiting(isTrusted: (event: Event) => boolean = () => true) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const slow = slowAdd();
+    const view = mount(isTrusted, slow.add);
+    stop = view.stop;
+    await vi.waitFor(() => expect(view.host().isConnected).toBe(true));
+    view.button().dispatchEvent(pageClick(view.document));
+    expect(slow.add).toHaveBeenCalledTimes(1);
+    return { ...view, answer: slow.answer };
+  }
+
+  it('waits as long as the popup does before offering Cancel', () => {
+    expect(WAIT_NOTICE_MS).toBe(POPUP_WAIT_NOTICE_MS);
+  });
+
+  it('says it is still waiting and offers Cancel once the threshold passes, not before', async () => {
+    const view = await mountWaiting();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS - 100);
+    expect(view.view()).toEqual({ buttons: ['inPageAdding'], status: '' });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(view.view()).toEqual({ buttons: ['inPageAdding', 'stopWaiting'], status: 'stillWaiting' });
+    expect(view.button().disabled).toBe(true);
+  });
+
+  it('Cancel asks the background to stop, then shows what the add’s own answer says', async () => {
+    const view = await mountWaiting();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+    view.buttonLabelled('stopWaiting').dispatchEvent(pageClick(view.document));
+    expect(view.cancel).toHaveBeenCalledTimes(1);
+    // The background reads back what PostHog did: until the answer comes, it is still waiting.
+    expect(view.view()).toEqual({ buttons: ['inPageAdding'], status: 'stillWaiting' });
+    view.answer({
+      ok: true,
+      data: { message: 'Added to Onboarding. Open Hogmark to undo.', undoable: true },
+    });
+    await vi.waitFor(() =>
+      expect(view.view()).toEqual({
+        buttons: ['inPageAdd', 'inPageUndo'],
+        status: 'Added to Onboarding. Open Hogmark to undo.',
+      }),
+    );
+  });
+
+  it('after a Cancel PostHog had not acted on, says so and offers the add again', async () => {
+    const view = await mountWaiting();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+    view.buttonLabelled('stopWaiting').dispatchEvent(pageClick(view.document));
+    view.answer({ ok: true, data: { added: false, message: 'Stopped waiting.', undoable: false } });
+    await vi.waitFor(() =>
+      expect(view.view()).toEqual({ buttons: ['inPageAdd'], status: 'Stopped waiting.' }),
+    );
+    expect(view.button().disabled).toBe(false);
+  });
+
+  it('never shows Cancel for an answer that came in time', async () => {
+    const view = await mountWaiting();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS - 100);
+    view.answer({ ok: true, data: { message: 'Added to Onboarding.', undoable: true } });
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+    expect(view.view()).toEqual({ buttons: ['inPageAdd', 'inPageUndo'], status: 'Added to Onboarding.' });
+    expect(view.cancel).not.toHaveBeenCalled();
+  });
+
+  it('ignores a Cancel click that did not come from the user', async () => {
+    let trusted = true;
+    const view = await mountWaiting(() => trusted);
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+    trusted = false;
+    view.buttonLabelled('stopWaiting').dispatchEvent(pageClick(view.document));
+    expect(view.cancel).not.toHaveBeenCalled();
+    expect(view.view().buttons).toContain('stopWaiting');
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createMessageSender,
   type KeyCheck,
@@ -7,6 +7,7 @@ import {
 } from '../../lib/messaging/messages';
 import { AppError } from '../../lib/platform/errors';
 import { createOptionsStore } from '../../lib/stores/options';
+import { WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -353,5 +354,121 @@ describe('check again and forget', () => {
     await store.forget();
     expect(store.hasSavedKey.value).toBe(true);
     expect(store.error.value?.kind).toBe('unknown');
+  });
+});
+
+describe('a key check PostHog is slow to answer', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * A background whose key check answers only when told; its `settings/cancel` drops a check still
+   * waiting (which then fails as `cancelled`), as lib/background/settings.ts does.
+   */
+  async function slowBackground(settings: PublicSettings, type: 'settings/save' | 'settings/check') {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null = null;
+    const view = await ready(settings, {
+      [type]: () =>
+        new Promise((resolve, reject) => {
+          settle = { resolve, reject };
+        }),
+      'settings/cancel': () => {
+        if (!settle) return { cancelled: false };
+        settle.reject(new AppError('cancelled'));
+        settle = null;
+        return { cancelled: true };
+      },
+    });
+    /** PostHog answers the check. */
+    const answer = (value: unknown) => {
+      settle?.resolve(value);
+      settle = null;
+    };
+    return { ...view, answer };
+  }
+
+  /** Everything the user typed or chose in the form. */
+  const form = (store: ReturnType<typeof createOptionsStore>) => ({
+    where: store.where.value,
+    address: store.address.value,
+    keyInput: store.keyInput.value,
+    projectId: store.projectId.value,
+    inPageButton: store.inPageButton.value,
+  });
+
+  it('says it is still waiting and offers Cancel after the popup’s threshold, not before', async () => {
+    const { store, answer } = await slowBackground(fresh, 'settings/save');
+    store.setKey(KEY);
+    const saving = store.save();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS - 100);
+    expect(store.waiting.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(store.waiting.value).toBe(true);
+    answer(check({ origin: 'https://us.posthog.com' }));
+    await saving;
+    expect(store.waiting.value).toBe(false);
+    expect(store.notice.value).toBe('Saved. Hogmark is connected to https://us.posthog.com.');
+  });
+
+  it('Cancel of a save keeps everything typed, and says nothing was saved', async () => {
+    const { store, background } = await slowBackground(fresh, 'settings/save');
+    store.setWhere('self-hosted');
+    store.setAddress('posthog.example.com');
+    store.setKey(KEY);
+    store.setInPageButton(false);
+    const typed = form(store);
+    const saving = store.save();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+    await store.cancelCheck();
+    await saving;
+    expect(background.types()).toEqual(['settings/save', 'settings/cancel']);
+    expect(form(store)).toEqual(typed);
+    expect(store.saved.value).toEqual(fresh);
+    expect(store.report.value).toBeNull();
+    expect(store.error.value).toMatchObject({
+      kind: 'cancelled',
+      message: expect.stringMatching(/^Stopped waiting for PostHog\. Nothing was saved/),
+      // Try again sends the same form again.
+      retryable: true,
+    });
+    expect(store.fieldErrors.value).toEqual({});
+    expect(store.notice.value).toBeNull();
+    expect(store.waiting.value).toBe(false);
+    expect(store.busy.value).toBeNull();
+  });
+
+  it('a Cancel that comes after PostHog answered changes nothing: the save stands and says so', async () => {
+    const { store, answer } = await slowBackground(fresh, 'settings/save');
+    store.setKey(KEY);
+    const saving = store.save();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+    answer(check({ origin: 'https://us.posthog.com' }));
+    await store.cancelCheck();
+    await saving;
+    expect(store.error.value).toBeNull();
+    expect(store.saved.value?.maskedKey).toBe('phx_…a1B2');
+    expect(store.notice.value).toBe('Saved. Hogmark is connected to https://us.posthog.com.');
+  });
+
+  it('Cancel of a re-check keeps the last report, and says nothing changed', async () => {
+    const { store } = await slowBackground(configured, 'settings/check');
+    const checking = store.recheck();
+    await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
+    expect(store.waiting.value).toBe(true);
+    await store.cancelCheck();
+    await checking;
+    expect(store.report.value).toEqual(configured.lastCheck);
+    expect(store.saved.value).toEqual(configured);
+    expect(store.error.value).toMatchObject({
+      kind: 'cancelled',
+      message: expect.stringMatching(/^Stopped waiting for PostHog\. Nothing changed/),
+      retryable: false,
+    });
+  });
+
+  it('sends no Cancel while nothing is waiting', async () => {
+    const { store, background } = await ready(configured);
+    await store.cancelCheck();
+    expect(background.sent).toEqual([]);
   });
 });
