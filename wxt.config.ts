@@ -4,6 +4,16 @@ import { defineConfig } from 'wxt';
 /** WXT's own `browser` (`globalThis.browser` in Firefox, `chrome` in Chromium), without the polyfill. */
 const unpolyfilledBrowser = createRequire(import.meta.url).resolve('wxt/browser');
 
+/**
+ * Where `browser` comes from, in the build and in the types alike (test/meta/browser-source.test.ts).
+ * The background alone runs webextension-polyfill: the module's alias of `wxt/browser` for its build,
+ * and it imports `browser` from '@wxt-dev/webextension-polyfill/browser', so it is typed as the
+ * polyfill (a message listener may answer with a promise). Every other entrypoint imports `wxt/browser`,
+ * aliased below to WXT's plain `browser` and typed as it (chrome-style: a listener answers through
+ * `sendResponse`).
+ */
+const runsPolyfill = (entrypoint: { type: string }) => entrypoint.type === 'background';
+
 const isPopup = (entrypoint: { type: string }) => entrypoint.type === 'popup';
 
 /**
@@ -62,10 +72,11 @@ export default defineConfig({
     },
     'vite:build:extendConfig': (entrypoints, config) => {
       // webextension-polyfill stays where it earns its bytes: the background, whose message
-      // listeners answer by returning promises. Extension pages and the content script only call
-      // APIs that return promises natively in MV3 Chromium and in Firefox (the content script answers
-      // messages with sendResponse), so they use WXT's plain `browser` and stay within their budgets.
-      if (entrypoints.some((entrypoint) => entrypoint.type === 'background')) return;
+      // listener answers by returning a promise. Extension pages, the offscreen document and the
+      // content script only call APIs that return promises natively in MV3 Chromium and in Firefox
+      // (their message listeners answer with sendResponse), so they use WXT's plain `browser` and
+      // stay within their budgets.
+      if (entrypoints.some(runsPolyfill)) return;
       if (entrypoints.every((entrypoint) => entrypoint.inputPath.endsWith('.html'))) {
         // Every browser Hogmark supports has modulepreload: Vite's polyfill for it is dead weight in
         // every extension page.
@@ -100,6 +111,8 @@ export default defineConfig({
       'activeTab',
       'contextMenus',
       'scripting',
+      // Waking the service worker for the next try of a change PostHog could not take yet.
+      'alarms',
       // Copying from the shortcut or a menu item, with no Hogmark page open and so no click to allow
       // it: Chromium's service worker has no DOM, so an offscreen document copies; Firefox's
       // background page copies by itself.

@@ -41,7 +41,8 @@ export function PlaylistNotice(props: {
               {failure.retryLabel}
             </button>
           ) : null}
-          {failure.error.kind === 'no-session-tab' && props.postHogUrl ? (
+          {(failure.error.kind === 'no-session-tab' || failure.error.kind === 'signed-out') &&
+          props.postHogUrl ? (
             <a class="button" href={props.postHogUrl} target="_blank" rel="noreferrer">
               {t('playlistOpenInPostHog')}
             </a>
@@ -56,7 +57,11 @@ export function PlaylistNotice(props: {
     <div class="playlist-notice" role="status">
       <p class={notice.kind === 'added' || notice.kind === 'removed' ? 'success' : ''}>
         {sentence}
-        {notice.via === 'session' ? ` ${t('playlistViaSession')}` : ''}
+        {notice.quietTab
+          ? ` ${t('playlistViaQuietTab')}`
+          : notice.via === 'session'
+            ? ` ${t('playlistViaSession')}`
+            : ''}
       </p>
       {notice.actionId && (notice.kind === 'added' || notice.kind === 'removed') ? (
         <button type="button" disabled={busy} onClick={props.onUndo}>

@@ -1,5 +1,6 @@
 import type { Status } from '../lib/messaging/messages';
 import { t } from '../lib/platform/i18n';
+import type { PendingStore } from '../lib/stores/pending-changes';
 import type { PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
 import type { SharePanels } from '../lib/stores/share-panels';
@@ -7,6 +8,7 @@ import { ContextHeader } from './context-header';
 import { ContextSkeleton } from './context-skeleton';
 import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
+import { PendingChanges } from './pending-changes';
 import { PlaylistPicker } from './playlist-picker';
 import { SetupPrompt } from './setup-prompt';
 import { SharePopupSection } from './share-popup-section';
@@ -16,7 +18,12 @@ function projectOf(status: Status): string {
   return status.projectId === undefined ? '' : t('projectUnnamed', status.projectId);
 }
 
-export function PopupApp(props: { store: PopupStore; playlists?: PlaylistPickerStore; share?: SharePanels }) {
+export function PopupApp(props: {
+  store: PopupStore;
+  playlists?: PlaylistPickerStore;
+  share?: SharePanels;
+  pending?: PendingStore;
+}) {
   const { store } = props;
   const state = store.state.value;
   return (
@@ -36,6 +43,7 @@ export function PopupApp(props: { store: PopupStore; playlists?: PlaylistPickerS
           ) : (
             <EmptyState postHogUrl={postHogHomeLink(state.status)} />
           )}
+          {props.pending ? <PendingChanges store={props.pending} /> : null}
           {props.playlists ? <PlaylistPicker store={props.playlists} /> : null}
           {props.share ? (
             <SharePopupSection

@@ -1,4 +1,5 @@
-import { browser } from 'wxt/browser';
+import { browser } from '@wxt-dev/webextension-polyfill/browser';
+import type { Runtime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createPostHogClient } from '../lib/api/client';
 import { createBadgeService } from '../lib/background/badge';
@@ -11,10 +12,12 @@ import { createDashboardCache } from '../lib/background/dashboards-cache';
 import { createDashboardHandlers } from '../lib/background/dashboards-handlers';
 import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
+import { linksInDocument } from '../lib/background/link-collector';
 import { createPageNames } from '../lib/background/page-names';
 import { createPlaylistFeature } from '../lib/background/playlists-feature';
 import { createPopupOpen } from '../lib/background/popup-open';
 import { createListWarmer, createPrefetcher } from '../lib/background/prefetch';
+import { createQuietTabs } from '../lib/background/quiet-tab';
 import { createSessionBridge } from '../lib/background/session-bridge';
 import { createSettingsService } from '../lib/background/settings';
 import { createShareLinks } from '../lib/background/share-links';
@@ -35,9 +38,13 @@ import { parsePageContext } from '../lib/posthog/context';
 import { BUILD_DIALECT, hostAccessPattern, portlessPattern, tabOnOrigin } from '../lib/posthog/host-patterns';
 import { isCloudOrigin } from '../lib/posthog/origins';
 
+/** The one alarm: the next try of a change waiting to be made (pending-changes.ts). */
+const PENDING_ALARM = 'hogmark-pending-changes';
+
 export default defineBackground(() => {
   setTranslator(translatorFrom(browser.i18n.getMessage));
-  void restrictSessionStorage(browser.storage.session);
+  // The polyfill hands Chromium's storage.session over as is, setAccessLevel included; its types lack it.
+  void restrictSessionStorage(browser.storage.session as Parameters<typeof restrictSessionStorage>[0]);
   // The key, and everything that says where it goes or what it can do, live in the extension
   // origin's IndexedDB: content scripts can read and write storage.local, not this.
   const keyStore = createApiKeyStore(createIndexedDbKeyValueStore(indexedDB));
@@ -131,6 +138,8 @@ export default defineBackground(() => {
     findSessionTab: async (origin) =>
       tabOnOrigin(await browser.tabs.query({ url: portlessPattern(origin), windowType: 'normal' }), origin),
     sendToTab: (tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 }),
+    // No PostHog tab open: one opened in the background, closed once the request is answered.
+    quietTabs: createQuietTabs({ tabs: browser.tabs, windows: browser.windows }),
   });
   const dashboards = createDashboardsService({
     connection: () => settings.connection(),
@@ -167,8 +176,29 @@ export default defineBackground(() => {
     getAppOrigins: () => settings.appOrigins(),
     parsePageContext,
     activeTabId: async () => (await browser.tabs.query({ active: true, currentWindow: true }))[0]?.id,
+    // With the menu click's activeTab grant: the links of the selection or page, in the frame clicked.
+    readLinks: async (tabId, frameId, scope) =>
+      (
+        await browser.scripting.executeScript({
+          target: { tabId, frameIds: [frameId] },
+          func: linksInDocument,
+          args: [scope],
+        })
+      )[0]?.result,
+    onPendingCount: (count) => void badge.setPending(count),
+    // An alarm wakes the worker for the next try of a change waiting to be made.
+    schedulePending: (when) =>
+      void (when === null
+        ? browser.alarms.clear(PENDING_ALARM)
+        : browser.alarms.create(PENDING_ALARM, { when: Math.max(when, Date.now() + 1000) })),
     onError: (error) => logFailure('playlists', error),
   });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === PENDING_ALARM) void playlists.pending.tryDue();
+  });
+  // Back online: every change that waits for PostHog to be reachable is tried now.
+  globalThis.addEventListener?.('online', () => void playlists.pending.tryDue({ all: true }));
+  void playlists.pending.start().then(() => playlists.pending.tryDue());
   browser.commands.onCommand.addListener((command, tab) => void playlists.onCommand(command, tab));
   void playlists.syncMenus();
   const { dispatch } = createDispatcher({
@@ -182,6 +212,7 @@ export default defineBackground(() => {
         sessionState: () => playlists.sessionState(),
         cachedPlaylists: (recording) => playlists.cachedList(recording),
         tabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
+        pendingState: () => playlists.pending.takeState(),
         onError: (error) => logFailure('popup/open', error),
       }),
     },
@@ -190,7 +221,10 @@ export default defineBackground(() => {
     getAppOrigins: () => settings.appOrigins(),
     onError: (type, error) => logFailure(type, error),
   });
-  browser.runtime.onMessage.addListener((message, sender) => dispatch(message, sender));
+  // Answered by the returned promise: the polyfill turns it into sendResponse in Chromium.
+  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
+    dispatch(message, sender),
+  );
   const clipboard = createClipboardWriter({
     offscreen: chromiumOffscreen((globalThis as { chrome?: ChromiumPlatform }).chrome, 'offscreen.html'),
     send: (message) => browser.runtime.sendMessage(message),
@@ -247,6 +281,16 @@ export default defineBackground(() => {
     // page: no context to work out, and no work competing with the popup's first message.
     if (tab.url?.startsWith(ownPages)) return;
     if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId);
+    // A PostHog page finished loading (perhaps just after signing in): its origin's waiting changes
+    // are tried. The sign-in page itself says nothing of a session.
+    if (change.status === 'complete' && tab.url && URL.canParse(tab.url)) {
+      const url = new URL(tab.url);
+      if (!/^\/(login|signup|logout)\b/.test(url.pathname)) {
+        void settings.appOrigins().then((origins) => {
+          if (origins.includes(url.origin)) void playlists.pending.pageLoaded(url.origin);
+        });
+      }
+    }
   });
   // Tabs already open when Hogmark is installed or updated.
   browser.runtime.onInstalled.addListener(async () => {

@@ -75,6 +75,7 @@ export async function demoSteps({
   await tourPopupOverRecording(session, page, tabId, shooters);
   await tourDashboards(session, dashboardPage, shooters);
   await tourPlaylists(session, tabId, shooters);
+  await tourPending(session, server, page, tabId, shooters);
   await page.bringToFront();
   return shots;
 }
@@ -150,6 +151,45 @@ async function tourPlaylists(session: ExtensionSession, tabId: number, shoot: Sh
   await popup.getByText(/^Added to Demo escalations\./).waitFor();
   await shoot.popup(popup, '11-popup-created.png', 'created "Demo escalations", with the recording in it');
   await popup.close();
+}
+
+/**
+ * Signed out, an add from a recording link's right-click menu waits: the badge counts it and the
+ * popup lists it with "Retry now" and "Discard". Signing in again makes it.
+ */
+async function tourPending(
+  session: ExtensionSession,
+  server: FakePostHog,
+  page: Page,
+  tabId: number,
+  shoot: Shooters,
+): Promise<void> {
+  const signOut = await session.openTab(`${server.url}/logout`);
+  await signOut.page.close();
+  const link = `${server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.loose}`;
+  // A headless browser cannot open a right-click menu: the test build hands its listener the click.
+  await session.serviceWorker.evaluate(
+    ({ link, tabId }) =>
+      (
+        globalThis as unknown as { hogmarkTest: { menuClicked(info: object, tab: object): Promise<void> } }
+      ).hogmarkTest.menuClicked(
+        { menuItemId: 'hogmark-add-to-last-playlist', linkUrl: link, pageUrl: link },
+        { id: tabId },
+      ),
+    { link, tabId },
+  );
+  const popup = await session.openPopup(tabId);
+  await popup.setViewportSize({ width: 360, height: 200 });
+  await popup.getByText('Waiting for you to sign in to PostHog.').waitFor();
+  await shoot.popup(
+    popup,
+    '12-popup-pending.png',
+    'signed out: the add from a link waits, with Retry now and Discard',
+  );
+  await popup.close();
+  // Signing in again loads a PostHog page, and the waiting add is made.
+  await page.goto(`${server.url}/login?next=${new URL(link).pathname}`);
+  await page.waitForURL(link);
 }
 
 /** The popup over a recording once its playlist list has been revalidated. */

@@ -4,17 +4,23 @@
  * nothing grows without someone raising a number here, in a commit that says why.
  *
  * Set just above the sizes of 2026-11-24 (popup 20.2 KB, content script 5.1 KB, background 45.6 KB);
- * the content script then grew to 5.9 KB when the in-page button learnt to fit a narrow meta bar.
- * The goal is popup ≤ 15 KB and background ≤ 36 KB; `npx tsx scripts/bundle-composition.ts` shows
- * where the bytes are (the popup: Preact and signals, 20 KB of 55 KB minified; the background: zod,
- * ky and webextension-polyfill, 68 KB of 148 KB). Lower these numbers with every size win.
+ * the content script then grew to 5.9 KB when the in-page button learnt to fit a narrow meta bar,
+ * and by 0.25 KB (measured: 6.10 → 6.36 KB) when it learnt to say it is still waiting and offer Cancel.
+ * Then, for issue 18 (changes kept while PostHog cannot take them, the quiet PostHog tab, adding
+ * every recording linked in a selection) and issue 15's Cancel of a key check, the background grew
+ * from 45.8 to 51.8 KB and the popup (the list of waiting changes) from 19.1 to 20.2 KB. A fetch
+ * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
+ * issue 17 asks it to do its job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
+ * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
+ * 20 KB of 60 KB minified; the background: zod, ky and webextension-polyfill, 68 KB of 168 KB). Lower
+ * these numbers with every size win.
  */
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
   popup: 20.5 * KB,
-  content: 6.2 * KB,
-  background: 46 * KB,
+  content: 6.4 * KB,
+  background: 52.1 * KB,
 } as const;
 
 /** Where the budgets are headed (issue 16). */

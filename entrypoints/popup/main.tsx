@@ -5,6 +5,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { watchTabView } from '../../lib/messaging/view-port';
+import { createPendingStore } from '../../lib/stores/pending-changes';
 import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore } from '../../lib/stores/popup';
@@ -22,7 +23,10 @@ const store = createPopupStore({
     window.close();
   },
   // Called once the answer is in, long after this module has run: `playlists` exists by then.
-  onOpen: (answer) => playlists.open(answer),
+  onOpen: (answer) => {
+    pending.open(answer);
+    playlists.open(answer);
+  },
 });
 void store.load();
 
@@ -30,6 +34,7 @@ const playlists = createPlaylistPickerStore({
   send,
   scope: computed(() => pickerScopeOf(store.state.value, location.search)),
 });
+const pending = createPendingStore({ send });
 const share = createSharePanels({
   send,
   // The user's click on a Copy button is what lets the popup write to the clipboard.
@@ -58,4 +63,4 @@ const stopWatching = effect(() => {
 });
 
 const root = document.getElementById('app');
-if (root) render(<PopupApp store={store} playlists={playlists} share={share} />, root);
+if (root) render(<PopupApp store={store} playlists={playlists} share={share} pending={pending} />, root);

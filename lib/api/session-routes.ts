@@ -1,3 +1,5 @@
+import { z } from 'zod/mini';
+import { AppError } from '../platform/errors';
 import { projectPath, segment } from './paths';
 
 /**
@@ -32,15 +34,39 @@ export function bulkDeleteRecordingRoute(
 ): SessionRoute {
   return {
     method: 'POST',
-    path: projectPath(
-      projectId,
-      'session_recording_playlists',
-      segment(shortId, 'playlist id'),
-      'recordings',
-      'bulk_delete',
-    ),
+    path: bulkPath(projectId, shortId, 'bulk_delete'),
     body: { session_recording_ids: [recordingId] },
   };
+}
+
+/** What PostHog's `bulk_add_recordings` and `bulk_delete_recordings` take in one request at most. */
+export const BULK_RECORDINGS_LIMIT = 20;
+/** The longest recording id a bulk body carries (PostHog's are 36-character UUIDs). */
+export const BULK_RECORDING_ID_MAX = 200;
+
+/**
+ * PostHog's session-only `bulk_add_recordings`: 1 to 20 recordings in one request, answered with
+ * `{success, added_count, total_requested}`. Newest PostHog only, like `bulk_delete` (an older one
+ * would add a recording named `bulk_add`), so callers use it on Cloud.
+ */
+export function bulkAddRecordingsRoute(
+  projectId: number,
+  shortId: string,
+  recordingIds: readonly string[],
+): SessionRoute {
+  const body = { session_recording_ids: [...recordingIds] };
+  if (!isBulkBody(body)) throw new AppError('bad-message', { detail: 'invalid recording ids' });
+  return { method: 'POST', path: bulkPath(projectId, shortId, 'bulk_add'), body };
+}
+
+function bulkPath(projectId: number, shortId: string, action: 'bulk_add' | 'bulk_delete'): string {
+  return projectPath(
+    projectId,
+    'session_recording_playlists',
+    segment(shortId, 'playlist id'),
+    'recordings',
+    action,
+  );
 }
 
 function recordingPath(projectId: number, shortId: string, recordingId: string): string {
@@ -52,6 +78,9 @@ function recordingPath(projectId: number, shortId: string, recordingId: string):
     segment(recordingId, 'recording id'),
   );
 }
+
+const BULK_ACTIONS: ReadonlySet<string> = new Set(['bulk_add', 'bulk_delete']);
+const UNSAFE_IN_ID = /\p{Cc}/u;
 
 const PROJECT = '[1-9][0-9]{0,15}';
 // What encodeURIComponent can produce; the canonical-form check below does the rest.
@@ -79,7 +108,59 @@ export function isSessionForwardable(method: unknown, path: unknown): boolean {
   const match = RECORDING_ROUTE.exec(path);
   if (!match) return false;
   const [, shortId = '', recordingId = ''] = match;
-  // PostHog's bulk routes shadow these names: only `bulk_delete` is sent, and only as POST.
-  if (recordingId === 'bulk_add' || (recordingId === 'bulk_delete' && method !== 'POST')) return false;
+  // PostHog's bulk routes shadow these names: they are sent only as POST.
+  if (BULK_ACTIONS.has(recordingId) && method !== 'POST') return false;
   return isCanonicalSegment(shortId) && isCanonicalSegment(recordingId);
 }
+
+/** `{session_recording_ids: [1 to 20 ids]}` and nothing else, as PostHog's bulk routes read it. */
+function isBulkBody(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const keys = Object.keys(body);
+  const ids = (body as { session_recording_ids?: unknown }).session_recording_ids;
+  return (
+    keys.length === 1 &&
+    keys[0] === 'session_recording_ids' &&
+    Array.isArray(ids) &&
+    ids.length >= 1 &&
+    ids.length <= BULK_RECORDINGS_LIMIT &&
+    ids.every(
+      (id) =>
+        typeof id === 'string' &&
+        id.length >= 1 &&
+        id.length <= BULK_RECORDING_ID_MAX &&
+        !UNSAFE_IN_ID.test(id),
+    )
+  );
+}
+
+/**
+ * The body each forwardable route takes, exactly: the bulk routes their list of ids, a single add
+ * `{}` (or none), a single removal none. Checked with the path wherever a request is forwarded.
+ */
+export function isSessionBodyAllowed(method: unknown, path: unknown, body: unknown): boolean {
+  if (typeof path !== 'string') return false;
+  const action = RECORDING_ROUTE.exec(path)?.[2] ?? '';
+  if (BULK_ACTIONS.has(action)) return isBulkBody(body);
+  if (method === 'DELETE') return body === undefined;
+  return (
+    body === undefined ||
+    (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0)
+  );
+}
+
+/** The whole check of one request: an allow-listed route with the body it takes. */
+export function isSessionRequestAllowed(route: { method: unknown; path: unknown; body?: unknown }): boolean {
+  return (
+    isSessionForwardable(route.method, route.path) &&
+    isSessionBodyAllowed(route.method, route.path, route.body)
+  );
+}
+
+/** PostHog's answer to `bulk_add`: how many of the ids were not in the collection before. */
+export const BulkAddAnswerSchema = z.looseObject({
+  success: z.literal(true),
+  added_count: z.int().check(z.nonnegative()),
+  total_requested: z.int().check(z.nonnegative()),
+});
+export type BulkAddAnswer = z.infer<typeof BulkAddAnswerSchema>;

@@ -1,13 +1,14 @@
 import { type MessageKey, t } from '../platform/i18n';
-import type { ActionLike } from './badge';
+import { type ActionLike, PENDING_COLOR } from './badge';
 
-export type FlashKind = 'done' | 'same' | 'failed';
+export type FlashKind = 'done' | 'same' | 'failed' | 'pending';
 
 /** The badge's mark per outcome, through the messages like every other badge text. */
 const FLASHES: Record<FlashKind, { key: MessageKey; color: string }> = {
   done: { key: 'badgeCopied', color: '#1E7B34' },
   same: { key: 'badgeSame', color: '#5B5B57' },
   failed: { key: 'badgeCopyFailed', color: '#B42318' },
+  pending: { key: 'badgePending', color: PENDING_COLOR },
 };
 
 export interface BadgeFlashDeps {

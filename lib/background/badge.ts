@@ -1,5 +1,5 @@
 import type { PageHints } from '../messaging/messages';
-import { type MessageKey, t } from '../platform/i18n';
+import { type MessageKey, t, tCount } from '../platform/i18n';
 import type { PageContext } from '../posthog/context';
 import { contextKindLabel, contextProjectId } from '../posthog/context-labels';
 
@@ -23,6 +23,8 @@ const BADGES: Partial<Record<PageContext['kind'], { key: MessageKey; color: stri
   playlist: { key: 'badgePlaylist', color: '#1E7B34' },
 };
 const NO_BADGE_COLOR = '#5B5B57';
+/** Changes waiting to be made: PostHog's warning hue, dark enough for the white badge text. */
+export const PENDING_COLOR = '#9A5700';
 
 /** Long recording names would push the useful part of the tooltip out of sight. */
 const MAX_NAME_IN_TITLE = 60;
@@ -31,7 +33,21 @@ const MAX_NAME_IN_TITLE = 60;
  * What the toolbar button shows for a tab: a short badge on pages Hogmark can act on, and a title
  * naming the page ("Checkout flow · Recording · project 1 — Hogmark"); the plain name elsewhere.
  */
-export function toolbarStateOf(view: { context: PageContext | null; hints: PageHints }): ToolbarState {
+export function toolbarStateOf(
+  view: { context: PageContext | null; hints: PageHints },
+  pending = 0,
+): ToolbarState {
+  const state = pageStateOf(view);
+  if (pending <= 0) return state;
+  // Changes waiting to be made outrank the page's kind: the count shows on every tab until they are.
+  return {
+    text: pending > 99 ? '99+' : String(pending),
+    color: PENDING_COLOR,
+    title: `${tCount('toolbarPending', pending)} · ${state.title}`,
+  };
+}
+
+function pageStateOf(view: { context: PageContext | null; hints: PageHints }): ToolbarState {
   const { context, hints } = view;
   if (!context) return { text: '', color: NO_BADGE_COLOR, title: t('extName') };
   const badge = BADGES[context.kind];
@@ -55,6 +71,9 @@ export function toolbarStateOf(view: { context: PageContext | null; hints: PageH
  */
 export function createBadgeService(deps: { action: ActionLike }) {
   const shown = new Map<number, ToolbarState>();
+  /** Each tab's last view, so a change in the pending count can repaint every tab. */
+  const views = new Map<number, { context: PageContext | null; hints: PageHints }>();
+  let pending = 0;
   /** Tabs whose button shows a flash (✓, !): a view that changes meanwhile waits for the flash's end. */
   const held = new Set<number>();
 
@@ -65,8 +84,9 @@ export function createBadgeService(deps: { action: ActionLike }) {
       view: { context: PageContext | null; hints: PageHints },
       options: { rewrite?: boolean } = {},
     ): Promise<void> {
+      views.set(tabId, view);
       if (held.has(tabId)) return;
-      const next = toolbarStateOf(view);
+      const next = toolbarStateOf(view, pending);
       const current = shown.get(tabId);
       const same =
         current?.text === next.text && current.color === next.color && current.title === next.title;
@@ -98,9 +118,17 @@ export function createBadgeService(deps: { action: ActionLike }) {
       shown.delete(tabId);
     },
 
+    /** How many changes wait to be made: every tab's button shows the count while there are any. */
+    async setPending(count: number): Promise<void> {
+      if (count === pending) return;
+      pending = count;
+      await Promise.all([...views].map(([tabId, view]) => this.show(tabId, view)));
+    },
+
     /** Call from `tabs.onRemoved`. */
     forgetTab(tabId: number): void {
       shown.delete(tabId);
+      views.delete(tabId);
       held.delete(tabId);
     },
   };

@@ -1,14 +1,23 @@
 import { t } from '../platform/i18n';
 import type { PageContext } from '../posthog/context';
+import type { LinkClick } from './link-collector';
 import type { RecordingTarget } from './recording-quick-add';
 
 export const MENU_ADD_TO_LAST = 'hogmark-add-to-last-playlist';
 export const MENU_CHOOSE = 'hogmark-choose-playlist';
+/** The recordings linked in a selection, or on a page: all of them to the last-used collection. */
+export const MENU_ADD_LINKED_SELECTION = 'hogmark-add-linked-in-selection';
+export const MENU_ADD_LINKED_PAGE = 'hogmark-add-linked-on-page';
 
 /** The part of `browser.contextMenus` used here (structural, so tests pass a recording fake). */
 export interface ContextMenusLike {
   remove(id: string): Promise<void>;
-  create(properties: { id: string; title: string; contexts: ['link']; targetUrlPatterns: string[] }): unknown;
+  create(properties: {
+    id: string;
+    title: string;
+    contexts: ['link'] | ['selection'] | ['page'];
+    targetUrlPatterns?: string[];
+  }): unknown;
 }
 
 export interface ContextMenuDeps {
@@ -20,6 +29,8 @@ export interface ContextMenuDeps {
   addToLastUsed: (target: RecordingTarget, tabId: number | undefined, pageUrl?: string) => Promise<unknown>;
   /** Opens the popup's picker for the recording (resolving a missing project to the default one). */
   choose: (target: RecordingTarget) => Promise<unknown>;
+  /** The menu on a selection or a page (link-collector.ts, bulk-add.ts); without it, no such items. */
+  addLinked?: (click: LinkClick) => Promise<unknown>;
   onError?: (error: unknown) => void;
 }
 
@@ -41,16 +52,19 @@ export function recordingLinkPatterns(origins: readonly string[]): string[] {
   });
 }
 
-/** The two items on recording links: add to the last-used playlist, or choose one. */
+/**
+ * The two items on recording links: add to the last-used playlist, or choose one; with `addLinked`,
+ * one on selections and one on pages that adds every recording linked there.
+ */
 export function createContextMenus(deps: ContextMenuDeps) {
   let queue: Promise<unknown> = Promise.resolve();
 
   async function rebuild(): Promise<void> {
     const targetUrlPatterns = recordingLinkPatterns(await deps.getAppOrigins());
     // Only our own items: other features keep theirs. Removing first makes this safe on every start.
-    await Promise.all(
-      [MENU_ADD_TO_LAST, MENU_CHOOSE].map((id) => deps.menus.remove(id).catch(() => undefined)),
-    );
+    const ours = [MENU_ADD_TO_LAST, MENU_CHOOSE];
+    if (deps.addLinked) ours.push(MENU_ADD_LINKED_SELECTION, MENU_ADD_LINKED_PAGE);
+    await Promise.all(ours.map((id) => deps.menus.remove(id).catch(() => undefined)));
     deps.menus.create({
       id: MENU_ADD_TO_LAST,
       title: t('menuAddToLast'),
@@ -58,6 +72,15 @@ export function createContextMenus(deps: ContextMenuDeps) {
       targetUrlPatterns,
     });
     deps.menus.create({ id: MENU_CHOOSE, title: t('menuChoose'), contexts: ['link'], targetUrlPatterns });
+    if (!deps.addLinked) return;
+    // On any page (the links are what count): a browser menu cannot show how many there are, so the
+    // click reads them and the toolbar button tells the count.
+    deps.menus.create({
+      id: MENU_ADD_LINKED_SELECTION,
+      title: t('menuAddLinkedInSelection'),
+      contexts: ['selection'],
+    });
+    deps.menus.create({ id: MENU_ADD_LINKED_PAGE, title: t('menuAddLinkedOnPage'), contexts: ['page'] });
   }
 
   return {
@@ -70,9 +93,29 @@ export function createContextMenus(deps: ContextMenuDeps) {
 
     /** `contextMenus.onClicked`; the link, not the page, says which recording. */
     async onClicked(
-      info: { menuItemId: string | number; linkUrl?: string; pageUrl?: string },
+      info: {
+        menuItemId: string | number;
+        linkUrl?: string;
+        pageUrl?: string;
+        frameId?: number;
+        selectionText?: string;
+      },
       tab?: { id?: number },
     ) {
+      if (info.menuItemId === MENU_ADD_LINKED_SELECTION || info.menuItemId === MENU_ADD_LINKED_PAGE) {
+        if (tab?.id === undefined || !deps.addLinked) return;
+        const scope = info.menuItemId === MENU_ADD_LINKED_PAGE ? 'page' : 'selection';
+        const { selectionText } = info;
+        await deps
+          .addLinked({
+            tabId: tab.id,
+            frameId: info.frameId ?? 0,
+            scope,
+            ...(selectionText ? { selectionText } : {}),
+          })
+          .catch((error: unknown) => deps.onError?.(error));
+        return;
+      }
       if (info.menuItemId !== MENU_ADD_TO_LAST && info.menuItemId !== MENU_CHOOSE) return;
       if (!info.linkUrl) return;
       try {

@@ -2,9 +2,14 @@ import type { StorageAreaLike } from '../platform/storage';
 import type { PageContext } from '../posthog/context';
 import type { ActionLike } from './badge';
 import { createBadgeFlash } from './badge-flash';
+import { createBulkAdd } from './bulk-add';
 import { createCommandListener } from './commands';
 import { type ContextMenusLike, createContextMenus } from './context-menus';
 import type { Handlers } from './dispatcher';
+import { createLinkCollector, type LinkCollectorDeps } from './link-collector';
+import { createLinkedRecordingsAdd } from './linked-recordings';
+import { applyPendingChange } from './pending-apply';
+import { createPendingChanges, type PendingDeps } from './pending-changes';
 import { createPlaylistService, type PlaylistServiceDeps } from './playlists';
 import { createPlaylistHandlers, playlistSessionState } from './playlists-handlers';
 import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
@@ -33,6 +38,12 @@ export interface PlaylistFeatureDeps {
   getAppOrigins: () => Promise<readonly string[]>;
   parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
   activeTabId: () => Promise<number | undefined>;
+  /** Reads the links of a selection or page (`scripting.executeScript`); without it, no such menu. */
+  readLinks?: LinkCollectorDeps['readLinks'];
+  /** The number of changes waiting to be made (the toolbar badge shows it). */
+  onPendingCount?: PendingDeps['onCount'];
+  /** When the retry schedule should next run (an alarm). */
+  schedulePending?: PendingDeps['schedule'];
   onError?: (error: unknown) => void;
 }
 
@@ -44,11 +55,28 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     local: deps.local,
   });
   const actions = createRecordingActions({ playlists, forward: deps.forward, session: deps.session });
+  // In the trusted area, like the playlists: it outlives the worker and the browser session.
+  const pending = createPendingChanges({
+    store: deps.local,
+    apply: (change, options) => applyPendingChange({ playlists, actions }, change, options),
+    onCount: deps.onPendingCount,
+    schedule: deps.schedulePending,
+    // Made or given up: a mark on the toolbar button where the user is now (the popup says the rest).
+    onSettled: async (notice) => {
+      const tabId = await deps.activeTabId().catch(() => undefined);
+      if (tabId !== undefined)
+        await flash(tabId, notice.outcome === 'applied' ? 'done' : 'failed', notice.sentence);
+    },
+    onError: deps.onError,
+  });
+  // One flash for every action started outside the popup: a later one takes over the tab's badge.
+  const flash = createBadgeFlash({ action: deps.action, restore: deps.restoreBadge, hold: deps.holdBadge });
   const quickAdd = createQuickAdd({
     actions,
     playlists,
+    pending,
     tabContext: deps.tabContext,
-    flash: createBadgeFlash({ action: deps.action, restore: deps.restoreBadge, hold: deps.holdBadge }),
+    flash,
     session: deps.session,
     openPopup: deps.openPopup,
     openPickerWindow: deps.openPickerWindow,
@@ -59,12 +87,28 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     parsePageContext: deps.parsePageContext,
     addToLastUsed: (target, tabId, pageUrl) => quickAdd.forLink(target, tabId, pageUrl),
     choose: (target) => quickAdd.choose(target),
+    ...(deps.readLinks
+      ? {
+          addLinked: createLinkedRecordingsAdd({
+            collectLinks: createLinkCollector({ readLinks: deps.readLinks }),
+            getAppOrigins: deps.getAppOrigins,
+            parsePageContext: deps.parsePageContext,
+            bulkAdd: createBulkAdd({ playlists, actions, forward: deps.forward }),
+            flash,
+          }),
+        }
+      : {}),
     onError: deps.onError,
   });
-  const handlers: Handlers = createPlaylistHandlers({ playlists, actions, quickAdd });
+  const handlers: Handlers = {
+    ...createPlaylistHandlers({ playlists, actions, quickAdd }),
+    'pending/retry': ({ id }) => pending.retryNow(id),
+    'pending/discard': ({ id }) => pending.discard(id),
+  };
 
   return {
     handlers,
+    pending,
     onCommand: createCommandListener({
       addToLastUsed: (tabId) => quickAdd.forTab(tabId),
       activeTabId: deps.activeTabId,
@@ -88,7 +132,7 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
     syncMenus: menus.sync,
     /** For the settings service's `clearCaches`. */
     clear: async () => {
-      await Promise.all([playlists.clear(), actions.forgetKeyRefusals()]);
+      await Promise.all([playlists.clear(), actions.forgetKeyRefusals(), pending.clear()]);
     },
   };
 }

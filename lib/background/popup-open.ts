@@ -1,4 +1,5 @@
 import type { MessageInput, MessageOutput, Status } from '../messaging/messages';
+import type { PendingState } from '../messaging/pending-messages';
 import { pickerRecording, type RecordingRef } from '../messaging/picker-recording';
 import type { LastActionView, PlaylistList } from '../messaging/playlist-messages';
 import { isRecordingId } from '../posthog/context';
@@ -17,6 +18,8 @@ export interface PopupOpenDeps {
   cachedPlaylists: (recording: RecordingRef) => Promise<PlaylistList>;
   /** The tab's URL now; asked only when the last action was made from that tab's page. */
   tabUrl?: (tabId: number) => Promise<string | undefined>;
+  /** Changes waiting to be made, and what became of the others (taken: told once). */
+  pendingState?: () => Promise<PendingState>;
   onError?: (error: unknown) => void;
 }
 
@@ -69,6 +72,10 @@ export function createPopupOpen(deps: PopupOpenDeps) {
 
   return async function open(input: MessageInput<'popup/open'>): Promise<MessageOutput<'popup/open'>> {
     const reading = deps.sessionState();
+    const pending = deps.pendingState?.().catch((error: unknown) => {
+      deps.onError?.(error);
+      return undefined;
+    });
     const [status, view] = await Promise.all([
       deps.status(),
       input.tabId === undefined ? NO_VIEW : deps.tabView(input.tabId),
@@ -83,6 +90,13 @@ export function createPopupOpen(deps: PopupOpenDeps) {
       recording === pageRecording ? forPage : cachedFor(recording),
       noticeFor(lastAction, { status, recording, tabId: input.tabId }),
     ]);
-    return { status, ...view, session: { pick, lastAction: notice }, playlists };
+    const waiting = await pending;
+    return {
+      status,
+      ...view,
+      session: { pick, lastAction: notice },
+      playlists,
+      ...(waiting ? { pending: waiting } : {}),
+    };
   };
 }

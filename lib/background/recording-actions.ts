@@ -1,6 +1,4 @@
-import { errorFromResponse } from '../api/error-mapping';
-import type { Playlist } from '../api/schema/playlist';
-import { addRecordingRoute, bulkDeleteRecordingRoute, removeRecordingRoute } from '../api/session-routes';
+import type { addRecordingRoute } from '../api/session-routes';
 import { canHoldRecordings, type PlaylistEntry } from '../messaging/playlist-entries';
 import { holdingOf } from '../messaging/playlist-holding';
 import type {
@@ -10,16 +8,17 @@ import type {
   RecordingChangeResult,
   Via,
 } from '../messaging/playlist-messages';
-import { AppError, isAppError, toAppError } from '../platform/errors';
+import { AppError, isAppError } from '../platform/errors';
 import { t } from '../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
 import { isCloudOrigin } from '../posthog/origins';
+import { createCollectionAndAdd } from './collection-create';
 import { createKeyRefusals } from './key-refusals';
-import type { PlaylistScope, PlaylistService } from './playlists';
+import type { PlaylistService } from './playlists';
 import { type LastAction, lastActionItem } from './playlists-storage';
+import { type Attempt, createRecordingSender } from './recording-route';
+import type { SessionAnswer } from './session-bridge';
 import { settleWrite } from './write-outcome';
-
-const CLOCK_SKEW_MS = 2 * 60_000;
 
 const recordingWriteKey = (input: RecordingChangeInput) =>
   `${input.projectId}|${input.shortId}|${input.recordingId}`;
@@ -28,8 +27,6 @@ const createWriteKey = (input: CreateAndAddInput) =>
 
 /** Where an action was made from, when not from the popup (see `LastAction.page`). */
 export type ActionPage = NonNullable<LastAction['page']>;
-
-import type { SessionAnswer } from './session-bridge';
 
 export interface RecordingActionsDeps {
   playlists: PlaylistService;
@@ -54,21 +51,6 @@ export const UNDO_WINDOW_MS = 15 * 60 * 1000;
 
 export const displayName = (name: string) => name || t('playlistUntitled');
 
-/** What a session answer that is not 2xx means; not signed in reads as "no signed-in tab". */
-export function sessionFailure(answer: SessionAnswer): AppError {
-  if (answer.status === 0)
-    return new AppError('network', { detail: 'the PostHog tab could not reach PostHog' });
-  const error = errorFromResponse(
-    { status: answer.status, statusText: '', headers: new Headers(), body: answer.body },
-    '',
-  );
-  const signedOut = /credentials were not provided|not authenticated|csrf/i.test(error.detail ?? '');
-  if (answer.status === 401 || (answer.status === 403 && signedOut)) {
-    return new AppError('no-session-tab', { status: answer.status, detail: error.detail });
-  }
-  return error;
-}
-
 /**
  * Adding and removing a recording: the key first (the contract's way); on PostHog's refusal of
  * personal keys, the same request through the user's signed-in PostHog tab (DESIGN.md), and every
@@ -82,44 +64,18 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   // This service alone writes the last action: memory spares the popup's first paint a read.
   const lastAction = memoizeItemStore(createItemStore(deps.session, lastActionItem));
   const keyRefusals = createKeyRefusals(deps.session);
-  const keyNeverAdds = deps.keyNeverAdds ?? isCloudOrigin;
   const running = new Map<
     string,
     { direction: Direction; done: Promise<RecordingChangeResult>; controller: AbortController }
   >();
   const creating = new Map<string, { done: Promise<CreateAndAddResult>; controller: AbortController }>();
 
-  async function send(
-    scope: PlaylistScope,
-    direction: Direction,
-    shortId: string,
-    recordingId: string,
-    attempt: { via: Via; signal: AbortSignal },
-  ) {
-    const { origin } = scope.connection;
-    // The key first, unless this PostHog is Cloud (it refuses every personal key here) or has
-    // already refused it for these actions: then asking again only adds a request sure to fail.
-    if (!keyNeverAdds(origin) && !(await keyRefusals.refuses(origin))) {
-      const api = playlists.api(scope, attempt.signal);
-      attempt.via = 'key';
-      try {
-        if (direction === 'add') await api.addRecording(shortId, recordingId);
-        else await api.removeRecording(shortId, recordingId);
-        return 'key' satisfies Via;
-      } catch (error) {
-        if (!isAppError(error) || error.kind !== 'key-not-allowed') throw error;
-        await keyRefusals.remember(origin);
-      }
-    }
-    // On Cloud (newest PostHog) a removal uses `bulk_delete`, which skips a recording already gone
-    // instead of failing with a 500; older self-hosted PostHogs may lack it (see session-routes.ts).
-    const remove = keyNeverAdds(origin) ? bulkDeleteRecordingRoute : removeRecordingRoute;
-    const route = (direction === 'add' ? addRecordingRoute : remove)(scope.projectId, shortId, recordingId);
-    attempt.via = 'session';
-    const answer = await deps.forward(origin, route, attempt.signal);
-    if (answer.status < 200 || answer.status > 299) throw sessionFailure(answer);
-    return 'session' satisfies Via;
-  }
+  const send = createRecordingSender({
+    playlists,
+    forward: deps.forward,
+    keyRefusals,
+    keyNeverAdds: deps.keyNeverAdds ?? isCloudOrigin,
+  });
 
   async function change(
     direction: Direction,
@@ -151,7 +107,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       return { outcome: 'not-there', shortId, playlistName, membership: before };
     }
     const wanted = direction === 'add';
-    const attempt: { via: Via; signal: AbortSignal } = { via: 'key', signal };
+    const attempt: Attempt = { via: 'key', signal, quietTab: false };
     let via: Via;
     try {
       via = await settleWrite({
@@ -192,6 +148,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       shortId,
       playlistName,
       via,
+      ...(attempt.quietTab ? { quietTab: true as const } : {}),
       actionId: action.id,
       membership,
     };
@@ -253,7 +210,11 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       const current = creating.get(key);
       if (current) return current.done;
       const controller = new AbortController();
-      const done = createAndAdd(input, controller.signal);
+      const done = createCollectionAndAdd(
+        { playlists, now, add: (adding) => guarded('add', adding), cancel },
+        input,
+        controller.signal,
+      );
       creating.set(key, { done, controller });
       const forget = () => creating.delete(key);
       done.then(forget, forget);
@@ -272,59 +233,6 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     if (!current || current.controller.signal.aborted) return false;
     current.controller.abort();
     return true;
-  }
-
-  /**
-   * A failed add keeps the new playlist: the error says why, and Try again only adds. A Cancel while
-   * the collection is being created sends nothing more: `change` and `error` are then both null
-   * when PostHog turns out to have created it.
-   */
-  async function createAndAdd(input: CreateAndAddInput, signal: AbortSignal): Promise<CreateAndAddResult> {
-    const scope = await playlists.scopeOf(input.projectId);
-    const known = new Set((await playlists.cachedShortIds(scope)) ?? []);
-    const startedAt = now();
-    let found: Playlist | undefined;
-    const created = await settleWrite({
-      write: () => playlists.api(scope, signal).create({ name: input.name, type: 'collection' }),
-      // The answer was lost: a collection of that name that was not there before is this one.
-      readBack: async () => {
-        const page = await playlists.api(scope).list({ search: input.name, limit: 100 });
-        // Without a list from before, only one created since the click counts (minutes of clock skew).
-        const isNew = (item: Playlist) =>
-          known.size > 0
-            ? !known.has(item.short_id)
-            : Date.parse(item.created_at ?? '') >= startedAt - CLOCK_SKEW_MS;
-        found = page.results.find(
-          (item) =>
-            (item.name ?? '').trim() === input.name.trim() && item.is_synthetic !== true && isNew(item),
-        );
-        if (found) return 'applied';
-        return known.size > 0 && page.count <= page.results.length ? 'not-applied' : 'unknown';
-      },
-      applied: async () => found as Playlist,
-      cancelled: () => signal.aborted,
-    });
-    const playlist = {
-      shortId: created.short_id,
-      name: created.name?.trim() || input.name,
-      pinned: created.pinned,
-      kind: 'collection' as const,
-    };
-    await playlists.upsert(scope, playlist);
-    // A new playlist holds nothing: known without asking.
-    await playlists.recordOwn(scope, input.recordingId, playlist.shortId, false);
-    if (signal.aborted) return { playlist, change: null, error: null };
-    const adding = { projectId: scope.projectId, shortId: playlist.shortId, recordingId: input.recordingId };
-    // From here, Cancel stops the add.
-    const stopAdding = () => cancel(adding);
-    signal.addEventListener('abort', stopAdding);
-    try {
-      return { playlist, change: await guarded('add', adding), error: null };
-    } catch (error) {
-      return { playlist, change: null, error: toAppError(error).toJSON() };
-    } finally {
-      signal.removeEventListener('abort', stopAdding);
-    }
   }
 }
 export type RecordingActions = ReturnType<typeof createRecordingActions>;

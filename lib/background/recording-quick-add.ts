@@ -6,7 +6,8 @@ import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../plat
 import type { PageContext } from '../posthog/context';
 import type { FlashKind } from './badge-flash';
 import type { HandlerContext } from './dispatcher';
-import type { PlaylistService } from './playlists';
+import { keepsPending, type PendingChanges } from './pending-changes';
+import type { PlaylistScope, PlaylistService } from './playlists';
 import { pendingPickItem } from './playlists-storage';
 import { type ActionPage, displayName, type RecordingActions } from './recording-actions';
 
@@ -29,6 +30,8 @@ export interface QuickAddDeps {
   openPopup: () => Promise<void>;
   /** Opens `popup.html?recording=…&project=…` in a small window. */
   openPickerWindow: (recordingId: string, projectId: number) => Promise<void>;
+  /** Where an add PostHog cannot take now (signed out, offline, down) waits to be made. */
+  pending?: PendingChanges;
   now?: () => number;
 }
 
@@ -73,10 +76,15 @@ export function createQuickAdd(deps: QuickAddDeps) {
         await openPicker({ ...target, projectId: scope.projectId });
         return { outcome: 'needs-choice', message: t('quickAddChoose') };
       }
-      const result = await deps.actions.add(
-        { projectId: scope.projectId, shortId: lastUsed, recordingId: target.recordingId },
-        page,
-      );
+      const input = { projectId: scope.projectId, shortId: lastUsed, recordingId: target.recordingId };
+      let result: Awaited<ReturnType<RecordingActions['add']>>;
+      try {
+        result = await deps.actions.add(input, page);
+      } catch (error) {
+        const kept = await keepForLater(scope, input, 'add', error);
+        if (kept) return kept;
+        throw error;
+      }
       const playlistName = displayName(result.playlistName);
       if (result.outcome === 'already') {
         return { outcome: 'already', playlistName, message: t('playlistAlreadyIn', playlistName) };
@@ -86,16 +94,62 @@ export function createQuickAdd(deps: QuickAddDeps) {
         playlistName,
         ...(result.via ? { via: result.via } : {}),
         ...(result.actionId ? { actionId: result.actionId } : {}),
-        message: t(result.via === 'session' ? 'quickAddedViaSession' : 'quickAdded', playlistName),
+        message: t(
+          result.quietTab
+            ? 'quickAddedViaQuietTab'
+            : result.via === 'session'
+              ? 'quickAddedViaSession'
+              : 'quickAdded',
+          playlistName,
+        ),
       };
     } catch (error) {
       return { outcome: 'failed', message: toAppError(error).userMessage() };
     }
   }
 
+  /**
+   * A change PostHog could not take now is kept and made later (pending-changes.ts); null when the
+   * failure is a "no" that waiting will not change.
+   */
+  async function keepForLater(
+    scope: PlaylistScope,
+    input: { shortId: string; recordingId: string },
+    direction: 'add' | 'remove',
+    error: unknown,
+  ): Promise<QuickAddResult | null> {
+    if (!deps.pending || !keepsPending(error)) return null;
+    const cached = await deps.playlists
+      .list({ projectId: scope.projectId, source: 'cache' })
+      .catch(() => null);
+    const name = cached?.playlists.find((entry) => entry.shortId === input.shortId)?.name ?? '';
+    const playlistName = displayName(name);
+    const target = { origin: scope.connection.origin, projectId: scope.projectId, ...input, playlistName };
+    const kept = await deps.pending.keep(target, direction, error);
+    if ('cancelledOut' in kept) {
+      return { outcome: 'already', playlistName, message: t('pendingCancelledOut', playlistName) };
+    }
+    const signedOut = toAppError(error).kind === 'signed-out';
+    const key =
+      direction === 'add'
+        ? signedOut
+          ? 'pendingAddSignedOut'
+          : 'pendingAddLater'
+        : signedOut
+          ? 'pendingRemoveSignedOut'
+          : 'pendingRemoveLater';
+    return { outcome: 'pending', playlistName, pendingId: kept.kept.id, message: t(key, playlistName) };
+  }
+
   async function report(tabId: number | undefined, result: QuickAddResult): Promise<QuickAddResult> {
     const kind: FlashKind =
-      result.outcome === 'added' ? 'done' : result.outcome === 'already' ? 'same' : 'failed';
+      result.outcome === 'added'
+        ? 'done'
+        : result.outcome === 'already'
+          ? 'same'
+          : result.outcome === 'pending'
+            ? 'pending'
+            : 'failed';
     if (tabId !== undefined && result.outcome !== 'needs-choice')
       await deps.flash(tabId, kind, result.message);
     return result;
@@ -169,8 +223,41 @@ export function createQuickAdd(deps: QuickAddDeps) {
         const result = await deps.actions.undo(action.id);
         return { undone: true, message: t('playlistRemovedFrom', displayName(result.playlistName)) };
       } catch (error) {
+        const scope = await deps.playlists.scopeOf(action.projectId).catch(() => null);
+        const kept =
+          scope &&
+          (await keepForLater(
+            scope,
+            { shortId: action.shortId, recordingId: action.recordingId },
+            'remove',
+            error,
+          ));
+        if (kept) return { undone: false, message: kept.message };
         return { undone: false, message: isAppError(error) ? error.userMessage() : t('error_unknown') };
       }
+    },
+
+    /**
+     * `recording/cancel-from-page`: stops waiting for the in-page button's add (to the last-used
+     * collection) or undo (of the last action), only for the recording the sender's tab shows; that
+     * write's own answer then says what PostHog did.
+     */
+    async cancelFromPage(_input: unknown, { sender }: HandlerContext): Promise<{ cancelled: boolean }> {
+      const target = sender.tabId === undefined ? null : await recordingOfTab(sender.tabId);
+      if (!target) return { cancelled: false };
+      const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
+      if (target.origin !== scope.connection.origin) return { cancelled: false };
+      const [{ lastUsed }, action] = await Promise.all([
+        deps.playlists.prefs(scope),
+        deps.actions.recentAction(),
+      ]);
+      const shortIds = [lastUsed, action?.recordingId === target.recordingId ? action.shortId : null];
+      const stopped = shortIds.map(
+        (shortId) =>
+          !!shortId &&
+          deps.actions.cancel({ projectId: scope.projectId, shortId, recordingId: target.recordingId }),
+      );
+      return { cancelled: stopped.includes(true) };
     },
 
     /** The pick `popup/open` answers: taken once, and only while fresh. */

@@ -14,6 +14,9 @@ const RECORDING_ROUTE = new RegExp(
 );
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BODY_TEXT = 4000;
+const BULK = /^bulk_(add|delete)$/;
+const isObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function isCanonicalSegment(encoded: string): boolean {
   try {
@@ -30,9 +33,25 @@ export function isForwardableRoute(method: unknown, path: unknown): boolean {
   const match = RECORDING_ROUTE.exec(path);
   if (!match) return false;
   const [, shortId = '', recordingId = ''] = match;
-  // PostHog's session-only bulk routes shadow these names: only `bulk_delete`, and only as POST.
-  if (recordingId === 'bulk_add' || (recordingId === 'bulk_delete' && method !== 'POST')) return false;
+  // PostHog's session-only bulk routes shadow these names: only as POST.
+  if (BULK.test(recordingId) && method !== 'POST') return false;
   return isCanonicalSegment(shortId) && isCanonicalSegment(recordingId);
+}
+
+/** The body each route takes, exactly: the bulk routes `{session_recording_ids: [1–20 ids]}`. */
+export function isForwardableBody(method: unknown, path: string, body: unknown): boolean {
+  if (BULK.test(RECORDING_ROUTE.exec(path)?.[2] ?? '')) {
+    if (!isObject(body) || Object.keys(body).join() !== 'session_recording_ids') return false;
+    const ids = (body as { session_recording_ids?: unknown }).session_recording_ids;
+    return (
+      Array.isArray(ids) &&
+      ids.length > 0 &&
+      ids.length <= 20 &&
+      ids.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 200 && !/\p{Cc}/u.test(id))
+    );
+  }
+  if (method === 'DELETE') return body === undefined;
+  return body === undefined || (isObject(body) && Object.keys(body).length === 0);
 }
 
 /** PostHog's CSRF cookie, readable by page scripts (the session cookie itself is HttpOnly). */
@@ -111,6 +130,7 @@ export function relaySessionRequests(deps: SessionRelayDeps): void {
       typeof request.requestId === 'string' &&
       UUID.test(request.requestId) &&
       isForwardableRoute(request.method, request.path) &&
+      isForwardableBody(request.method, request.path, request.body) &&
       token !== undefined;
     if (accepted) void perform(request, token);
     return Promise.resolve({ ok: true, data: { accepted } });

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { PageContextSchema } from '../posthog/context-schema';
 import { PageHintsSchema } from '../posthog/page-hints';
+import { PendingStateSchema } from './pending-messages';
 import { PlaylistListSchema, PlaylistSessionStateSchema } from './playlist-messages';
 
 /**
@@ -129,6 +130,8 @@ export const PopupOpenSchema = z.object({
   hints: PageHintsSchema,
   /** The context menu's pick (taken: it is answered once) and the last action, for Undo. */
   session: PlaylistSessionStateSchema,
+  /** Changes waiting to be made, and what became of earlier ones (told once). */
+  pending: z.optional(PendingStateSchema),
   /**
    * The cached list (`playlists/list` with `source: 'cache'`, never a request) for the recording the
    * picker will show, named so the popup can check it is that one; null when there is none.

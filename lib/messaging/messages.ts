@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isSessionForwardable } from '../api/session-routes';
+import { isSessionRequestAllowed } from '../api/session-routes';
 import { AppError } from '../platform/errors';
 import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
 import { PageContextSchema } from '../posthog/context-schema';
@@ -21,6 +21,7 @@ import {
   StatusSchema,
   TabRef,
 } from './message-schemas';
+import { PendingIdInputSchema, PendingStateSchema } from './pending-messages';
 import {
   CreateAndAddInputSchema,
   CreateAndAddResultSchema,
@@ -70,6 +71,8 @@ export const protocol = {
   },
   'settings/check': { from: 'extension-page', input: Empty, output: KeyCheckSchema },
   'settings/forget': { from: 'extension-page', input: Empty, output: Empty },
+  /** Stop waiting for the key check of a save or re-check; that request then fails as `cancelled`. */
+  'settings/cancel': { from: 'extension-page', input: Empty, output: z.object({ cancelled: z.boolean() }) },
   'context/get': {
     from: 'extension-page',
     input: TabRef,
@@ -151,6 +154,18 @@ export const protocol = {
     output: QuickAddResultSchema,
   },
 
+  // Changes PostHog could not take yet (pending-changes.ts): "Retry now" (one, or all) and "Discard".
+  'pending/retry': {
+    from: 'extension-page',
+    input: z.strictObject({ id: z.optional(z.string().check(z.maxLength(100))) }),
+    output: PendingStateSchema,
+  },
+  'pending/discard': {
+    from: 'extension-page',
+    input: PendingIdInputSchema,
+    output: z.object({ discarded: z.boolean(), state: PendingStateSchema }),
+  },
+
   // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
   'context/hint': {
     from: 'content-script',
@@ -180,6 +195,12 @@ export const protocol = {
     input: z.strictObject({}),
     output: z.object({ undone: z.boolean(), message: z.string().check(z.maxLength(300)) }),
   },
+  'recording/cancel-from-page': {
+    from: 'content-script',
+    // Stops waiting for the in-page add or undo of the recording this tab shows; nothing else.
+    input: z.strictObject({}),
+    output: z.object({ cancelled: z.boolean() }),
+  },
   'session/reply': {
     from: 'content-script',
     input: z.strictObject({
@@ -200,9 +221,9 @@ export const protocol = {
         path: z.string().check(z.maxLength(500)),
         body: z.optional(z.unknown()),
       })
-      // Only the routes PostHog refuses to personal keys; never an arbitrary URL.
+      // Only the routes PostHog refuses to personal keys, each with its own body; never an arbitrary URL.
       .check(
-        z.refine((request) => isSessionForwardable(request.method, request.path), {
+        z.refine((request) => isSessionRequestAllowed(request), {
           message: 'route not forwardable',
           path: ['path'],
         }),

@@ -53,6 +53,8 @@ export const RecordingChangeResultSchema = z.object({
   playlistName: z.string(),
   /** How the request went: with the API key, or through the user's signed-in PostHog tab. */
   via: z.optional(ViaSchema),
+  /** The session request went through a PostHog tab Hogmark opened in the background and closed. */
+  quietTab: z.optional(z.literal(true)),
   /** Pass to `playlists/undo`. */
   actionId: z.optional(z.string()),
   membership: MembershipSchema,
@@ -104,11 +106,13 @@ export const PlaylistSessionStateSchema = z.object({
 export type PlaylistSessionState = z.infer<typeof PlaylistSessionStateSchema>;
 
 export const QuickAddResultSchema = z.object({
-  outcome: z.enum(['added', 'already', 'needs-choice', 'not-a-recording', 'failed']),
+  /** `pending`: PostHog could not take it now; it waits to be made (see `pendingId`). */
+  outcome: z.enum(['added', 'already', 'pending', 'needs-choice', 'not-a-recording', 'failed']),
   playlistName: z.optional(z.string()),
   via: z.optional(ViaSchema),
   /** The sentence shown in the toolbar button's title (and by the in-page button). */
   message: z.string(),
   actionId: z.optional(z.string()),
+  pendingId: z.optional(z.string()),
 });
 export type QuickAddResult = z.infer<typeof QuickAddResultSchema>;

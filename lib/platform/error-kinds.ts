@@ -22,6 +22,8 @@ export const ERROR_KINDS = [
   /** A value refused before any request was sent; `detail` is the sentence saying what to enter. */
   'invalid-input',
   'no-session-tab',
+  /** PostHog answered the session request as signed out (or the tab had no session to send). */
+  'signed-out',
   'bad-message',
   'permission-denied',
   /** A write may or may not have been applied, and reading it back failed too. */

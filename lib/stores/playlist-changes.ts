@@ -19,6 +19,8 @@ export type Notice = {
   shortId: string;
   name: string;
   via?: Via;
+  /** Through a PostHog tab Hogmark opened in the background and closed. */
+  quietTab?: true;
   actionId?: string;
 };
 export interface Failure {
@@ -77,6 +79,7 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
       shortId: result.shortId,
       name: result.playlistName || nameOf(result.shortId, fallbackName),
       ...(result.via ? { via: result.via } : {}),
+      ...(result.quietTab ? { quietTab: true as const } : {}),
       ...(result.actionId ? { actionId: result.actionId } : {}),
     };
   }
@@ -112,7 +115,8 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
       };
       return;
     }
-    const retryable = appError.retryable || appError.kind === 'no-session-tab' || appError.kind === 'unknown';
+    const retryable =
+      appError.retryable || ['no-session-tab', 'signed-out', 'unknown'].includes(appError.kind);
     failure.value = { error: appError.toJSON(), retry: retryable ? retry : null, retryLabel: t('tryAgain') };
   }
 

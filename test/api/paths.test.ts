@@ -61,13 +61,14 @@ describe('isSessionForwardable', () => {
     ['DELETE', '/api/projects/12345/session_recording_playlists/eKdNnFRI/recordings/0191dd9d-ec00/'],
     ['POST', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/a%2Fb%3Fc%23d/'],
     ['POST', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/bulk_delete/'],
+    ['POST', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/bulk_add/'],
   ])('allows %s %s', (method, path) => {
     expect(isSessionForwardable(method, path)).toBe(true);
   });
 
   it.each([
     ['GET', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/r1/'],
-    ['POST', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/bulk_add/'],
+    ['DELETE', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/bulk_add/'],
     ['DELETE', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/bulk_delete/'],
     ['PATCH', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/r1/'],
     ['post', '/api/projects/1/session_recording_playlists/eKdNnFRI/recordings/r1/'],

@@ -194,4 +194,33 @@ describe('badge service', () => {
     // both attempts reached the browser: a failed write is not remembered as shown
     expect(calls).toHaveLength(6);
   });
+
+  it('counts changes waiting to be made on every tab it shows, and gives each tab its own badge back after', async () => {
+    const { action, calls } = fakeAction();
+    const badge = createBadgeService({ action });
+    await badge.show(4, { context: recording, hints: {} });
+    await badge.show(5, { context: null, hints: {} });
+    calls.length = 0;
+    await badge.setPending(2);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        ['text', { tabId: 4, text: '2' }],
+        ['text', { tabId: 5, text: '2' }],
+        [
+          'title',
+          { tabId: 4, title: '2 changes waiting to be sent to PostHog · Recording · project 1 — Hogmark' },
+        ],
+      ]),
+    );
+    calls.length = 0;
+    await badge.setPending(2);
+    expect(calls).toEqual([]);
+    await badge.setPending(0);
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        ['text', { tabId: 4, text: 'REC' }],
+        ['text', { tabId: 5, text: '' }],
+      ]),
+    );
+  });
 });

@@ -8,6 +8,8 @@ import {
   MENU_CHOOSE,
   recordingLinkPatterns,
 } from '../../lib/background/context-menus';
+import { applyPendingChange } from '../../lib/background/pending-apply';
+import { createPendingChanges } from '../../lib/background/pending-changes';
 import { createQuickAdd } from '../../lib/background/recording-quick-add';
 import { parsePageContext } from '../../lib/posthog/context';
 import { DEMO } from '../fake-posthog/demo-ids';
@@ -28,10 +30,17 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
   beforeEach(() => {
     fakeBrowser.reset();
     server.clearRequests();
+    server.clearFaults();
   });
 
-  function setup(page = `/project/1/replay/${LOOSE}`) {
+  function setup(page = `/project/1/replay/${LOOSE}`, options: { withPending?: boolean } = {}) {
     const wired = wirePlaylists(server);
+    const pending = options.withPending
+      ? createPendingChanges({
+          store: fakeBrowser.storage.local,
+          apply: (change, applying) => applyPendingChange(wired, change, applying),
+        })
+      : undefined;
     const flashes: Array<{ tabId: number; kind: string; title: string }> = [];
     const opened: string[] = [];
     const quickAdd = createQuickAdd({
@@ -47,8 +56,9 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       openPickerWindow: async (recordingId, projectId) => {
         opened.push(`${projectId}/${recordingId}`);
       },
+      ...(pending ? { pending } : {}),
     });
-    return { ...wired, quickAdd, flashes, opened };
+    return { ...wired, quickAdd, flashes, opened, pending };
   }
 
   it('opens the picker when no playlist was used yet, then the picker gets that recording once', async () => {
@@ -87,6 +97,45 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     await actions.undo(result.actionId ?? '');
     // Its undo belongs to the same page: that popup can take the undo back too.
     expect(await actions.recentAction()).toMatchObject({ change: 'removed', page: { tabId: 3, url: page } });
+  });
+
+  it('keeps an add PostHog may not have taken (5xx) as pending, says so, and makes it later once', async () => {
+    const { quickAdd, flashes, playlists, pending } = setup(undefined, { withPending: true });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: /recordings/, fault: { type: 'status', status: 503 } });
+    const result = await quickAdd.forTab(7);
+    expect(result).toMatchObject({
+      outcome: 'pending',
+      playlistName: 'Onboarding',
+      message:
+        'Not added to Onboarding yet: PostHog could not be reached, so Hogmark will add it when it can.',
+    });
+    expect(flashes).toEqual([{ tabId: 7, kind: 'pending', title: result.message }]);
+    expect((await pending?.state())?.changes).toEqual([
+      expect.objectContaining({
+        direction: 'add',
+        recordingId: LOOSE,
+        reason: 'outcome-unknown',
+        playlistName: 'Onboarding',
+      }),
+    ]);
+    server.clearFaults();
+    server.clearRequests();
+    const after = await pending?.retryNow();
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(after?.changes).toEqual([]);
+    expect(after?.notices).toEqual([expect.objectContaining({ outcome: 'applied', recordingId: LOOSE })]);
+  });
+
+  it('does not keep what waiting will not change (a missing collection): it fails at once', async () => {
+    const { quickAdd, playlists, pending } = setup(undefined, { withPending: true });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: /recordings/, fault: { type: 'status', status: 404 } });
+    expect(await quickAdd.forTab(7)).toMatchObject({ outcome: 'failed' });
+    expect((await pending?.state())?.changes).toEqual([]);
+    server.clearFaults();
   });
 
   it('says so on a page that is not a recording', async () => {

@@ -2,7 +2,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import type { SessionRoute } from '../../lib/api/session-routes';
 import { createPlaylistService } from '../../lib/background/playlists';
-import { createRecordingActions } from '../../lib/background/recording-actions';
+import { createRecordingActions, type RecordingActionsDeps } from '../../lib/background/recording-actions';
 import type { Connection } from '../../lib/background/settings';
 import { AppError } from '../../lib/platform/errors';
 import type { FakePostHog } from '../fake-posthog/index';
@@ -35,39 +35,40 @@ export function wirePlaylists(
     local: fakeBrowser.storage.local,
     now,
   });
+  const forward: RecordingActionsDeps['forward'] = async (_origin, route) => {
+    if (options.signedIn === false) throw new AppError('no-session-tab');
+    forwarded.push(route);
+    cookies ??= await signIn();
+    // As lib/content/session-relay.ts answers: status 0 when PostHog could not be reached, the
+    // text when the body is not JSON.
+    try {
+      const answer = await fetch(`${server.url}${route.path}`, {
+        method: route.method,
+        headers: {
+          cookie: cookies.header,
+          'x-csrftoken': cookies.csrf,
+          'content-type': 'application/json',
+        },
+        ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
+      });
+      const text = await answer.text();
+      try {
+        return { status: answer.status, body: text ? JSON.parse(text) : null };
+      } catch {
+        return { status: answer.status, body: text };
+      }
+    } catch {
+      return { status: 0, body: null };
+    }
+  };
   const actions = createRecordingActions({
     playlists,
     session: fakeBrowser.storage.session,
     now,
     ...(options.keyNeverAdds ? { keyNeverAdds: options.keyNeverAdds } : {}),
-    forward: async (_origin, route) => {
-      if (options.signedIn === false) throw new AppError('no-session-tab');
-      forwarded.push(route);
-      cookies ??= await signIn();
-      // As lib/content/session-relay.ts answers: status 0 when PostHog could not be reached, the
-      // text when the body is not JSON.
-      try {
-        const answer = await fetch(`${server.url}${route.path}`, {
-          method: route.method,
-          headers: {
-            cookie: cookies.header,
-            'x-csrftoken': cookies.csrf,
-            'content-type': 'application/json',
-          },
-          ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
-        });
-        const text = await answer.text();
-        try {
-          return { status: answer.status, body: text ? JSON.parse(text) : null };
-        } catch {
-          return { status: answer.status, body: text };
-        }
-      } catch {
-        return { status: 0, body: null };
-      }
-    },
+    forward,
   });
-  return { playlists, actions, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };
+  return { playlists, actions, forward, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };
 }
 
 /** The requests the extension made (not the test's own sign-in), as `METHOD path?query auth`. */

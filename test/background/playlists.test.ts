@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sessionFailure } from '../../lib/background/recording-actions';
+import { sessionFailure } from '../../lib/background/recording-route';
 import type { AppError } from '../../lib/platform/errors';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
@@ -249,8 +249,8 @@ describe('the session fallback', () => {
   });
 
   it.each([
-    [{ status: 401, body: { detail: 'Authentication credentials were not provided.' } }, 'no-session-tab'],
-    [{ status: 403, body: { detail: 'CSRF Failed: CSRF token missing.' } }, 'no-session-tab'],
+    [{ status: 401, body: { detail: 'Authentication credentials were not provided.' } }, 'signed-out'],
+    [{ status: 403, body: { detail: 'CSRF Failed: CSRF token missing.' } }, 'signed-out'],
     [{ status: 404, body: { detail: 'Not found.' } }, 'not-found'],
     [
       { status: 429, body: { detail: 'Request was throttled. Expected available in 7 seconds.' } },

@@ -105,9 +105,13 @@ describe('session bridge', () => {
   it.each([
     ['there is no PostHog tab', { tabId: undefined }],
     ['the tab has no content script', { fail: true }],
-    ['the content script declines', { accept: false }],
-  ])('answers no-session-tab when %s', async (_name, options) => {
+  ])('answers no-session-tab when %s (and no tab can be opened)', async (_name, options) => {
     const { bridge } = setup(options);
     await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'no-session-tab' });
+  });
+
+  it('answers signed-out when the content script declines: its page has no PostHog session', async () => {
+    const { bridge } = setup({ accept: false });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'signed-out' });
   });
 });

@@ -1,10 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { addRecordingRoute, isSessionForwardable, removeRecordingRoute } from '../../lib/api/session-routes';
-import { csrfTokenOf, isForwardableRoute, relaySessionRequests } from '../../lib/content/session-relay';
+import {
+  addRecordingRoute,
+  bulkAddRecordingsRoute,
+  isSessionBodyAllowed,
+  isSessionForwardable,
+  removeRecordingRoute,
+} from '../../lib/api/session-routes';
+import {
+  csrfTokenOf,
+  isForwardableBody,
+  isForwardableRoute,
+  relaySessionRequests,
+} from '../../lib/content/session-relay';
 
 const REQUEST_ID = '0f8fad5b-d9cb-469f-a165-708677289501';
+const ids21 = Array.from({ length: 21 }, (_, i) => `r${i}`);
 const ADD = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
+const BULK_ADD = bulkAddRecordingsRoute(1, 'eKdNnFRI', ['r1', 'r2', 'r3']);
 
 describe('the content script’s copy of the session allow-list', () => {
   it.each([
@@ -23,6 +36,36 @@ describe('the content script’s copy of the session allow-list', () => {
     ['POST', '/api/projects/1/session_recording_playlists/a/recordings/bulk_add/'],
   ])('agrees with the background on %s %s', (method, path) => {
     expect(isForwardableRoute(method, path)).toBe(isSessionForwardable(method, path));
+  });
+
+  it('agrees with the background on the body of each route', () => {
+    const paths = [
+      ADD.path,
+      BULK_ADD.path,
+      '/api/projects/1/session_recording_playlists/a/recordings/bulk_delete/',
+    ];
+    const id = fc.oneof(fc.string({ maxLength: 210 }), fc.constantFrom('', 'a\u0000b', 'x'.repeat(201)));
+    const body = fc.oneof(
+      fc.constant(undefined),
+      fc.constant({}),
+      fc.constant(null),
+      fc.array(id, { maxLength: 3 }),
+      fc.record({
+        session_recording_ids: fc.oneof(
+          fc.array(id, { maxLength: 22 }),
+          fc.constantFrom(ids21.slice(1), ids21),
+        ),
+      }),
+      fc.record({ session_recording_ids: fc.array(id, { maxLength: 2 }), other: fc.anything() }),
+      fc.record({ session_recording_ids: fc.anything() }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.anything(), { maxKeys: 2 }),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('POST', 'DELETE'), fc.constantFrom(...paths), body, (method, path, b) => {
+        expect(isForwardableBody(method, path, b)).toBe(isSessionBodyAllowed(method, path, b));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('never relays a dashboard template (no feature sends one)', () => {
@@ -102,6 +145,12 @@ describe('relaySessionRequests', () => {
     ['a route off the list', { requestId: REQUEST_ID, method: 'POST', path: '/api/projects/1/dashboards/' }],
     ['a request id that is not a UUID', { ...ADD, requestId: 'x' }],
     ['a GET', { ...ADD, method: 'GET', requestId: REQUEST_ID }],
+    [
+      'a bulk_add with 21 ids',
+      { ...BULK_ADD, requestId: REQUEST_ID, body: { session_recording_ids: ids21 } },
+    ],
+    ['a bulk_add with another field', { ...BULK_ADD, requestId: REQUEST_ID, body: { filters: {} } }],
+    ['a single add with a body', { ...ADD, requestId: REQUEST_ID, body: { session_recording_ids: ['x'] } }],
   ])('refuses %s without fetching', async (_, input) => {
     const { deliver, fetch } = setup();
     expect(await deliver({ type: 'session/request', input })).toEqual({
@@ -109,6 +158,17 @@ describe('relaySessionRequests', () => {
       data: { accepted: false },
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('relays a bulk_add with its ids', async () => {
+    const { deliver, fetch } = setup();
+    const answer = await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...BULK_ADD } });
+    expect(answer).toEqual({ ok: true, data: { accepted: true } });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch).toHaveBeenCalledWith(
+      `https://us.posthog.com${BULK_ADD.path}`,
+      expect.objectContaining({ method: 'POST', body: '{"session_recording_ids":["r1","r2","r3"]}' }),
+    );
   });
 
   it('refuses when the page has no PostHog CSRF cookie (not a signed-in PostHog)', async () => {

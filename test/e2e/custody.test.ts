@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { startFakePostHog } from '../fake-posthog/index';
 import { useExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
 import { waitForContentScript, waitForInPage } from './in-page';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
+import { stopServiceWorker } from './service-worker';
 
 type Chrome = {
   storage: Record<'local' | 'session', { get(keys: null): Promise<Record<string, unknown>> }>;
@@ -235,33 +235,3 @@ describe('key custody in the built extension', () => {
     await options.page.close();
   });
 });
-
-/** Stops the extension's service worker the way Chromium does when it idles (DevTools protocol). */
-async function stopServiceWorker(session: ExtensionSession): Promise<void> {
-  const tab = await session.context.newPage();
-  try {
-    const cdp = await session.context.newCDPSession(tab);
-    type Version = { versionId: string; scriptURL: string; runningStatus: string };
-    const versions = new Map<string, Version>();
-    let onUpdate = () => {};
-    cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: Version[] }) => {
-      for (const version of event.versions) versions.set(version.versionId, version);
-      onUpdate();
-    });
-    const ours = () =>
-      [...versions.values()].find((version) =>
-        version.scriptURL.startsWith(`chrome-extension://${session.extensionId}/`),
-      );
-    const until = (done: () => boolean) =>
-      new Promise<void>((resolve) => {
-        onUpdate = () => done() && resolve();
-        onUpdate();
-      });
-    await cdp.send('ServiceWorker.enable');
-    await until(() => ours()?.runningStatus === 'running');
-    await cdp.send('ServiceWorker.stopWorker', { versionId: ours()?.versionId ?? '' });
-    await until(() => ours()?.runningStatus === 'stopped');
-  } finally {
-    await tab.close();
-  }
-}

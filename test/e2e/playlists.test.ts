@@ -115,14 +115,15 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     return { page, popup: await pickerOver(env.session, tabId) };
   }
 
-  it('without a signed-in PostHog tab: says so, offers "Open in PostHog", and adds nothing', async () => {
+  it('signed out of PostHog: says so, offers "Open in PostHog", and adds nothing', async () => {
+    // PostHog's tab is open, but the browser has no PostHog session: its content script declines.
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup
       .getByRole('alert')
-      .getByText(/signed-in PostHog tab/)
+      .getByText("You're signed out of PostHog. Sign in to PostHog in this browser, then try again.")
       .waitFor();
     const open = popup.getByRole('link', { name: 'Open in PostHog' });
     expect(await open.getAttribute('href')).toBe(recordingPage(env.server, loose));

@@ -30,6 +30,7 @@ const good: Array<[MessageType, unknown]> = [
   ['context/hint', { title: 'Checkout bug', currentSecond: 42 }],
   ['recording/add-from-page', {}],
   ['recording/add-from-page', { recordingId: 'whatever-the-page-claims' }],
+  ['recording/cancel-from-page', {}],
   ['session/reply', { requestId: UUID, status: 200, body: { success: true } }],
   ['session/reply', { requestId: UUID, status: 0, body: null }],
   ['session/request', { requestId: UUID, method: 'POST', path: ADD_PATH, body: {} }],
@@ -56,6 +57,10 @@ const bad: Array<[MessageType, unknown]> = [
   ['recording/add-from-page', { recordingId: 'x'.repeat(201) }],
   ['recording/add-from-page', { recordingId: 'a', playlist: 'b' }],
   ['recording/add-from-page', null],
+  // Which write to stop comes from the sender's tab: the page names nothing.
+  ['recording/cancel-from-page', { recordingId: 'someone-elses' }],
+  ['recording/cancel-from-page', { projectId: 1, shortId: 'abc', recordingId: 'x' }],
+  ['recording/cancel-from-page', null],
   ['session/reply', { requestId: 'not-a-uuid', status: 200, body: {} }],
   ['session/reply', { requestId: UUID, status: 1000, body: {} }],
   ['session/reply', { requestId: UUID, status: 200, body: {}, extra: 1 }],
@@ -107,6 +112,7 @@ describe('message inputs', () => {
     expect(fromContentScripts.sort()).toEqual([
       'context/hint',
       'recording/add-from-page',
+      'recording/cancel-from-page',
       'recording/undo-from-page',
       'session/reply',
     ]);

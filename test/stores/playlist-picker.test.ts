@@ -331,6 +331,20 @@ describe('the playlist picker store', () => {
     expect(background.count('playlists/add')).toBe(2);
   });
 
+  it.each([
+    ['signed-out', "You're signed out of PostHog. Sign in to PostHog in this browser, then try again."],
+    ['no-session-tab', /^PostHog only allows this from a signed-in PostHog tab/],
+  ] as const)('%s: says what to do, and "Try again" adds once that is done', async (kind, message) => {
+    const { store, background } = await openPicker();
+    background.failures.push(new AppError(kind));
+    await store.choose('Bbbbbbb2');
+    expect(store.failure.value?.error).toMatchObject({ kind, message: expect.stringMatching(message) });
+    expect(store.failure.value?.retryLabel).toBe('Try again');
+    await store.failure.value?.retry?.();
+    expect(store.notice.value).toMatchObject({ kind: 'added', shortId: 'Bbbbbbb2' });
+    expect(background.count('playlists/add')).toBe(2);
+  });
+
   it('after an add nobody could confirm, shows the row as neither in nor out and offers Check again', async () => {
     const { store, background } = await openPicker();
     background.failures.push(new AppError('outcome-unknown'));

@@ -1,0 +1,59 @@
+import { z } from 'zod/mini';
+import { ERROR_KINDS } from '../platform/error-kinds';
+import { RecordingIdSchema, ShortIdSchema } from './playlist-messages';
+
+/**
+ * The shapes of pending changes: an add or removal PostHog could not take yet (signed out, offline,
+ * PostHog down), kept by the background until it can be made, and what became of it.
+ */
+
+const ProjectId = z.int().check(z.positive());
+const Text = z.string().check(z.maxLength(500));
+
+export const PendingDirectionSchema = z.enum(['add', 'remove']);
+export type PendingDirection = z.infer<typeof PendingDirectionSchema>;
+
+/** One recording and one collection: the unit changes are ordered and cancelled out by. */
+export const PendingTargetSchema = z.object({
+  origin: Text,
+  projectId: ProjectId,
+  shortId: ShortIdSchema,
+  recordingId: RecordingIdSchema,
+  /** The collection's name when the change was asked for (shown; never sent). */
+  playlistName: Text,
+});
+export type PendingTarget = z.infer<typeof PendingTargetSchema>;
+
+export const PendingChangeSchema = z.extend(PendingTargetSchema, {
+  id: z.string().check(z.maxLength(100)),
+  direction: PendingDirectionSchema,
+  /** When it was asked for. */
+  at: z.number(),
+  /** Tries so far, the first (the one that failed) included. */
+  attempts: z.int().check(z.nonnegative()),
+  /** Why the last try did not make it. */
+  reason: z.enum(ERROR_KINDS),
+  /** When the retry schedule tries next; null: it waits for a sign-in, or for "Retry now". */
+  nextAt: z.nullable(z.number()),
+});
+export type PendingChange = z.infer<typeof PendingChangeSchema>;
+
+/** What became of a pending change, told once on the next popup open. */
+export const PendingNoticeSchema = z.extend(PendingTargetSchema, {
+  id: z.string().check(z.maxLength(100)),
+  direction: PendingDirectionSchema,
+  outcome: z.enum(['applied', 'failed']),
+  /** For a failure: why it will not be made, as a kind and as the sentence shown. */
+  reason: z.optional(z.enum(ERROR_KINDS)),
+  message: z.optional(Text),
+  at: z.number(),
+});
+export type PendingNotice = z.infer<typeof PendingNoticeSchema>;
+
+export const PendingStateSchema = z.object({
+  changes: z.array(PendingChangeSchema),
+  notices: z.array(PendingNoticeSchema),
+});
+export type PendingState = z.infer<typeof PendingStateSchema>;
+
+export const PendingIdInputSchema = z.strictObject({ id: z.string().check(z.maxLength(100)) });

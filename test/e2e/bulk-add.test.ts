@@ -1,0 +1,186 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { CLOUD_US, cloudCertificate, cloudHostArgs } from './cloud-host';
+import { useExtension } from './fixtures';
+import { type ExtensionSession, launchExtension } from './harness';
+import { saveConnection } from './options-page';
+import { badgeText, pickerOver } from './playlists-harness';
+
+const { onboarding } = DEMO.playlists;
+const { inCheckout, loose } = DEMO.recordings;
+const MOBILE = '0191dd9e-1111-7ccc-8ddd-000000000003';
+const SUPPORT = '0191dd9e-2222-7ccc-8ddd-000000000004';
+const TOUR = '0191dd9e-3333-7ccc-8ddd-000000000005';
+/** The menu items' ids (lib/background/context-menus.ts). */
+const IN_SELECTION = 'hogmark-add-linked-in-selection';
+const ON_PAGE = 'hogmark-add-linked-on-page';
+
+/**
+ * A support ticket on another site that links to recordings: three in the paragraph the user
+ * selects (one twice, one in PostHog's list form), a dashboard, and one more recording below it.
+ * Served on 127.0.0.1, which the test build may read; in use, the menu click's activeTab grant
+ * lets Hogmark read any page.
+ */
+function ticketHtml(app: string): string {
+  const replay = (id: string, query = '') => `${app}/project/1/replay/${id}${query}`;
+  return `<!doctype html><html><head><title>Ticket 4711</title></head><body>
+<h1>Checkout fails on Safari</h1>
+<p id="report">Seen in <a href="${replay(loose)}">this session</a>, <a href="${replay(MOBILE, '?t=42')}">that one</a>
+and <a href="${app}/project/1/replay/home?sessionRecordingId=${TOUR}">a third</a>; the first again
+<a href="${replay(loose)}">here</a>. Numbers on <a href="${app}/project/1/dashboard/1">the dashboard</a>.</p>
+<p id="later">Unrelated: <a href="${replay(SUPPORT)}">another recording</a>.</p>
+</body></html>`;
+}
+
+async function serveTicket(app: string): Promise<{ url: string; server: Server }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(ticketHtml(app));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tickets/4711`, server };
+}
+
+/** What a right-click on the page would reach: the menu listener, with the click's info and tab. */
+async function clickMenu(
+  session: ExtensionSession,
+  menuItemId: string,
+  page: Page,
+  tabId: number,
+): Promise<void> {
+  const selectionText = await page.evaluate(() => getSelection()?.toString() ?? '');
+  await session.serviceWorker.evaluate(
+    async (click) => {
+      type Listener = (info: object, tab: object) => Promise<void>;
+      const test = (globalThis as unknown as { hogmarkTest: { menuClicked: Listener } }).hogmarkTest;
+      await test.menuClicked(
+        {
+          menuItemId: click.menuItemId,
+          frameId: 0,
+          pageUrl: click.url,
+          editable: false,
+          ...(click.selectionText ? { selectionText: click.selectionText } : {}),
+        },
+        { id: click.tabId, url: click.url, active: true, windowId: -1, index: 0, pinned: false },
+      );
+    },
+    { menuItemId, tabId, url: page.url(), selectionText },
+  );
+}
+
+function titleOf(session: ExtensionSession, tabId: number): Promise<string> {
+  return session.serviceWorker.evaluate((id) => {
+    type Action = { getTitle(details: { tabId: number }): Promise<string> };
+    return (globalThis as unknown as { chrome: { action: Action } }).chrome.action.getTitle({ tabId: id });
+  }, tabId);
+}
+
+/** The popup's picker adds a recording to Onboarding, which makes it the last-used collection. */
+async function useOnboardingOnce(session: ExtensionSession, tabId: number): Promise<void> {
+  const popup = await pickerOver(session, tabId);
+  await popup.getByRole('combobox').fill('Onboarding');
+  await popup.keyboard.press('Enter');
+  await popup.getByText(/^Added to Onboarding/).waitFor();
+  await popup.close();
+}
+
+const writes = (server: FakePostHog) =>
+  server.requests
+    .filter((request) => request.method !== 'GET')
+    .map((request) => `${request.method} ${request.path} ${request.auth} ${request.status}`);
+
+describe('a selection of recording links on PostHog Cloud: one bulk_add through the signed-in tab', () => {
+  let server: FakePostHog;
+  let session: ExtensionSession;
+  let ticket: { url: string; server: Server };
+
+  beforeAll(async () => {
+    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo', tls: await cloudCertificate() });
+    session = await launchExtension({
+      extensionDir: inject('extensionDir'),
+      chromiumPath: inject('chromiumPath'),
+      extraArgs: cloudHostArgs(server.url),
+    });
+    await saveConnection(session, CLOUD_US, server.keys.all);
+    ticket = await serveTicket(CLOUD_US);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await server?.close();
+    ticket?.server.close();
+  });
+
+  it('adds the three recordings linked in the selection with one request, and the badge says so', async () => {
+    const posthog = await session.openTab(`${CLOUD_US}/login?next=/project/1/replay/${inCheckout}`);
+    await posthog.page.waitForURL(`${CLOUD_US}/project/1/replay/${inCheckout}`);
+    await useOnboardingOnce(session, posthog.tabId);
+
+    const { page, tabId } = await session.openTab(ticket.url);
+    await page.evaluate(() => {
+      const report = document.getElementById('report');
+      if (report) getSelection()?.selectAllChildren(report);
+    });
+    server.clearRequests();
+    await clickMenu(session, IN_SELECTION, page, tabId);
+
+    const bulkAdd = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/bulk_add/`;
+    expect(writes(server)).toEqual([`POST ${bulkAdd} session 200`]);
+    expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({
+      session_recording_ids: [loose, MOBILE, TOUR],
+    });
+    // PostHog's own answer, read with the page's session: the collection holds them now.
+    const held = await posthog.page.evaluate(async (path) => {
+      const answer = await fetch(path, { headers: { accept: 'application/json' } });
+      return ((await answer.json()) as { results: Array<{ id: string }> }).results.map((row) => row.id);
+    }, `/api/projects/1/session_recording_playlists/${onboarding}/recordings/`);
+    expect(held.sort()).toEqual([inCheckout, loose, MOBILE, TOUR].sort());
+    expect(await badgeText(session, tabId)).toBe('✓');
+    expect(await titleOf(session, tabId)).toBe('Added 3 recordings to Onboarding via your PostHog session.');
+    await page.close();
+    await posthog.page.close();
+  });
+});
+
+describe('recording links on a page where the key may add (contract): one add per recording', () => {
+  const env = useExtension({ flavor: 'contract', seed: 'demo' }, { connected: true });
+  let ticket: { url: string; server: Server };
+  beforeAll(async () => {
+    ticket = await serveTicket(env.server.url);
+  });
+  afterAll(() => ticket?.server.close());
+
+  /** What the stand-in shows in the collection's page: the recordings it holds. */
+  async function held(shortId: string): Promise<string[]> {
+    const answer = await fetch(`${env.server.url}/project/1/replay/playlists/${shortId}`, {
+      headers: { 'x-fake-posthog-scene': '1' },
+    });
+    const scene = (await answer.json()) as { recordings?: Array<{ id: string }> };
+    return (scene.recordings ?? []).map((recording) => recording.id);
+  }
+
+  it('the menu on the page adds every recording linked there, each once, with the key', async () => {
+    const recording = await env.session.openTab(`${env.server.url}/project/1/replay/${inCheckout}`);
+    await useOnboardingOnce(env.session, recording.tabId);
+    await recording.page.close();
+
+    const { page, tabId } = await env.session.openTab(ticket.url);
+    env.server.clearRequests();
+    await clickMenu(env.session, ON_PAGE, page, tabId);
+
+    const one = (id: string) => `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${id}/`;
+    expect(writes(env.server)).toEqual([loose, MOBILE, TOUR, SUPPORT].map((id) => `POST ${one(id)} key 200`));
+    expect((await held(onboarding)).sort()).toEqual([inCheckout, loose, MOBILE, TOUR, SUPPORT].sort());
+    expect(await badgeText(env.session, tabId)).toBe('✓');
+    expect(await titleOf(env.session, tabId)).toBe('Added 4 recordings to Onboarding.');
+
+    // Again: PostHog already holds them all; the badge says nothing changed.
+    await clickMenu(env.session, ON_PAGE, page, tabId);
+    expect(await titleOf(env.session, tabId)).toBe('All 4 linked recordings were already in Onboarding.');
+    expect(await badgeText(env.session, tabId)).toBe('=');
+    await page.close();
+  });
+});

@@ -1,0 +1,146 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import type { FakePostHog } from '../fake-posthog/index';
+import { useExtension } from './fixtures';
+import type { ExtensionSession } from './harness';
+import { badgeText, recordingCalls } from './playlists-harness';
+import { currentServiceWorker, stopServiceWorker } from './service-worker';
+
+const { onboarding } = DEMO.playlists;
+const { inCheckout, loose } = DEMO.recordings;
+/** A third recording of project 1 in the demo seed, in no collection. */
+const third = '0191dd9e-1111-7ccc-8ddd-000000000003';
+const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
+
+/** The right-click "Add recording to last-used collection" on a link to `recordingId`, in tab `tabId`. */
+async function menuAdd(session: ExtensionSession, server: FakePostHog, recordingId: string, tabId: number) {
+  const worker = await currentServiceWorker(session);
+  await worker.evaluate(
+    ({ linkUrl, tabId }) =>
+      (
+        globalThis as unknown as {
+          hogmarkTest: { menuClicked(info: object, tab: object): Promise<void> };
+        }
+      ).hogmarkTest.menuClicked(
+        { menuItemId: 'hogmark-add-to-last-playlist', linkUrl, pageUrl: linkUrl },
+        { id: tabId },
+      ),
+    { linkUrl: recordingPage(server, recordingId), tabId },
+  );
+}
+
+/** The popup's list of waiting changes, as shown (one line per change). */
+async function waitingRows(popup: Page): Promise<string[]> {
+  await popup.locator('main.popup[aria-busy="false"]').waitFor();
+  return popup.locator('.pending-change .pending-what').allTextContents();
+}
+
+async function signOut(session: ExtensionSession, server: FakePostHog) {
+  const { page } = await session.openTab(`${server.url}/logout`);
+  await page.close();
+}
+
+describe('changes PostHog cannot take yet wait, and are made once (against PostHog)', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  let tab: { page: Page; tabId: number };
+
+  beforeAll(async () => {
+    // Signed in, one add through the popup makes Onboarding the last-used collection.
+    tab = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${loose}`);
+    await tab.page.waitForURL(recordingPage(env.server, loose));
+    const popup = await env.session.openPopup(tab.tabId);
+    await popup.getByRole('option', { name: /Onboarding/ }).waitFor();
+    await popup.getByRole('combobox').fill('Onboarding');
+    await popup.keyboard.press('Enter');
+    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.close();
+  });
+
+  it('signed out: the add waits, the badge counts it, and signing in makes it exactly once', async () => {
+    await signOut(env.session, env.server);
+    await tab.page.goto(recordingPage(env.server, third));
+    env.server.clearRequests();
+    await menuAdd(env.session, env.server, third, tab.tabId);
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+    // Signed out, the PostHog tab has no CSRF cookie: the request is not even sent.
+    expect(recordingCalls(env.server, onboarding, third)).toEqual([]);
+
+    const popup = await env.session.openPopup(tab.tabId);
+    expect(await waitingRows(popup)).toEqual(['Add recording 0191dd9e… to Onboarding']);
+    await popup.getByText('Waiting for you to sign in to PostHog.').waitFor();
+    expect(await popup.getByRole('link', { name: 'Open PostHog' }).getAttribute('href')).toBe(
+      `${env.server.url}/project/1/replay/playlists/${onboarding}`,
+    );
+    await popup.close();
+
+    // Signing in loads a PostHog page: the waiting add is made through it, once.
+    await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${third}`);
+    await tab.page.waitForURL(recordingPage(env.server, third));
+    await expect.poll(() => recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    // Another PostHog page loading sends nothing more.
+    await tab.page.reload();
+    await tab.page.waitForTimeout(1000);
+    expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
+
+    const after = await env.session.openPopup(tab.tabId);
+    await after.getByText('Added recording 0191dd9e… to Onboarding (it was waiting).').waitFor();
+    expect(await waitingRows(after)).toEqual([]);
+    // Told once.
+    await after.close();
+    const again = await env.session.openPopup(tab.tabId);
+    await again.locator('main.popup[aria-busy="false"]').waitFor();
+    expect(await again.getByText('(it was waiting)').count()).toBe(0);
+    await again.close();
+  });
+
+  it('an add discarded while it waits sends nothing, even after signing in', async () => {
+    await signOut(env.session, env.server);
+    await tab.page.goto(recordingPage(env.server, inCheckout));
+    env.server.clearRequests();
+    await menuAdd(env.session, env.server, inCheckout, tab.tabId);
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+
+    const popup = await env.session.openPopup(tab.tabId);
+    expect(await waitingRows(popup)).toEqual(['Add recording 0191dd9d… to Onboarding']);
+    await popup.getByRole('button', { name: 'Discard' }).focus();
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => waitingRows(popup)).toEqual([]);
+    await popup.close();
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+
+    await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
+    await tab.page.waitForURL(recordingPage(env.server, inCheckout));
+    await tab.page.waitForTimeout(1500);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual([]);
+  });
+
+  it('PostHog down: the add waits across a service worker restart, and is made once when it is back', async () => {
+    await tab.page.goto(recordingPage(env.server, inCheckout));
+    // Every request to PostHog now finds the connection closed, as when it is down.
+    env.server.setFault({ path: /./, fault: { type: 'drop' } });
+    env.server.clearRequests();
+    await menuAdd(env.session, env.server, inCheckout, tab.tabId);
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 30_000 }).toBe('1');
+
+    await stopServiceWorker(env.session);
+    env.server.clearFaults();
+    env.server.clearRequests();
+    // PostHog is back; the next PostHog page to load wakes the worker, which makes the add.
+    await tab.page.reload();
+    await expect
+      .poll(() => recordingCalls(env.server, onboarding, inCheckout), { timeout: 20_000 })
+      .toEqual(['POST session 200']);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    // Over another page (a link's add is usually made far from its recording), the notice offers Undo.
+    await tab.page.goto(recordingPage(env.server, loose));
+    const popup = await env.session.openPopup(tab.tabId);
+    await popup.getByText('Added recording 0191dd9d… to Onboarding (it was waiting).').waitFor();
+    env.server.clearRequests();
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText('Removed recording 0191dd9d… from Onboarding.').waitFor();
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['DELETE session 200']);
+    await popup.close();
+  });
+});

@@ -1,0 +1,37 @@
+import type { Worker } from 'playwright-core';
+import type { ExtensionSession } from './harness';
+
+/** Stops the extension's service worker the way Chromium does when it idles (DevTools protocol). */
+export async function stopServiceWorker(session: ExtensionSession): Promise<void> {
+  const tab = await session.context.newPage();
+  try {
+    const cdp = await session.context.newCDPSession(tab);
+    type Version = { versionId: string; scriptURL: string; runningStatus: string };
+    const versions = new Map<string, Version>();
+    let onUpdate = () => {};
+    cdp.on('ServiceWorker.workerVersionUpdated', (event: { versions: Version[] }) => {
+      for (const version of event.versions) versions.set(version.versionId, version);
+      onUpdate();
+    });
+    const ours = () =>
+      [...versions.values()].find((version) =>
+        version.scriptURL.startsWith(`chrome-extension://${session.extensionId}/`),
+      );
+    const until = (done: () => boolean) =>
+      new Promise<void>((resolve) => {
+        onUpdate = () => done() && resolve();
+        onUpdate();
+      });
+    await cdp.send('ServiceWorker.enable');
+    await until(() => ours()?.runningStatus === 'running');
+    await cdp.send('ServiceWorker.stopWorker', { versionId: ours()?.versionId ?? '' });
+    await until(() => ours()?.runningStatus === 'stopped');
+  } finally {
+    await tab.close();
+  }
+}
+
+/** The extension's service worker now (a new one after a stop, started by whatever woke it). */
+export async function currentServiceWorker(session: ExtensionSession): Promise<Worker> {
+  return session.context.serviceWorkers()[0] ?? session.context.waitForEvent('serviceworker');
+}
