@@ -32,6 +32,8 @@ export interface PopupReadiness {
    * much longer.
    */
   workerStartedBeforeMessage: TimedFigure;
+  /** After a stop, on the worker's own clock: imports evaluated, listeners wired, first popup answered. */
+  workerStartup: { evaluated: TimedFigure; wired: TimedFigure; answered: TimedFigure };
   /** Rounds of the warm session (blank page, tiny-script page, stopped worker, warm popup). */
   warmRounds: { rounds: number; converged: boolean };
   coldRounds: { rounds: number; converged: boolean };
@@ -97,6 +99,32 @@ async function coldRounds(env: BenchEnv, server: FakePostHog, plan: RoundsPlan) 
   return roundsUntilStable(plan, ['cold'], once);
 }
 
+/** Where a started worker's time went, from its own clock (marks of the test build's background). */
+interface WorkerStartup {
+  /** Its imports evaluated (the background's main function begins). */
+  evaluated: number;
+  /** Every listener wired (the main function's end). */
+  wired: number;
+  /** The first `popup/open` answered (its reads of storage included). */
+  answered: number;
+}
+
+async function workerStartup(session: ExtensionSession): Promise<WorkerStartup> {
+  const worker = session.context
+    .serviceWorkers()
+    .find((candidate) => candidate.url().startsWith(`chrome-extension://${session.extensionId}/`));
+  if (!worker) throw new Error('No running service worker to read its start-up marks from.');
+  const marks = await worker.evaluate(() =>
+    Object.fromEntries(performance.getEntriesByType('mark').map((entry) => [entry.name, entry.startTime])),
+  );
+  const at = (name: string) => {
+    const value = marks[`hogmark:${name}`];
+    if (value === undefined) throw new Error(`The background set no "hogmark:${name}" mark (a test build?).`);
+    return value;
+  };
+  return { evaluated: at('evaluated'), wired: at('wired'), answered: at('popup-answered') };
+}
+
 /**
  * The popup after the worker was stopped: the page is created first (a new tab wakes the worker:
  * the background listens to `tabs.onUpdated`), then the worker is stopped and seen stopped, then the
@@ -107,7 +135,7 @@ async function timePopupAfterStop(
   server: FakePostHog,
   tabId: number,
   worker: WorkerControl,
-): Promise<{ readyMs: number; startedBeforeMessageMs: number; wokenEarly: number }> {
+): Promise<{ readyMs: number; startedBeforeMessageMs: number; wokenEarly: number; startup: WorkerStartup }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const opened = await timePopup(session, server, tabId, () => worker.stop());
     await worker.running();
@@ -118,6 +146,7 @@ async function timePopupAfterStop(
       readyMs: opened.readyMs,
       startedBeforeMessageMs: Math.max(0, messageAt - worker.lastStartAt()),
       wokenEarly: attempt,
+      startup: await workerStartup(session),
     };
   }
   throw new Error('The stopped service worker was woken before the popup navigated, five times in a row.');
@@ -164,6 +193,9 @@ export async function measurePopupReadiness(
         warm: sample.warm.readyMs,
         afterStop: sample.stopped.readyMs,
         startedBeforeMessage: sample.stopped.startedBeforeMessageMs,
+        workerEvaluated: sample.stopped.startup.evaluated,
+        workerWired: sample.stopped.startup.wired,
+        workerAnswered: sample.stopped.startup.answered,
       };
     });
     await worker.detach();
@@ -174,6 +206,11 @@ export async function measurePopupReadiness(
       popupReadyWarm: warm.figures.warm,
       popupReadyAfterStop: warm.figures.afterStop,
       workerStartedBeforeMessage: warm.figures.startedBeforeMessage,
+      workerStartup: {
+        evaluated: warm.figures.workerEvaluated,
+        wired: warm.figures.workerWired,
+        answered: warm.figures.workerAnswered,
+      },
       warmRounds: { rounds: warm.rounds, converged: warm.converged },
       coldRounds: { rounds: cold.rounds, converged: cold.converged },
       wokenEarly,

@@ -158,6 +158,10 @@ function informationRows(result: BenchResult): string[] {
       popup.workerStartedBeforeMessage,
     ),
     row(
+      'After a stop, on the worker’s clock (median): imports evaluated; listeners wired; first `popup/open` answered',
+      `${ms(popup.workerStartup.evaluated)}; ${ms(popup.workerStartup.wired)}; ${ms(popup.workerStartup.answered)}`,
+    ),
+    row(
       'Requests: a warm popup in all (after its first paint)',
       String(result.requestsPerAction.openPopupWarm),
     ),
