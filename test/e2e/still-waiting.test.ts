@@ -178,7 +178,15 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
       fault: { type: 'latency', ms: 5_000 },
       times: 1,
     });
-    await focusInPage(page, 'Add to last collection');
+    // The stand-in redraws the bar when the recording's meta arrives, which drops the focus: focus
+    // the button once the bar holds the URL, and check it kept the focus before pressing Enter.
+    await page.locator('.PlayerMeta a.Link').waitFor();
+    await expect
+      .poll(async () => {
+        await focusInPage(page, 'Add to last collection');
+        return (await focusOf(page, 'Add to last collection')).focused;
+      })
+      .toBe(true);
     await page.keyboard.press('Enter');
     await waitForInPageText(page, STILL_WAITING);
     await expect.poll(() => focusOf(page, 'Cancel')).toMatchObject({ focused: true, outline: 'solid 2px' });
