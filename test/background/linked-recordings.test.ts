@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBulkAdd } from '../../lib/background/bulk-add';
 import {
   createContextMenus,
@@ -10,8 +9,8 @@ import { createLinkCollector, type LinkClick } from '../../lib/background/link-c
 import { createLinkedRecordingsAdd } from '../../lib/background/linked-recordings';
 import { parsePageContext } from '../../lib/posthog/context';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
+import { useLocalPostHog } from './local-posthog';
 import { wirePlaylists } from './playlists-support';
 
 beforeAll(installEnglishTranslator);
@@ -77,15 +76,7 @@ describe('the menu on a selection or a page', () => {
 });
 
 describe('adding the recordings linked on a page, end to end in the background', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    fakeBrowser.reset();
-    server.clearRequests();
-  });
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
   async function setup(page: unknown) {
     const wired = wirePlaylists(server);

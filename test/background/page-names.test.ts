@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
@@ -7,7 +7,7 @@ import { createPlaylistFeature } from '../../lib/background/playlists-feature';
 import { createTabContextService, type TabContextDeps } from '../../lib/background/tab-context';
 import { type PageContext, parsePageContext } from '../../lib/posthog/context';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { useLocalPostHog } from './local-posthog';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -149,11 +149,7 @@ describe('createPageNames', () => {
 });
 
 describe('a collection’s cached name', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-  });
-  afterAll(() => server.close());
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
   it('comes from the cached list only, never from a request', async () => {
     const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };

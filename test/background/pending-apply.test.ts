@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { applyPendingChange } from '../../lib/background/pending-apply';
 import type { PendingChange } from '../../lib/messaging/pending-messages';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
+import { useLocalPostHog } from './local-posthog';
 import { wirePlaylists } from './playlists-support';
 
 beforeAll(installEnglishTranslator);
 
 describe('making a pending change', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    fakeBrowser.reset();
-    server.clearRequests();
-  });
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
   const change = (overrides: Partial<PendingChange> = {}): PendingChange => ({
     id: 'c1',

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createBadgeFlash } from '../../lib/background/badge-flash';
 import { ADD_TO_LAST_PLAYLIST, createCommandListener } from '../../lib/background/commands';
@@ -13,8 +13,8 @@ import { createPendingChanges } from '../../lib/background/pending-changes';
 import { createQuickAdd } from '../../lib/background/recording-quick-add';
 import { parsePageContext } from '../../lib/posthog/context';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
+import { useLocalPostHog } from './local-posthog';
 import { wirePlaylists } from './playlists-support';
 
 beforeAll(installEnglishTranslator);
@@ -22,16 +22,7 @@ beforeAll(installEnglishTranslator);
 const LOOSE = DEMO.recordings.loose;
 
 describe('quick add (keyboard command, context menu, in-page button)', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'contract', seed: 'demo' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    fakeBrowser.reset();
-    server.clearRequests();
-    server.clearFaults();
-  });
+  const server = useLocalPostHog({ flavor: 'contract', seed: 'demo' });
 
   function setup(page = `/project/1/replay/${LOOSE}`, options: { withPending?: boolean } = {}) {
     const wired = wirePlaylists(server);

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sessionFailure } from '../../lib/background/recording-route';
 import type { AppError } from '../../lib/platform/errors';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { startFakePostHog } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
+import { useLocalPostHog } from './local-posthog';
 import { apiCalls, wirePlaylists } from './playlists-support';
 
 beforeAll(installEnglishTranslator);
@@ -15,15 +16,7 @@ const { checkoutBugs, onboarding, rageClicks } = DEMO.playlists;
 const input = (shortId: string, recordingId: string = LOOSE) => ({ projectId: 1, shortId, recordingId });
 
 describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor', (flavor) => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor, seed: 'demo' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    fakeBrowser.reset();
-    server.clearRequests();
-  });
+  const server = useLocalPostHog({ flavor, seed: 'demo' });
 
   it('answers from the cache without a request, then revalidates', async () => {
     const { playlists } = wirePlaylists(server);
@@ -231,11 +224,7 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
 });
 
 describe('the session fallback', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-  });
-  afterAll(() => server.close());
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
   beforeEach(() => fakeBrowser.reset());
 
   it('says there is no signed-in tab when there is none, and adds nothing', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import { createDashboardsService } from '../../lib/background/dashboards';
@@ -8,8 +8,9 @@ import { createRecordingActions, type RecordingActions } from '../../lib/backgro
 import { settleWrite } from '../../lib/background/write-outcome';
 import { AppError, isAppError } from '../../lib/platform/errors';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, type Fault, startFakePostHog } from '../fake-posthog/index';
+import type { FakePostHog, Fault } from '../fake-posthog/index';
 import { installEnglishTranslator } from '../support/i18n';
+import { useLocalPostHog } from './local-posthog';
 import { apiCalls, wirePlaylists } from './playlists-support';
 
 beforeAll(installEnglishTranslator);
@@ -83,16 +84,7 @@ describe('settleWrite', () => {
 });
 
 describe('recording writes end in the truth (posthog flavor)', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    fakeBrowser.reset();
-    server.clearFaults();
-    server.clearRequests();
-  });
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
   // On Cloud every add and removal goes through the signed-in tab; removals use `bulk_delete`.
   const cloud = () => wirePlaylists(server, { keyNeverAdds: () => true });
@@ -207,16 +199,7 @@ describe('recording writes end in the truth (posthog flavor)', () => {
 });
 
 describe('Cancel of a create-and-add (contract flavor: the key creates and adds)', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'contract', seed: 'demo' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    fakeBrowser.reset();
-    server.clearFaults();
-    server.clearRequests();
-  });
+  const server = useLocalPostHog({ flavor: 'contract', seed: 'demo' });
 
   const CREATE = /session_recording_playlists\/?$/;
   /** The services as the extension wires them: every request of a write stops on the user's Cancel. */
@@ -307,16 +290,7 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
 });
 
 describe('pins end in the truth', () => {
-  let server: FakePostHog;
-  beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo' });
-  });
-  afterAll(() => server.close());
-  beforeEach(() => {
-    fakeBrowser.reset();
-    server.clearFaults();
-    server.clearRequests();
-  });
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
   const service = () =>
     createDashboardsService({
