@@ -1,7 +1,8 @@
 import type { MessageOutput } from '../messaging/messages';
 import type { QuickAddResult } from '../messaging/playlist-messages';
+import type { ErrorKind } from '../platform/error-kinds';
 import { AppError, isAppError, toAppError } from '../platform/errors';
-import { t } from '../platform/i18n';
+import { type MessageKey, t } from '../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../platform/storage';
 import type { PageContext } from '../posthog/context';
 import type { FlashKind } from './badge-flash';
@@ -34,6 +35,13 @@ export interface QuickAddDeps {
   pending?: PendingChanges;
   now?: () => number;
 }
+
+/** What a kept change's sentence says waits: a sign-in, a PostHog tab, or PostHog itself. */
+const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
+  'signed-out': { add: 'pendingAddSignedOut', remove: 'pendingRemoveSignedOut' },
+  'no-session-tab': { add: 'pendingAddNoTab', remove: 'pendingRemoveNoTab' },
+  network: { add: 'pendingAddLater', remove: 'pendingRemoveLater' },
+};
 
 /** A pick older than this is not what the popup was opened for. */
 const PICK_TTL_MS = 60_000;
@@ -129,15 +137,8 @@ export function createQuickAdd(deps: QuickAddDeps) {
     if ('cancelledOut' in kept) {
       return { outcome: 'already', playlistName, message: t('pendingCancelledOut', playlistName) };
     }
-    const signedOut = toAppError(error).kind === 'signed-out';
-    const key =
-      direction === 'add'
-        ? signedOut
-          ? 'pendingAddSignedOut'
-          : 'pendingAddLater'
-        : signedOut
-          ? 'pendingRemoveSignedOut'
-          : 'pendingRemoveLater';
+    const why = PENDING_SENTENCES[toAppError(error).kind] ?? PENDING_SENTENCES.network;
+    const key = why?.[direction] ?? 'pendingAddLater';
     return { outcome: 'pending', playlistName, pendingId: kept.kept.id, message: t(key, playlistName) };
   }
 

@@ -24,8 +24,11 @@ const LOOSE = DEMO.recordings.loose;
 describe('quick add (keyboard command, context menu, in-page button)', () => {
   const server = useLocalPostHog({ flavor: 'contract', seed: 'demo' });
 
-  function setup(page = `/project/1/replay/${LOOSE}`, options: { withPending?: boolean } = {}) {
-    const wired = wirePlaylists(server);
+  function setup(
+    page = `/project/1/replay/${LOOSE}`,
+    options: { withPending?: boolean; wire?: Parameters<typeof wirePlaylists>[1] } = {},
+  ) {
+    const wired = wirePlaylists(server, options.wire);
     const pending = options.withPending
       ? createPendingChanges({
           store: fakeBrowser.storage.local,
@@ -117,6 +120,23 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(after?.changes).toEqual([]);
     expect(after?.notices).toEqual([expect.objectContaining({ outcome: 'applied', recordingId: LOOSE })]);
+  });
+
+  it('keeps an add no PostHog tab could take, and says one PostHog tab is what it waits for', async () => {
+    const { quickAdd, playlists, pending } = setup(undefined, {
+      withPending: true,
+      wire: { signedIn: false, keyNeverAdds: () => true },
+    });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    expect(await quickAdd.forTab(7)).toMatchObject({
+      outcome: 'pending',
+      message:
+        'Not added to Onboarding yet: Hogmark could not open PostHog in a tab. Open PostHog and Hogmark adds it.',
+    });
+    expect((await pending?.state())?.changes).toEqual([
+      expect.objectContaining({ reason: 'no-session-tab' }),
+    ]);
   });
 
   it('does not keep what waiting will not change (a missing collection): it fails at once', async () => {
