@@ -88,6 +88,9 @@ interface Shooters {
 
 async function tourPopupOverRecording(session: ExtensionSession, page: Page, tabId: number, shoot: Shooters) {
   // The demo player plays; hold it at 01:15 (the stand-in's control) so the link's second is fixed.
+  // A seek that takes means the recording has arrived (before that the player ignores seeks, and
+  // starts playing when it arrives), so pause only then, and seek back to the exact second.
+  await seekPlayer(page, 75);
   await page.evaluate(() => window.fakePostHog?.pause());
   await seekPlayer(page, 75);
   const popup = await openPicker(session, tabId);
