@@ -14,6 +14,7 @@ import { createDispatcher } from '../lib/background/dispatcher';
 import { createCoreHandlers } from '../lib/background/handlers';
 import { linksInDocument } from '../lib/background/link-collector';
 import { createPageNames } from '../lib/background/page-names';
+import { createPendingTriggers, pendingAlarm } from '../lib/background/pending-triggers';
 import { createPlaylistFeature } from '../lib/background/playlists-feature';
 import { createPopupOpen } from '../lib/background/popup-open';
 import { createListWarmer, createPrefetcher } from '../lib/background/prefetch';
@@ -23,6 +24,7 @@ import { createSettingsService } from '../lib/background/settings';
 import { createShareLinks } from '../lib/background/share-links';
 import { COPY_LINK_COMMAND, createCopyLinkCommand } from '../lib/background/share-links-command';
 import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu } from '../lib/background/share-links-menu';
+import { startupMarks } from '../lib/background/startup-marks';
 import { createTabContextService } from '../lib/background/tab-context';
 import { afterMove, moveToTrustedStorage } from '../lib/background/trusted-storage';
 import { createViewWatchers } from '../lib/background/view-watchers';
@@ -38,13 +40,9 @@ import { parsePageContext } from '../lib/posthog/context';
 import { BUILD_DIALECT, hostAccessPattern, portlessPattern, tabOnOrigin } from '../lib/posthog/host-patterns';
 import { isCloudOrigin } from '../lib/posthog/origins';
 
-/** The one alarm: the next try of a change waiting to be made (pending-changes.ts). */
-const PENDING_ALARM = 'hogmark-pending-changes';
-
 export default defineBackground(() => {
-  // Test builds mark the worker's start-up for the benchmark (scripts/bench-popup.ts): the imports
-  // evaluated here, the listeners wired at the end, the first popup answered.
-  const mark = (name: string) => import.meta.env.MODE === 'test' && performance.mark(`hogmark:${name}`);
+  // Test builds mark the worker's start-up for the benchmark: imports evaluated, listeners wired.
+  const mark = startupMarks(import.meta.env.MODE === 'test');
   mark('evaluated');
   setTranslator(translatorFrom(browser.i18n.getMessage));
   // The polyfill hands Chromium's storage.session over as is, setAccessLevel included; its types lack it.
@@ -191,17 +189,15 @@ export default defineBackground(() => {
       )[0]?.result,
     onPendingCount: (count) => void badge.setPending(count),
     // An alarm wakes the worker for the next try of a change waiting to be made.
-    schedulePending: (when) =>
-      void (when === null
-        ? browser.alarms.clear(PENDING_ALARM)
-        : browser.alarms.create(PENDING_ALARM, { when: Math.max(when, Date.now() + 1000) })),
+    schedulePending: pendingAlarm(browser.alarms),
     onError: (error) => logFailure('playlists', error),
   });
-  browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === PENDING_ALARM) void playlists.pending.tryDue();
+  const pendingTriggers = createPendingTriggers({
+    pending: playlists.pending,
+    appOrigins: () => settings.appOrigins(),
   });
-  // Back online: every change that waits for PostHog to be reachable is tried now.
-  globalThis.addEventListener?.('online', () => void playlists.pending.tryDue({ all: true }));
+  browser.alarms.onAlarm.addListener((alarm) => void pendingTriggers.onAlarm(alarm));
+  globalThis.addEventListener?.('online', () => void pendingTriggers.onOnline());
   void playlists.pending.start().then(() => playlists.pending.tryDue());
   browser.commands.onCommand.addListener((command, tab) => void playlists.onCommand(command, tab));
   void playlists.syncMenus();
@@ -210,8 +206,8 @@ export default defineBackground(() => {
       ...createCoreHandlers({ settings, tabs, session }),
       ...createDashboardHandlers({ dashboards, shareLinks }),
       ...playlists.handlers,
-      'popup/open': markedFirstAnswer(
-        mark,
+      'popup/open': mark.firstAnswer(
+        'popup-answered',
         createPopupOpen({
           status: () => settings.status(),
           tabView: (tabId) => tabs.get(tabId),
@@ -288,16 +284,7 @@ export default defineBackground(() => {
     // page: no context to work out, and no work competing with the popup's first message.
     if (tab.url?.startsWith(ownPages)) return;
     if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId);
-    // A PostHog page finished loading (perhaps just after signing in): its origin's waiting changes
-    // are tried. The sign-in page itself says nothing of a session.
-    if (change.status === 'complete' && tab.url && URL.canParse(tab.url)) {
-      const url = new URL(tab.url);
-      if (!/^\/(login|signup|logout)\b/.test(url.pathname)) {
-        void settings.appOrigins().then((origins) => {
-          if (origins.includes(url.origin)) void playlists.pending.pageLoaded(url.origin);
-        });
-      }
-    }
+    if (change.status === 'complete') void pendingTriggers.onPageComplete(tab.url);
   });
   // Tabs already open when Hogmark is installed or updated.
   browser.runtime.onInstalled.addListener(async () => {
@@ -311,17 +298,3 @@ export default defineBackground(() => {
   });
   mark('wired');
 });
-
-/** The handler, marking when its first answer is ready (see `mark` above). */
-function markedFirstAnswer<Input, Output>(
-  mark: (name: string) => unknown,
-  handler: (input: Input) => Promise<Output>,
-): (input: Input) => Promise<Output> {
-  let first = true;
-  return async (input) => {
-    const answer = await handler(input);
-    if (first) mark('popup-answered');
-    first = false;
-    return answer;
-  };
-}

@@ -7,7 +7,8 @@ import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../plat
 import type { PageContext } from '../posthog/context';
 import type { FlashKind } from './badge-flash';
 import type { HandlerContext } from './dispatcher';
-import { keepsPending, type PendingChanges } from './pending-changes';
+import type { PendingChanges } from './pending-changes';
+import { keepsPending } from './pending-store';
 import type { PlaylistScope, PlaylistService } from './playlists';
 import { pendingPickItem } from './playlists-storage';
 import { type ActionPage, displayName, type RecordingActions } from './recording-actions';

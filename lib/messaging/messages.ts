@@ -1,9 +1,7 @@
 import { z } from 'zod/mini';
-import { isSessionRequestAllowed } from '../api/session-routes';
 import { AppError } from '../platform/errors';
 import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
 import { PageContextSchema } from '../posthog/context-schema';
-import { ClipboardWriteInputSchema, ClipboardWriteResultSchema } from './clipboard-messages';
 import {
   CollaboratorSummarySchema,
   DashboardListSchema,
@@ -17,10 +15,10 @@ import {
   ProjectId,
   PublicSettingsSchema,
   PublicSharingSchema,
-  SESSION_METHODS,
   StatusSchema,
   TabRef,
 } from './message-schemas';
+import { pageProtocol } from './page-messages';
 import { PendingIdInputSchema, PendingStateSchema } from './pending-messages';
 import {
   CreateAndAddInputSchema,
@@ -166,89 +164,8 @@ export const protocol = {
     output: z.object({ discarded: z.boolean(), state: PendingStateSchema }),
   },
 
-  // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
-  'context/hint': {
-    from: 'content-script',
-    // The page URL the hints describe. Chrome's sender.url keeps the URL the document loaded with,
-    // so after an in-app navigation only the page knows it; the background files hints under it only
-    // while it is the tab's current URL, as the browser reports it.
-    input: z.extend(PageHintsSchema, { url: z.optional(z.string().check(z.maxLength(4096))) }),
-    output: Empty,
-  },
-  'recording/add-from-page': {
-    from: 'content-script',
-    // The recording is read from the sender's tab URL; a claimed id is accepted only to be ignored.
-    input: z.strictObject({ recordingId: z.optional(z.string().check(z.maxLength(200))) }),
-    output: z.object({
-      added: z.boolean(),
-      playlistName: z.optional(z.string()),
-      via: z.enum(['key', 'session']),
-      /** The sentence the page shows (the page has no translations of its own). */
-      message: z.optional(z.string().check(z.maxLength(300))),
-      /** The last action of this tab can be undone from the page. */
-      undoable: z.optional(z.boolean()),
-    }),
-  },
-  'recording/undo-from-page': {
-    from: 'content-script',
-    // Undoes the last action only when it was made for the recording this tab shows.
-    input: z.strictObject({}),
-    output: z.object({ undone: z.boolean(), message: z.string().check(z.maxLength(300)) }),
-  },
-  'recording/cancel-from-page': {
-    from: 'content-script',
-    // Stops waiting for the in-page add or undo of the recording this tab shows; nothing else.
-    input: z.strictObject({}),
-    output: z.object({ cancelled: z.boolean() }),
-  },
-  'session/reply': {
-    from: 'content-script',
-    input: z.strictObject({
-      requestId: z.uuid(),
-      status: z.int().check(z.gte(0), z.lte(599)),
-      body: z.unknown(),
-    }),
-    output: Empty,
-  },
-
-  // background → the content script of a signed-in PostHog tab (the session fallback)
-  'session/request': {
-    from: 'background',
-    input: z
-      .strictObject({
-        requestId: z.uuid(),
-        method: z.enum(SESSION_METHODS),
-        path: z.string().check(z.maxLength(500)),
-        body: z.optional(z.unknown()),
-      })
-      // Only the routes PostHog refuses to personal keys, each with its own body; never an arbitrary URL.
-      .check(
-        z.refine((request) => isSessionRequestAllowed(request), {
-          message: 'route not forwardable',
-          path: ['path'],
-        }),
-      ),
-    output: z.object({ accepted: z.boolean() }),
-  },
-
-  // background → a popup watching its tab (over the port it opened, `VIEW_PORT_PREFIX`): the tab's
-  // view again whenever it changes (a late title, the playback second, an in-app navigation)
-  'context/changed': {
-    from: 'background',
-    input: z.object({
-      tabId: z.int().check(z.nonnegative()),
-      context: z.nullable(PageContextSchema),
-      hints: PageHintsSchema,
-    }),
-    output: Empty,
-  },
-
-  // background → its offscreen document (Chromium): a copy started by a shortcut or a menu item
-  'clipboard/write': {
-    from: 'background',
-    input: ClipboardWriteInputSchema,
-    output: ClipboardWriteResultSchema,
-  },
+  // content scripts → background, and background → content scripts, popups and the offscreen page
+  ...pageProtocol,
 } as const satisfies Record<string, { from: SenderKind; input: z.ZodMiniType; output: z.ZodMiniType }>;
 
 export type Protocol = typeof protocol;

@@ -1,11 +1,8 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  createPendingChanges,
-  GIVE_UP_AFTER_MS,
-  type PendingDeps,
-} from '../../lib/background/pending-changes';
+import { createPendingChanges, type PendingDeps } from '../../lib/background/pending-changes';
+import { GIVE_UP_AFTER_MS } from '../../lib/background/pending-store';
 import type { PendingChange } from '../../lib/messaging/pending-messages';
 import { AppError } from '../../lib/platform/errors';
 import { installEnglishTranslator } from '../support/i18n';
