@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { Flavor } from '../fake-posthog/index';
 import { allowClipboard, apiRequests, popupOver, readClipboard } from './dashboards-harness';
+import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { saveConnection } from './options-page';
 
@@ -46,12 +47,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
 
   it('sends nothing more for a second click while the first is in flight', async () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
-    env.server.setFault({
-      method: 'PATCH',
-      path: PATCH_DASHBOARD,
-      fault: { type: 'latency', ms: 700 },
-      times: 1,
-    });
+    faultOnce(env.server, 'PATCH', PATCH_DASHBOARD, { type: 'latency', ms: 700 });
     await popup.getByRole('button', { name: 'Pin', exact: true }).click();
     // Shown at once, before PostHog answered. The button says it is busy (aria-disabled), which
     // Playwright would wait out; a user's second click does not wait.

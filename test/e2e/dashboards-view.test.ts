@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Flavor } from '../fake-posthog/index';
 import { largeName } from '../fake-posthog/seeds/large';
 import { allowClipboard, apiRequests, readClipboard } from './dashboards-harness';
+import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 
 const COUNT = 10_000;
@@ -131,12 +132,7 @@ describe.each<Flavor>(['contract', 'posthog'])(
       expect(await toggle(0).getAttribute('aria-label')).toBe(`Pin “${a}”`);
       expect(await toggle(1).getAttribute('aria-label')).toBe(`Pin “${b}”`);
       // B's pin stays in flight a while; its toggle has the focus.
-      env.server.setFault({
-        method: 'PATCH',
-        path: /\/dashboards\/4248\/?$/,
-        fault: { type: 'latency', ms: 2_500 },
-        times: 1,
-      });
+      faultOnce(env.server, 'PATCH', /\/dashboards\/4248\/?$/, { type: 'latency', ms: 2_500 });
       await toggle(1).click();
       await expect.poll(() => toggle(1).getAttribute('aria-busy')).toBe('true');
       expect(await focused()).toBe(`Pin “${b}”`);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { pickerOver } from './playlists-harness';
 
@@ -26,11 +27,9 @@ describe('the playlist picker with 10,000 playlists', () => {
   });
 
   it('paints from the cache while the server is slow, then revalidates', async () => {
-    env.server.setFault({
-      method: 'GET',
-      path: '/api/projects/1/session_recording_playlists/',
-      fault: { type: 'latency', ms: 4_000 },
-      times: 1,
+    faultOnce(env.server, 'GET', '/api/projects/1/session_recording_playlists/', {
+      type: 'latency',
+      ms: 4_000,
     });
     const popup = await env.session.openPopup(tabId);
     await popup.getByRole('option').first().waitFor();

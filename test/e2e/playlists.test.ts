@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
+import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { clickInPage, IN_PAGE_HOST, readInPage, waitForInPage, waitForInPageText } from './in-page';
 import { saveConnection, sendFromExtensionPage } from './options-page';
@@ -488,12 +489,12 @@ describe('adding a recording to a playlist against the contract (the key adds)',
   it('a server error where PostHog never says membership: says it cannot tell, keeps the selection, and "Try again" adds once', async () => {
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
-    env.server.setFault({
-      method: 'POST',
-      path: `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${loose}/`,
-      fault: { type: 'status', status: 503 },
-      times: 1,
-    });
+    faultOnce(
+      env.server,
+      'POST',
+      `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${loose}/`,
+      { type: 'status', status: 503 },
+    );
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup

@@ -4,6 +4,7 @@ import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
 import { apiRequests } from './dashboards-harness';
+import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { clickInPage, readInPage, waitForInPage, waitForInPageText } from './in-page';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
@@ -133,12 +134,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
   it('Cancel of an add and of its undo PostHog made meanwhile: one read each, and the button says what is true', async () => {
     const page = await recordingTab();
     // PostHog makes the add at once, but its answer would take a minute.
-    env.server.setFault({
-      method: 'POST',
-      path: recordingRoute,
-      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'POST', recordingRoute, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await clickInPage(page, 'Add to last collection');
     await waitForInPageText(page, STILL_WAITING);
     await clickInPage(page, 'Cancel');
@@ -152,12 +148,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     expect(await serverHolds(env.server)).toBe(true);
 
     env.server.clearRequests();
-    env.server.setFault({
-      method: 'DELETE',
-      path: recordingRoute,
-      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'DELETE', recordingRoute, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await clickInPage(page, 'Undo');
     await waitForInPageText(page, STILL_WAITING);
     await clickInPage(page, 'Cancel');
@@ -172,12 +163,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
   it('from the keyboard: Cancel takes the focus, shows it, and says PostHog had not made the add', async () => {
     const page = await recordingTab();
     // PostHog is slow to start: it makes the add only after the user stopped waiting.
-    env.server.setFault({
-      method: 'POST',
-      path: recordingRoute,
-      fault: { type: 'latency', ms: 5_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'POST', recordingRoute, { type: 'latency', ms: 5_000 });
     // The stand-in redraws the bar when the recording's meta arrives, which drops the focus: focus
     // the button once the bar holds the URL, and check it kept the focus before pressing Enter.
     await page.locator('.PlayerMeta a.Link').waitFor();
@@ -216,12 +202,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     await page.setViewportSize({ width: 360, height: 800 });
     // The stand-in redraws the bar when the recording's meta arrives: act once it holds the URL.
     await page.locator('.PlayerMeta a.Link').waitFor();
-    env.server.setFault({
-      method: 'POST',
-      path: recordingRoute,
-      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'POST', recordingRoute, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await clickInPage(page, 'Add to last collection');
     await waitForInPageText(page, STILL_WAITING);
     await expect

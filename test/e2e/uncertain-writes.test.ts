@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { apiRequests, popupOver } from './dashboards-harness';
+import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { pickerOver, recordingCalls } from './playlists-harness';
 
@@ -75,11 +76,10 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
 
     env.server.clearRequests();
     // PostHog makes the add at once, but its answer would take a minute.
-    env.server.setFault({
-      method: 'POST',
-      path: recordingRoute(onboarding, loose),
-      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
-      times: 1,
+    faultOnce(env.server, 'POST', recordingRoute(onboarding, loose), {
+      type: 'lose-answer',
+      as: 'late',
+      ms: 60_000,
     });
     await add(popup);
     await popup.getByText('Still waiting for PostHog…').waitFor();
@@ -92,11 +92,10 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
 
     env.server.clearRequests();
-    env.server.setFault({
-      method: 'DELETE',
-      path: recordingRoute(onboarding, loose),
-      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
-      times: 1,
+    faultOnce(env.server, 'DELETE', recordingRoute(onboarding, loose), {
+      type: 'lose-answer',
+      as: 'late',
+      ms: 60_000,
     });
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText('Still waiting for PostHog…').waitFor();
@@ -115,12 +114,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
   it('Cancel before PostHog made the add says so, and Check again shows what PostHog did after', async () => {
     const { page, popup } = await pickerOnSignedInTab();
     // PostHog is slow to start: the add is made only after the popup has stopped waiting.
-    env.server.setFault({
-      method: 'POST',
-      path: recordingRoute(onboarding, loose),
-      fault: { type: 'latency', ms: 4_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'POST', recordingRoute(onboarding, loose), { type: 'latency', ms: 4_000 });
     await add(popup);
     await popup.getByText('Still waiting for PostHog…').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
@@ -164,20 +158,16 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
   it('a malformed 2xx for an add, then for its undo, that PostHog made: "added", then "removed"', async () => {
     const { page, popup } = await pickerOnSignedInTab();
     env.server.clearRequests();
-    env.server.setFault({
-      method: 'POST',
-      path: recordingRoute(onboarding, loose),
-      fault: { type: 'lose-answer', as: 'malformed-json' },
-      times: 1,
+    faultOnce(env.server, 'POST', recordingRoute(onboarding, loose), {
+      type: 'lose-answer',
+      as: 'malformed-json',
     });
     await add(popup);
     await popup.getByText(/^Added to Onboarding/).waitFor();
     expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
-    env.server.setFault({
-      method: 'DELETE',
-      path: recordingRoute(onboarding, loose),
-      fault: { type: 'lose-answer', as: 'malformed-json' },
-      times: 1,
+    faultOnce(env.server, 'DELETE', recordingRoute(onboarding, loose), {
+      type: 'lose-answer',
+      as: 'malformed-json',
     });
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText(/^Removed from Onboarding/).waitFor();
@@ -187,11 +177,10 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
 
   it('when neither the answer nor a read comes back, it says it cannot tell, and Check again shows the truth', async () => {
     const { page, popup } = await pickerOnSignedInTab();
-    env.server.setFault({
-      method: 'POST',
-      path: recordingRoute(onboarding, loose),
-      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
-      times: 1,
+    faultOnce(env.server, 'POST', recordingRoute(onboarding, loose), {
+      type: 'lose-answer',
+      as: 'late',
+      ms: 60_000,
     });
     await add(popup);
     await popup.getByText('Still waiting for PostHog…').waitFor();
@@ -218,12 +207,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     const { page, popup } = await pickerOnSignedInTab();
     const name = `Answer cut ${Date.now()}`;
     env.server.clearRequests();
-    env.server.setFault({
-      method: 'POST',
-      path: CREATE_COLLECTION,
-      fault: { type: 'lose-answer', as: 'cut' },
-      times: 1,
-    });
+    faultOnce(env.server, 'POST', CREATE_COLLECTION, { type: 'lose-answer', as: 'cut' });
     await createAndAdd(popup, name);
     await popup.getByText(`Added to ${name}. (via your PostHog session)`).waitFor();
     expect(await popup.getByRole('option', { name: new RegExp(`^${name}`) }).textContent()).toContain(
@@ -241,12 +225,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     const name = `Answer late ${Date.now()}`;
     env.server.clearRequests();
     // PostHog creates the collection at once, but its answer would take a minute.
-    env.server.setFault({
-      method: 'POST',
-      path: CREATE_COLLECTION,
-      fault: { type: 'lose-answer', as: 'late', ms: 60_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'POST', CREATE_COLLECTION, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await createAndAdd(popup, name);
     await popup.getByText('Still waiting for PostHog…').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
@@ -268,12 +247,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     const { page, popup } = await pickerOnSignedInTab();
     const name = `Made late ${Date.now()}`;
     // PostHog is slow to start: the collection is made only after the popup has stopped waiting.
-    env.server.setFault({
-      method: 'POST',
-      path: CREATE_COLLECTION,
-      fault: { type: 'latency', ms: 5_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'POST', CREATE_COLLECTION, { type: 'latency', ms: 5_000 });
     await createAndAdd(popup, name);
     await popup.getByText('Still waiting for PostHog…').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
@@ -331,12 +305,7 @@ describe('a pin whose answer is lost ends on the true state', () => {
   it('pin (malformed 200) and unpin (answer cut mid-body) that PostHog made: pinned, then not, one read each', async () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
     env.server.clearRequests();
-    env.server.setFault({
-      method: 'PATCH',
-      path: PATCH_DASHBOARD,
-      fault: { type: 'lose-answer', as: 'malformed-json' },
-      times: 1,
-    });
+    faultOnce(env.server, 'PATCH', PATCH_DASHBOARD, { type: 'lose-answer', as: 'malformed-json' });
     await popup.getByRole('button', { name: 'Pin', exact: true }).click();
     // The toggle shows the new state at once: wait for PostHog's answer (and the read) to be in.
     await settled(popup, env.server, 1);
@@ -347,12 +316,7 @@ describe('a pin whose answer is lost ends on the true state', () => {
     expect(await pinnedOnServer(DEMO.dashboards.marketing)).toBe(true);
 
     env.server.clearRequests();
-    env.server.setFault({
-      method: 'PATCH',
-      path: PATCH_DASHBOARD,
-      fault: { type: 'lose-answer', as: 'cut' },
-      times: 1,
-    });
+    faultOnce(env.server, 'PATCH', PATCH_DASHBOARD, { type: 'lose-answer', as: 'cut' });
     await popup.getByRole('button', { name: 'Unpin', exact: true }).click();
     await settled(popup, env.server, 1);
     expect(await popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
@@ -365,12 +329,7 @@ describe('a pin whose answer is lost ends on the true state', () => {
 
   it('when the read fails too: "cannot tell", never "Not changed.", and Check again shows the truth', async () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
-    env.server.setFault({
-      method: 'PATCH',
-      path: PATCH_DASHBOARD,
-      fault: { type: 'lose-answer', as: 'cut' },
-      times: 1,
-    });
+    faultOnce(env.server, 'PATCH', PATCH_DASHBOARD, { type: 'lose-answer', as: 'cut' });
     env.server.setFault({ method: 'GET', path: PATCH_DASHBOARD, fault: { type: 'status', status: 502 } });
     await popup.getByRole('button', { name: 'Pin', exact: true }).click();
     await popup
@@ -395,12 +354,7 @@ describe('a pin whose answer is lost ends on the true state', () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
     env.server.clearRequests();
     // PostHog is slow to start: the pin is made only after the popup has stopped waiting.
-    env.server.setFault({
-      method: 'PATCH',
-      path: PATCH_DASHBOARD,
-      fault: { type: 'latency', ms: 6_000 },
-      times: 1,
-    });
+    faultOnce(env.server, 'PATCH', PATCH_DASHBOARD, { type: 'latency', ms: 6_000 });
     await popup.getByRole('button', { name: 'Pin', exact: true }).click();
     await popup.getByText('Still waiting for PostHog…').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
@@ -439,12 +393,7 @@ describe('an add with the key whose answer is lost (contract flavor: the key add
       const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
       const popup = await pickerOver(env.session, tabId);
       env.server.clearRequests();
-      env.server.setFault({
-        method: 'POST',
-        path: recordingRoute(onboarding, loose),
-        fault: { type: 'lose-answer', as },
-        times: 1,
-      });
+      faultOnce(env.server, 'POST', recordingRoute(onboarding, loose), { type: 'lose-answer', as });
       await add(popup);
       await popup
         .getByRole('alert')

@@ -173,6 +173,37 @@ describe('Firefox: the main flows against the local PostHog', () => {
     expect(names).toContain('Marketing');
   });
 
+  it('signed out, an add waits (the badge counts it, the popup lists it), and signing in makes it once', async () => {
+    const third = '0191dd9e-1111-7ccc-8ddd-000000000003';
+    const path = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${third}/`;
+    const posts = () =>
+      env.server.requests
+        .filter((request) => request.method === 'POST' && request.path === path)
+        .map((request) => `${request.auth} ${request.status}`);
+    const signOut = await env.session.openTab(`${env.server.url}/logout`);
+    opened.push(signOut.page);
+    const { page, tabId } = await env.session.openTab(recordingPage(third));
+    opened.push(page);
+    await waitForInPage(env.session, tabId);
+    // What the shortcut runs: an add to the last-used collection (Onboarding, from the tests above).
+    await env.session.control.evaluate(
+      (id: number) => browser.runtime.sendMessage({ type: 'playlists/quick-add', input: { tabId: id } }),
+      tabId,
+    );
+    const badge = () =>
+      env.session.control.evaluate((id: number) => browser.action.getBadgeText({ tabId: id }), tabId);
+    await expect.poll(badge, { timeout: 10_000 }).toBe('1');
+    const popup = await popupOver(env, tabId);
+    opened.push(popup);
+    await popup.waitForTarget({ css: '.pending-change', hasText: 'Waiting for you to sign in to PostHog.' });
+    expect(posts()).toEqual([]);
+    // Signing in loads a PostHog page: the waiting add is made through it, once.
+    const signIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${third}`);
+    opened.push(signIn.page);
+    await expect.poll(posts, { timeout: 15_000 }).toEqual(['session 200']);
+    await expect.poll(badge).toBe('REC');
+  });
+
   it('logged no uncaught error in any Hogmark page, the background or the content script', async () => {
     await expect(env.session.extensionErrors()).resolves.toEqual([]);
     // The collector does see one: an uncaught error and an unhandled rejection in an extension page.
@@ -188,4 +219,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
   });
 });
 
-declare const browser: { action: { getBadgeText(details: { tabId: number }): Promise<string> } };
+declare const browser: {
+  action: { getBadgeText(details: { tabId: number }): Promise<string> };
+  runtime: { sendMessage(message: object): Promise<unknown> };
+};

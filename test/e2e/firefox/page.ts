@@ -132,27 +132,16 @@ export class FirefoxPage {
     });
     const sharedId = answer.result?.sharedId;
     if (!sharedId) throw new Error(`No element to click for ${JSON.stringify(target)}`);
-    await this.bidi.send('browsingContext.activate', { context: this.context });
-    await this.bidi.send('input.performActions', {
-      context: this.context,
-      actions: [
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', x: 0, y: 0, origin: { type: 'element', element: { sharedId } } },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ],
-    });
-    await this.bidi.send('input.releaseActions', { context: this.context });
+    await this.pointerClick({ x: 0, y: 0, origin: { type: 'element', element: { sharedId } } });
   }
 
   /** A real mouse click at a point of the viewport (for what the page cannot reach, a closed root). */
   async clickAt(x: number, y: number): Promise<void> {
+    await this.pointerClick({ x: Math.round(x), y: Math.round(y), origin: 'viewport' });
+  }
+
+  /** One real left click (WebDriver BiDi input actions) where `move` puts the pointer. */
+  private async pointerClick(move: { x: number; y: number; origin: unknown }): Promise<void> {
     await this.bidi.send('browsingContext.activate', { context: this.context });
     await this.bidi.send('input.performActions', {
       context: this.context,
@@ -162,7 +151,7 @@ export class FirefoxPage {
           id: 'mouse',
           parameters: { pointerType: 'mouse' },
           actions: [
-            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+            { type: 'pointerMove', ...move },
             { type: 'pointerDown', button: 0 },
             { type: 'pointerUp', button: 0 },
           ],
