@@ -2,32 +2,38 @@ import { browser } from '@wxt-dev/webextension-polyfill/browser';
 import type { Runtime } from 'webextension-polyfill';
 import { defineBackground } from 'wxt/utils/define-background';
 import { createPostHogClient } from '../lib/api/client';
-import { createBadgeService } from '../lib/background/badge';
-import { createBadgeFlash } from '../lib/background/badge-flash';
-import { type ChromiumPlatform, chromiumOffscreen, createClipboardWriter } from '../lib/background/clipboard';
-import { writeTextFromPage } from '../lib/background/clipboard-dom';
-import { createContentScriptService } from '../lib/background/content-scripts';
-import { createDashboardsService } from '../lib/background/dashboards';
-import { createDashboardCache } from '../lib/background/dashboards-cache';
-import { createDashboardHandlers } from '../lib/background/dashboards-handlers';
-import { createDispatcher } from '../lib/background/dispatcher';
-import { createCoreHandlers } from '../lib/background/handlers';
-import { linksInDocument } from '../lib/background/link-collector';
-import { createPageNames } from '../lib/background/page-names';
-import { createPendingTriggers, pendingAlarm } from '../lib/background/pending-triggers';
-import { createPlaylistFeature } from '../lib/background/playlists-feature';
-import { createPopupOpen } from '../lib/background/popup-open';
-import { createListWarmer, createPrefetcher } from '../lib/background/prefetch';
-import { createQuietTabs } from '../lib/background/quiet-tab';
-import { createSessionBridge } from '../lib/background/session-bridge';
-import { createSettingsService } from '../lib/background/settings';
-import { createShareLinks } from '../lib/background/share-links';
-import { COPY_LINK_COMMAND, createCopyLinkCommand } from '../lib/background/share-links-command';
-import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu } from '../lib/background/share-links-menu';
-import { startupMarks } from '../lib/background/startup-marks';
-import { createTabContextService } from '../lib/background/tab-context';
-import { afterMove, moveToTrustedStorage } from '../lib/background/trusted-storage';
-import { createViewWatchers } from '../lib/background/view-watchers';
+import { createDashboardCache } from '../lib/background/dashboards/dashboard-cache';
+import { createDashboardsService } from '../lib/background/dashboards/dashboards';
+import { createDashboardHandlers } from '../lib/background/dashboards/dashboards-feature';
+import { createCoreHandlers } from '../lib/background/messages/core-handlers';
+import { createDispatcher } from '../lib/background/messages/dispatcher';
+import { createPendingTriggers, pendingAlarm } from '../lib/background/pending/pending-triggers';
+import { createPopupOpen } from '../lib/background/popup/first-view';
+import { linksInDocument } from '../lib/background/recordings/link-collector';
+import { createPlaylistFeature } from '../lib/background/recordings/recordings-feature';
+import { createQuietTabs } from '../lib/background/session/quiet-tab';
+import { createSessionBridge } from '../lib/background/session/session-bridge';
+import { createContentScriptService } from '../lib/background/settings/content-scripts';
+import { createSettingsService } from '../lib/background/settings/settings';
+import { COPY_LINK_COMMAND, createCopyLinkCommand } from '../lib/background/share-links/copy-link';
+import {
+  COPY_DASHBOARD_MENU_ID,
+  createDashboardLinkMenu,
+} from '../lib/background/share-links/dashboard-link-menu';
+import { createShareLinks } from '../lib/background/share-links/share-links';
+import { afterMove, moveToTrustedStorage } from '../lib/background/storage/trusted-storage';
+import { createPageNames } from '../lib/background/tabs/page-names';
+import { createListWarmer, createPrefetcher } from '../lib/background/tabs/prefetch';
+import { createTabContextService } from '../lib/background/tabs/tab-context';
+import { createViewWatchers } from '../lib/background/tabs/view-watchers';
+import { createBadgeService } from '../lib/background/toolbar/badge';
+import { createBadgeFlash } from '../lib/background/toolbar/badge-flash';
+import {
+  type ChromiumPlatform,
+  chromiumOffscreen,
+  createClipboardWriter,
+} from '../lib/background/toolbar/clipboard';
+import { writeTextFromPage } from '../lib/background/toolbar/clipboard-dom';
 import { setTranslator, translatorFrom } from '../lib/platform/i18n';
 import {
   createApiKeyStore,
@@ -35,6 +41,7 @@ import {
   createIndexedDbKeyValueStore,
 } from '../lib/platform/key-store';
 import { logFailure } from '../lib/platform/log';
+import { startupMarks } from '../lib/platform/startup-marks';
 import { restrictSessionStorage } from '../lib/platform/storage';
 import { parsePageContext } from '../lib/posthog/context';
 import { BUILD_DIALECT, hostAccessPattern, portlessPattern, tabOnOrigin } from '../lib/posthog/host-patterns';

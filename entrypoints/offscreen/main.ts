@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
-import { writeTextFromPage } from '../../lib/background/clipboard-dom';
-import { createOffscreenClipboardListener } from '../../lib/background/clipboard-offscreen';
+import { writeTextFromPage } from '../../lib/background/toolbar/clipboard-dom';
+import { createOffscreenClipboardListener } from '../../lib/background/toolbar/clipboard-offscreen';
 
 // Chromium's offscreen document (reason CLIPBOARD): the service worker has no DOM to copy with.
 browser.runtime.onMessage.addListener(

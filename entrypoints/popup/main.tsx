@@ -1,5 +1,5 @@
 // First, before anything else is evaluated: the one message the first paint waits for.
-import './opening';
+import './first-request';
 import { computed, effect } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
@@ -10,7 +10,7 @@ import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
 import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import { opening, openingDeps, send } from './opening';
+import { opening, openingDeps, send } from './first-request';
 import './popup.css';
 
 document.title = browser.i18n.getMessage('extName');

@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals';
 import type { PageHints, PopupOpen, Status } from '../messaging/messages';
-import { type PopupOpeningDeps, requestPopupOpen } from '../messaging/popup-opening';
+import { type PopupOpeningDeps, requestPopupOpen } from '../messaging/popup-open-request';
 import { samePage } from '../messaging/view-port';
 import { type SerializedError, serializeError } from '../platform/errors';
 import { DEFAULT_APP_ORIGIN } from '../posthog/app-origins';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher, type Handlers } from '../../lib/background/dispatcher';
+import { createDispatcher, type Handlers } from '../../lib/background/messages/dispatcher';
 import { createMessageSender } from '../../lib/messaging/messages';
 import { createPageSender } from '../../lib/messaging/page-sender';
 import { AppError } from '../../lib/platform/errors';

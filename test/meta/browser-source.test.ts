@@ -7,7 +7,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Runtime } from 'webextension-polyfill';
 import type { Entrypoint } from 'wxt';
 import type { browser as plainBrowser } from 'wxt/browser';
-import type { createOffscreenClipboardListener } from '../../lib/background/clipboard-offscreen';
+import type { createOffscreenClipboardListener } from '../../lib/background/toolbar/clipboard-offscreen';
 import type { MessageResponse } from '../../lib/messaging/messages';
 import config from '../../wxt.config';
 

@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { settingsItem } from '../../lib/background/stored-items';
+import { settingsItem } from '../../lib/background/storage/stored-items';
 import { createApiKeyStore, createMemoryKeyValueStore } from '../../lib/platform/key-store';
 import {
   createItemStore,

@@ -1,0 +1,272 @@
+import type {
+  PendingChange,
+  PendingDirection,
+  PendingNotice,
+  PendingState,
+  PendingTarget,
+} from '../../messaging/pending-messages';
+import { noticeSentence } from '../../messaging/pending-notice';
+import type { ErrorKind } from '../../platform/error-kinds';
+import { type AppError, toAppError } from '../../platform/errors';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import {
+  GIVE_UP_AFTER_MS,
+  keepsPending,
+  NOTICE_TTL_MS,
+  nextTryAt,
+  PAGE_TRIGGER_GAP_MS,
+  type PendingStore,
+  pendingItem,
+  publicChange,
+  type StoredChange,
+  sameTarget,
+  targetKey,
+  toState,
+  UNREACHABLE_KINDS,
+} from './pending-store';
+
+export interface PendingDeps {
+  store: StorageAreaLike;
+  /**
+   * Makes one change. `checkFirst`: its last try may have been made, so PostHog is read before any
+   * write. Resolves when PostHog holds what was asked (made now or already so); throws otherwise.
+   */
+  apply: (change: PendingChange, options: { checkFirst: boolean }) => Promise<void>;
+  /** The number of changes waiting, for the toolbar badge. */
+  onCount?: (count: number) => void;
+  /** When the schedule should next try (null: nothing scheduled), e.g. `alarms.create`. */
+  schedule?: (when: number | null) => void;
+  /** A change was made or given up, with the sentence that says so (for the toolbar button). */
+  onSettled?: (notice: PendingNotice & { sentence: string }) => Promise<void>;
+  onError?: (error: unknown) => void;
+  now?: () => number;
+  newId?: () => string;
+}
+
+export type KeepResult = { kept: PendingChange } | { cancelledOut: PendingChange };
+
+/**
+ * Pending changes: kept in order, each made at most once. Per recording and collection they are made
+ * in the order asked; an add and its undo that are both still waiting cancel out without a request.
+ */
+export function createPendingChanges(deps: PendingDeps) {
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const store = memoizeItemStore(createItemStore(deps.store, pendingItem));
+  let flushing: Promise<void> | null = null;
+  let recovered = false;
+
+  async function read(): Promise<PendingStore> {
+    const value = await store.get();
+    if (recovered) return value;
+    recovered = true;
+    // The worker stopped while a request was out: its outcome is unknown until PostHog is read.
+    if (!value.changes.some((change) => change.inFlight)) return value;
+    const changes = value.changes.map((change) =>
+      change.inFlight ? { ...change, inFlight: false, uncertain: true } : change,
+    );
+    const next = { ...value, changes };
+    await store.set(next);
+    return next;
+  }
+
+  async function write(next: PendingStore): Promise<void> {
+    await store.set(next);
+    deps.onCount?.(next.changes.length);
+  }
+
+  function scheduleNext(changes: readonly StoredChange[]): void {
+    const times = changes.map((change) => change.nextAt).filter((at): at is number => at !== null);
+    deps.schedule?.(times.length > 0 ? Math.min(...times) : null);
+  }
+
+  const nextTry = (attempts: number, reason: ErrorKind) => nextTryAt(now(), attempts, reason);
+
+  async function keep(
+    target: PendingTarget,
+    direction: PendingDirection,
+    failure: unknown,
+  ): Promise<KeepResult> {
+    const error = toAppError(failure);
+    const value = await read();
+    const waiting = value.changes.filter((change) => sameTarget(change, target));
+    const last = waiting.at(-1);
+    // The opposite of a change still waiting (and not on its way): neither is made, no request.
+    if (last && last.direction !== direction && !last.inFlight) {
+      await write({ ...value, changes: value.changes.filter((change) => change !== last) });
+      scheduleNext(value.changes.filter((change) => change !== last));
+      return { cancelledOut: publicChange(last) };
+    }
+    if (last && last.direction === direction) return { kept: publicChange(last) };
+    const change: StoredChange = {
+      ...target,
+      id: newId(),
+      direction,
+      at: now(),
+      attempts: 1,
+      reason: error.kind,
+      nextAt: nextTry(1, error.kind),
+      inFlight: false,
+      uncertain: error.kind === 'outcome-unknown',
+      lastTriedAt: now(),
+    };
+    const changes = [...value.changes, change];
+    await write({ ...value, changes });
+    scheduleNext(changes);
+    return { kept: publicChange(change) };
+  }
+
+  /** One try of one change; what the store should hold for it afterwards. */
+  async function attempt(
+    change: StoredChange,
+  ): Promise<{ keep: StoredChange | null; notice?: PendingNotice }> {
+    const {
+      inFlight: _f,
+      uncertain: _u,
+      lastTriedAt: _l,
+      attempts: _a,
+      nextAt: _n,
+      reason: _r,
+      ...target
+    } = change;
+    const tried = { ...change, attempts: change.attempts + 1, lastTriedAt: now() };
+    try {
+      // After a miss that says PostHog was unreachable, PostHog is read first as well: while it is
+      // still down that read fails cheaply, before any write (or quiet PostHog tab) is tried.
+      const checkFirst = change.uncertain || UNREACHABLE_KINDS.has(change.reason);
+      await deps.apply(publicChange(change), { checkFirst });
+      return { keep: null, notice: { ...target, id: newId(), outcome: 'applied', at: now() } };
+    } catch (failure) {
+      const error: AppError = toAppError(failure);
+      const givingUp = !keepsPending(error) || now() - change.at >= GIVE_UP_AFTER_MS;
+      if (givingUp) {
+        const failed = {
+          outcome: 'failed' as const,
+          reason: error.kind,
+          message: error.userMessage().slice(0, 500),
+        };
+        return { keep: null, notice: { ...target, id: newId(), ...failed, at: now() } };
+      }
+      return {
+        keep: {
+          ...tried,
+          reason: error.kind,
+          nextAt: nextTry(tried.attempts, error.kind),
+          uncertain: change.uncertain || error.kind === 'outcome-unknown',
+        },
+      };
+    }
+  }
+
+  /**
+   * Tries the changes that are due, one at a time, in the order they were asked. A change that is
+   * still waiting holds back the later ones for the same recording and collection.
+   */
+  async function run(due: (change: StoredChange) => boolean): Promise<void> {
+    const blocked = new Set<string>();
+    const tried = new Set<string>();
+    for (;;) {
+      const value = await read();
+      const change = value.changes.find(
+        (candidate) => !tried.has(candidate.id) && !blocked.has(targetKey(candidate)) && due(candidate),
+      );
+      if (!change) {
+        scheduleNext(value.changes);
+        return;
+      }
+      tried.add(change.id);
+      await write({
+        ...value,
+        changes: value.changes.map((other) =>
+          other.id === change.id ? { ...other, inFlight: true } : other,
+        ),
+      });
+      const outcome = await attempt(change);
+      const after = await read();
+      const changes = after.changes.flatMap((other) =>
+        other.id !== change.id ? [other] : outcome.keep ? [{ ...outcome.keep, inFlight: false }] : [],
+      );
+      if (outcome.keep) blocked.add(targetKey(change));
+      const notices = outcome.notice ? [...after.notices, outcome.notice] : after.notices;
+      await write({ ...after, changes, notices });
+      if (outcome.notice) {
+        await deps
+          .onSettled?.({ ...outcome.notice, sentence: noticeSentence(outcome.notice) })
+          .catch(deps.onError);
+      }
+    }
+  }
+
+  /** One run at a time; a trigger that comes during a run is covered by it or by the schedule. */
+  function flush(due: (change: StoredChange) => boolean): Promise<void> {
+    if (flushing) return flushing;
+    flushing = run(due)
+      .catch((error: unknown) => deps.onError?.(error))
+      .finally(() => {
+        flushing = null;
+      });
+    return flushing;
+  }
+
+  return {
+    keep,
+
+    /** The schedule's alarm, the worker starting, or the browser coming back online. */
+    tryDue: (options: { all?: boolean } = {}) =>
+      flush(
+        (change) =>
+          (change.nextAt !== null && change.nextAt <= now()) ||
+          (options.all === true && change.reason !== 'signed-out'),
+      ),
+
+    /** A PostHog page on `origin` loaded (perhaps just signed in): that origin's changes are tried. */
+    pageLoaded: (origin: string) =>
+      flush((change) => change.origin === origin && now() - change.lastTriedAt >= PAGE_TRIGGER_GAP_MS),
+
+    /** "Retry now": one change, or all of them, whatever the schedule says; the popup is told the outcome. */
+    retryNow: async (id?: string): Promise<PendingState> => {
+      await flush((change) => id === undefined || change.id === id);
+      return takeState();
+    },
+
+    /** "Discard": the change is dropped unmade (not while its request is on the way). */
+    discard: async (id: string): Promise<{ discarded: boolean; state: PendingState }> => {
+      const value = await read();
+      const change = value.changes.find((candidate) => candidate.id === id);
+      if (!change || change.inFlight) return { discarded: false, state: await takeState() };
+      const changes = value.changes.filter((candidate) => candidate !== change);
+      await write({ ...value, changes });
+      scheduleNext(changes);
+      return { discarded: true, state: await takeState() };
+    },
+
+    state,
+    takeState,
+
+    /** Badge and schedule as stored, after the worker starts. */
+    start: async (): Promise<void> => {
+      const value = await read();
+      deps.onCount?.(value.changes.length);
+      scheduleNext(value.changes);
+    },
+
+    /** Settings cleared (another key or PostHog): changes for the old one are dropped. */
+    clear: async (): Promise<void> => {
+      await write({ version: 1, changes: [], notices: [] });
+      scheduleNext([]);
+    },
+  };
+
+  async function state(): Promise<PendingState> {
+    return toState(await read());
+  }
+
+  /** For the popup: what is waiting, and what became of the rest (told once, then dropped). */
+  async function takeState(): Promise<PendingState> {
+    const value = await read();
+    const fresh = value.notices.filter((notice) => now() - notice.at < NOTICE_TTL_MS);
+    if (value.notices.length > 0) await store.set({ ...value, notices: [] });
+    return { changes: value.changes.map(publicChange), notices: fresh };
+  }
+}
+export type PendingChanges = ReturnType<typeof createPendingChanges>;

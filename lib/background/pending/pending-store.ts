@@ -1,0 +1,97 @@
+import { z } from 'zod/mini';
+import {
+  type PendingChange,
+  PendingChangeSchema,
+  PendingNoticeSchema,
+  type PendingState,
+  type PendingTarget,
+} from '../../messaging/pending-messages';
+import type { ErrorKind } from '../../platform/error-kinds';
+import { toAppError } from '../../platform/errors';
+import type { StoredItem } from '../../platform/storage';
+
+/** What pending-changes.ts keeps, and the rules it keeps it by: which misses wait, and how long. */
+
+/**
+ * Failures that say "not now" rather than "no": signed out, no PostHog tab to make the request
+ * through, offline, PostHog down or busy, or an answer lost on the way (`outcome-unknown`, read back
+ * before the next try). A change that meets one of these is kept and made later.
+ */
+const KEPT_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  'signed-out',
+  'no-session-tab',
+  'network',
+  'timeout',
+  'server',
+  'rate-limited',
+  'outcome-unknown',
+]);
+
+/** Misses that say PostHog (or the way to it) was down, rather than that the user is signed out. */
+export const UNREACHABLE_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  'network',
+  'timeout',
+  'server',
+  'rate-limited',
+]);
+
+export const keepsPending = (error: unknown): boolean => KEPT_KINDS.has(toAppError(error).kind);
+
+/** The retry schedule after the n-th failed try: 30 s, 1, 2, 5, 10 min, then every 30 min. */
+const BACKOFF_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000];
+
+/** When the schedule tries again after `attempts` misses; null: signed out, only a sign-in helps. */
+export function nextTryAt(now: number, attempts: number, reason: ErrorKind): number | null {
+  // Trying again changes nothing until the user signs in (a PostHog page loading).
+  if (reason === 'signed-out') return null;
+  return now + (BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? 0);
+}
+/** A change still not made after a day is given up, and the user told. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A PostHog page loading tries that origin's changes, but not one tried this recently. */
+export const PAGE_TRIGGER_GAP_MS = 2_000;
+/** Notices older than this are dropped unseen. */
+export const NOTICE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+const StoredChangeSchema = z.extend(PendingChangeSchema, {
+  /** A request was on its way when the worker last stopped: PostHog is read before anything is sent. */
+  inFlight: z.boolean(),
+  /** The last try may have been made although its answer was lost: read back before sending again. */
+  uncertain: z.boolean(),
+  lastTriedAt: z.number(),
+});
+export type StoredChange = z.infer<typeof StoredChangeSchema>;
+
+const PendingStoreSchema = z.object({
+  version: z.literal(1),
+  changes: z.array(StoredChangeSchema),
+  notices: z.array(PendingNoticeSchema),
+});
+export type PendingStore = z.infer<typeof PendingStoreSchema>;
+
+/** In the trusted area: it survives the worker stopping and the browser restarting. */
+export const pendingItem: StoredItem<PendingStore> = {
+  key: 'pendingChanges',
+  version: 1,
+  schema: PendingStoreSchema,
+  fallback: () => ({ version: 1, changes: [], notices: [] }),
+  migrations: {},
+};
+
+export const sameTarget = (a: PendingTarget, b: PendingTarget) =>
+  a.origin === b.origin &&
+  a.projectId === b.projectId &&
+  a.shortId === b.shortId &&
+  a.recordingId === b.recordingId;
+
+export const targetKey = (change: PendingTarget) =>
+  `${change.origin}|${change.projectId}|${change.shortId}|${change.recordingId}`;
+
+export function publicChange(change: StoredChange): PendingChange {
+  const { inFlight: _inFlight, uncertain: _uncertain, lastTriedAt: _lastTriedAt, ...shown } = change;
+  return shown;
+}
+
+export function toState(value: PendingStore): PendingState {
+  return { changes: value.changes.map(publicChange), notices: value.notices };
+}

@@ -1,0 +1,167 @@
+import { z } from 'zod/mini';
+import { PlaylistEntrySchema } from '../../messaging/playlist-entries';
+import type { StoredItem } from '../../platform/storage';
+
+/**
+ * What the playlist feature keeps between popups. Lists, preferences and membership facts go to the
+ * trusted area, the extension's IndexedDB (a warm popup after a browser restart needs them, and content
+ * scripts must not read them; see trusted-storage.ts); the last action and a pending
+ * "choose a playlist" request to `storage.session` (they mean nothing after the browser closes).
+ */
+
+const ProjectId = z.int().check(z.positive());
+
+/** One (origin, project): lists and preferences never leak from one PostHog or project to another. */
+export const scopeKey = (origin: string, projectId: number) => `${origin}|${projectId}`;
+
+// ——— the list cache (one scope at a time: 10,000 entries are ~700 KB) ———
+
+const RecordingFilterVerdictSchema = z.object({
+  /** Whether `?session_recording_id=` is honoured, proven by a probe (reference §16). */
+  honoured: z.boolean(),
+  checkedAt: z.number(),
+});
+
+export const PlaylistCacheSchema = z.object({
+  version: z.literal(1),
+  scope: z.string(),
+  fetchedAt: z.number(),
+  playlists: z.array(PlaylistEntrySchema),
+  recordingFilter: z.nullable(RecordingFilterVerdictSchema),
+});
+export type PlaylistCache = z.infer<typeof PlaylistCacheSchema>;
+
+export const playlistCacheItem: StoredItem<PlaylistCache> = {
+  key: 'playlistCache',
+  version: 1,
+  schema: PlaylistCacheSchema,
+  fallback: () => ({ version: 1, scope: '', fetchedAt: 0, playlists: [], recordingFilter: null }),
+  migrations: {},
+};
+
+// ——— last used and recently used playlists, per scope ———
+
+export const RECENT_LIMIT = 8;
+
+const ScopePrefsSchema = z.object({
+  lastUsed: z.optional(z.string()),
+  recent: z.array(z.string()).check(z.maxLength(RECENT_LIMIT)),
+});
+export type ScopePrefs = z.infer<typeof ScopePrefsSchema>;
+
+export const PlaylistPrefsSchema = z.object({
+  version: z.literal(1),
+  scopes: z.record(z.string(), ScopePrefsSchema),
+});
+export type PlaylistPrefs = z.infer<typeof PlaylistPrefsSchema>;
+
+export const playlistPrefsItem: StoredItem<PlaylistPrefs> = {
+  key: 'playlistPrefs',
+  version: 1,
+  schema: PlaylistPrefsSchema,
+  fallback: () => ({ version: 1, scopes: {} }),
+  migrations: {},
+};
+
+// ——— membership: PostHog's last complete answer plus what Hogmark did, per recording ———
+
+export const MEMBERSHIP_RECORDINGS_KEPT = 200;
+
+const RecordingFactsSchema = z.object({
+  /** `scopeKey|recordingId`. */
+  key: z.string(),
+  /** PostHog's answer, only when it provably named every playlist holding the recording. */
+  server: z.nullable(z.object({ holds: z.array(z.string()), at: z.number() })),
+  /** What Hogmark added (true) or removed (false), with when. Newer than `server.at` wins. */
+  own: z.record(z.string(), z.object({ holds: z.boolean(), at: z.number() })),
+  touchedAt: z.number(),
+});
+export type RecordingFacts = z.infer<typeof RecordingFactsSchema>;
+
+export const MembershipFactsSchema = z.object({
+  version: z.literal(1),
+  recordings: z.array(RecordingFactsSchema),
+});
+export type MembershipFacts = z.infer<typeof MembershipFactsSchema>;
+
+export const membershipFactsItem: StoredItem<MembershipFacts> = {
+  key: 'playlistMembership',
+  version: 1,
+  schema: MembershipFactsSchema,
+  fallback: () => ({ version: 1, recordings: [] }),
+  migrations: {},
+};
+
+// ——— the last add or remove (storage.session), so the popup can undo what a shortcut did ———
+
+export const LastActionSchema = z.object({
+  id: z.string(),
+  origin: z.string(),
+  projectId: ProjectId,
+  recordingId: z.string(),
+  shortId: z.string(),
+  playlistName: z.string(),
+  change: z.enum(['added', 'removed']),
+  via: z.enum(['key', 'session']),
+  at: z.number(),
+  /**
+   * The tab and page the action was made from, when it was not made on the recording's own page (a
+   * recording link's context menu): the notice belongs there too, and nowhere else but the recording.
+   */
+  page: z.optional(z.object({ tabId: z.int().check(z.nonnegative()), url: z.string() })),
+});
+export type LastAction = z.infer<typeof LastActionSchema>;
+
+export const LastActionStoreSchema = z.object({
+  version: z.literal(1),
+  action: z.nullable(LastActionSchema),
+});
+export type LastActionStore = z.infer<typeof LastActionStoreSchema>;
+
+export const lastActionItem: StoredItem<LastActionStore> = {
+  key: 'playlistLastAction',
+  version: 1,
+  schema: LastActionStoreSchema,
+  fallback: () => ({ version: 1, action: null }),
+  migrations: {},
+};
+
+// ——— a recording waiting for the popup's picker (context menu "Choose a playlist…") ———
+
+export const PendingPickSchema = z.object({
+  version: z.literal(1),
+  pick: z.nullable(
+    z.object({
+      origin: z.string(),
+      projectId: ProjectId,
+      recordingId: z.string(),
+      at: z.number(),
+    }),
+  ),
+});
+export type PendingPick = z.infer<typeof PendingPickSchema>;
+
+export const pendingPickItem: StoredItem<PendingPick> = {
+  key: 'playlistPendingPick',
+  version: 1,
+  schema: PendingPickSchema,
+  fallback: () => ({ version: 1, pick: null }),
+  migrations: {},
+};
+
+// ——— PostHog origins that refused the key for a recording add/remove (storage.session) ———
+
+export const KeyRefusalsSchema = z.object({
+  version: z.literal(1),
+  /** App origins whose PostHog answered `key-not-allowed` to adding or removing a recording. */
+  origins: z.array(z.string()).check(z.maxLength(20)),
+});
+export type KeyRefusals = z.infer<typeof KeyRefusalsSchema>;
+
+export const keyRefusalsItem: StoredItem<KeyRefusals> = {
+  key: 'playlistKeyRefusals',
+  version: 1,
+  schema: KeyRefusalsSchema,
+  fallback: () => ({ version: 1, origins: [] }),
+  migrations: {},
+};

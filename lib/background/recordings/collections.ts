@@ -1,0 +1,250 @@
+import type { PlaylistRecordings } from '../../api/playlists';
+import type { Playlist, PlaylistInput } from '../../api/schema/playlist';
+import { type Membership, type PlaylistEntry, toPlaylistEntry } from '../../messaging/playlist-entries';
+import type { PlaylistList } from '../../messaging/playlist-messages';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import type { Connection } from '../settings/settings';
+import {
+  type PlaylistCache,
+  playlistCacheItem,
+  playlistPrefsItem,
+  RECENT_LIMIT,
+  type ScopePrefs,
+  scopeKey,
+} from './collection-store';
+import {
+  createMembershipFacts,
+  type PlaylistListApi,
+  playlistsHolding,
+  probeRecordingFilter,
+} from './membership';
+
+/** What the service calls on `client.project(p).playlists`. */
+export interface PlaylistsApi extends PlaylistListApi {
+  get(shortId: string): Promise<Playlist>;
+  create(input: PlaylistInput): Promise<Playlist>;
+  addRecording(shortId: string, recordingId: string): Promise<unknown>;
+  removeRecording(shortId: string, recordingId: string): Promise<unknown>;
+  recordings(shortId: string): Promise<PlaylistRecordings>;
+}
+
+export interface PlaylistServiceDeps {
+  connection: () => Promise<Connection>;
+  /** `signal`: the user's Cancel, for a write they stopped waiting for. */
+  playlistsApi: (connection: Connection, projectId: number, signal?: AbortSignal) => PlaylistsApi;
+  /** The trusted area (the extension's IndexedDB, see trusted-storage.ts), out of content scripts' reach. */
+  local: StorageAreaLike;
+  now?: () => number;
+}
+
+/** The (origin, project) an action works in, with the connection to reach it. */
+export interface PlaylistScope {
+  connection: Connection;
+  projectId: number;
+  key: string;
+}
+
+/** A proven "ignored" is asked again after a week, in case the server was upgraded. */
+const VERDICT_TTL_MS = 7 * 24 * 3600 * 1000;
+const PAGE = 500;
+/** Popups opened in quick succession reuse the list: 10,000 playlists are 20 requests. */
+const LIST_TTL_MS = 30_000;
+
+/**
+ * Playlists per (origin, project): cached for the popup's first paint, revalidated on request, plus
+ * last-used and recently used playlists and which playlists hold a recording.
+ */
+export function createPlaylistService(deps: PlaylistServiceDeps) {
+  const now = deps.now ?? Date.now;
+  const cacheStore = createItemStore(deps.local, playlistCacheItem);
+  // This service alone writes its preferences and facts: memory spares the popup's first paint a read.
+  const prefsStore = memoizeItemStore(createItemStore(deps.local, playlistPrefsItem));
+  const facts = createMembershipFacts(deps.local, now);
+  // The parsed cache of the current scope: reading 10,000 entries through zod on every popup is waste.
+  let memory: PlaylistCache | null = null;
+  const inFlight = new Map<string, Promise<PlaylistCache>>();
+
+  async function scopeOf(projectId?: number): Promise<PlaylistScope> {
+    const connection = await deps.connection();
+    const project = projectId ?? connection.projectId;
+    return { connection, projectId: project, key: scopeKey(connection.origin, project) };
+  }
+
+  async function cached(scope: PlaylistScope): Promise<PlaylistCache | null> {
+    if (memory?.scope === scope.key) return memory;
+    const stored = await cacheStore.get();
+    if (stored.scope !== scope.key) return null;
+    memory = stored;
+    return stored;
+  }
+
+  async function save(next: PlaylistCache): Promise<PlaylistCache> {
+    memory = next;
+    await cacheStore.set(next);
+    return next;
+  }
+
+  async function prefsOf(scope: PlaylistScope): Promise<ScopePrefs> {
+    return (await prefsStore.get()).scopes[scope.key] ?? { recent: [] };
+  }
+
+  const factsKey = (scope: PlaylistScope, recordingId: string) => `${scope.key}|${recordingId}`;
+
+  /** One list request per scope at a time; the membership answer rides along when asked for. */
+  function refreshList(
+    scope: PlaylistScope,
+    recordingId: string | undefined,
+    force: boolean,
+  ): Promise<PlaylistCache> {
+    const running = inFlight.get(scope.key);
+    if (running && recordingId === undefined) return running;
+    const task = (async () => {
+      const api = deps.playlistsApi(scope.connection, scope.projectId);
+      const previous = await cached(scope);
+      const reuse = !force && previous !== null && now() - previous.fetchedAt < LIST_TTL_MS ? previous : null;
+      const verdict = previous?.recordingFilter ?? null;
+      const knownHonoured = verdict?.honoured === true;
+      const knownIgnored = verdict?.honoured === false && now() - verdict.checkedAt < VERDICT_TTL_MS;
+      const askMembership = recordingId !== undefined && !knownIgnored;
+      if (reuse && !askMembership) return reuse;
+      const [playlists, holding] = await Promise.all([
+        reuse
+          ? reuse.playlists
+          : api.allPages({}, { limit: PAGE, concurrency: 4 }).then((items) => items.map(toPlaylistEntry)),
+        askMembership ? playlistsHolding(api, recordingId) : Promise.resolve(null),
+      ]);
+      let recordingFilter = knownHonoured || knownIgnored ? verdict : null;
+      if (askMembership && !recordingFilter) {
+        const real = playlists.filter((entry) => entry.kind !== 'synthetic').length;
+        const honoured = await probeRecordingFilter(api, real);
+        recordingFilter = honoured === undefined ? null : { honoured, checkedAt: now() };
+      }
+      if (holding && recordingId !== undefined && recordingFilter?.honoured) {
+        await facts.fromServer(factsKey(scope, recordingId), holding);
+      }
+      const fetchedAt = reuse ? reuse.fetchedAt : now();
+      return save({ version: 1, scope: scope.key, fetchedAt, playlists, recordingFilter });
+    })();
+    inFlight.set(scope.key, task);
+    const forget = () => {
+      if (inFlight.get(scope.key) === task) inFlight.delete(scope.key);
+    };
+    task.then(forget, forget);
+    return task;
+  }
+
+  /**
+   * Whether the playlist holds the recording now, in one request: PostHog's own membership filter
+   * where this server is known to honour it (the answer also refreshes every playlist's row), else
+   * the playlist's recordings. Undefined when the answer cannot tell.
+   */
+  async function holds(
+    scope: PlaylistScope,
+    shortId: string,
+    recordingId: string,
+  ): Promise<boolean | undefined> {
+    const api = deps.playlistsApi(scope.connection, scope.projectId);
+    const verdict = (await cached(scope))?.recordingFilter;
+    if (verdict?.honoured) {
+      const holding = await playlistsHolding(api, recordingId);
+      await facts.fromServer(factsKey(scope, recordingId), holding);
+      return holding.includes(shortId);
+    }
+    const answer = await api.recordings(shortId);
+    if (!answer.known || answer.recordingIds === null) return undefined;
+    if (answer.recordingIds.includes(recordingId)) return true;
+    // A page of the collection's recordings: absent from a partial page proves nothing. (PostHog
+    // lists those of the last year, longer than it keeps any recording.)
+    return answer.hasNext ? undefined : false;
+  }
+
+  async function list(input: {
+    projectId?: number;
+    recordingId?: string;
+    source: 'cache' | 'fresh' | 'server';
+  }): Promise<PlaylistList> {
+    const scope = await scopeOf(input.projectId);
+    const cache =
+      input.source === 'cache'
+        ? await cached(scope)
+        : await refreshList(scope, input.recordingId, input.source === 'server');
+    // Read together: the popup's first paint waits on the cached answer.
+    const [prefs, membership] = await Promise.all([
+      prefsOf(scope),
+      input.recordingId === undefined ? null : facts.get(factsKey(scope, input.recordingId)),
+    ]);
+    return {
+      projectId: scope.projectId,
+      fetchedAt: cache?.fetchedAt ?? null,
+      playlists: cache?.playlists ?? [],
+      ...(prefs.lastUsed ? { lastUsed: prefs.lastUsed } : {}),
+      recent: prefs.recent,
+      membership,
+    };
+  }
+
+  /** Puts a new or changed playlist in the cached list (first, where new ones appear in PostHog). */
+  async function upsert(scope: PlaylistScope, entry: PlaylistEntry): Promise<void> {
+    const cache = await cached(scope);
+    if (!cache) return;
+    const rest = cache.playlists.filter((item) => item.shortId !== entry.shortId);
+    await save({ ...cache, playlists: [entry, ...rest] });
+  }
+
+  return {
+    scopeOf,
+    api: (scope: PlaylistScope, signal?: AbortSignal): PlaylistsApi =>
+      deps.playlistsApi(scope.connection, scope.projectId, signal),
+    holds,
+    list,
+    upsert,
+    /** The short ids of the cached list, or null without one. */
+    async cachedShortIds(scope: PlaylistScope): Promise<string[] | null> {
+      return (await cached(scope))?.playlists.map((entry) => entry.shortId) ?? null;
+    },
+    /**
+     * The cached entry; without a cached list (a shortcut before the popup ever opened), PostHog's
+     * answer for that one playlist, so names and "saved filter" refusals are right from the start.
+     */
+    async entry(scope: PlaylistScope, shortId: string): Promise<PlaylistEntry> {
+      const cache = await cached(scope);
+      const known = cache?.playlists.find((item) => item.shortId === shortId);
+      if (known) return known;
+      const entry = toPlaylistEntry(await deps.playlistsApi(scope.connection, scope.projectId).get(shortId));
+      await upsert(scope, entry);
+      return entry;
+    },
+    /** A playlist PostHog says is gone (404): out of the list and out of the preferences. */
+    async drop(scope: PlaylistScope, shortId: string): Promise<void> {
+      const cache = await cached(scope);
+      if (cache)
+        await save({ ...cache, playlists: cache.playlists.filter((item) => item.shortId !== shortId) });
+      await prefsStore.update((prefs) => {
+        const current = prefs.scopes[scope.key];
+        if (!current) return prefs;
+        const next: ScopePrefs = { recent: current.recent.filter((id) => id !== shortId) };
+        if (current.lastUsed && current.lastUsed !== shortId) next.lastUsed = current.lastUsed;
+        return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: next } };
+      });
+    },
+    prefs: prefsOf,
+    /** The playlist a recording was just added to becomes the last used and the first recent one. */
+    async markUsed(scope: PlaylistScope, shortId: string): Promise<void> {
+      await prefsStore.update((prefs) => {
+        const current = prefs.scopes[scope.key] ?? { recent: [] };
+        const recent = [shortId, ...current.recent.filter((id) => id !== shortId)].slice(0, RECENT_LIMIT);
+        return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: { lastUsed: shortId, recent } } };
+      });
+    },
+    membership: (scope: PlaylistScope, recordingId: string): Promise<Membership> =>
+      facts.get(factsKey(scope, recordingId)),
+    recordOwn: (scope: PlaylistScope, recordingId: string, shortId: string, holds: boolean) =>
+      facts.own(factsKey(scope, recordingId), shortId, holds),
+    /** For the settings service's `clearCaches`: another key, origin or project starts clean. */
+    async clear(): Promise<void> {
+      memory = null;
+      await Promise.all([cacheStore.remove(), prefsStore.remove(), facts.clear()]);
+    },
+  };
+}
+export type PlaylistService = ReturnType<typeof createPlaylistService>;

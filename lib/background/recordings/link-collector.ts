@@ -1,0 +1,107 @@
+import { BULK_RECORDING_ID_MAX } from '../../api/session-routes';
+import type { PageContext } from '../../posthog/context';
+import type { RecordingTarget } from './quick-add';
+
+/** Where the links are read: the user's selection, or the whole page (the frame clicked in). */
+export type LinkScope = 'selection' | 'page';
+
+/** Links a page may hand back at most, and the longest link kept (PostHog's URLs are far shorter). */
+const MAX_LINKS = 2000;
+const MAX_HREF = 2048;
+
+/**
+ * Runs in the page (`scripting.executeScript`, with the menu click's activeTab grant): the links in
+ * the selection, or on the whole page. Only links that look like a recording's come back. It must
+ * be self-contained: the browser sends its source, not its closure.
+ */
+export function linksInDocument(scope: LinkScope): string[] {
+  const found: string[] = [];
+  const selection = scope === 'selection' ? getSelection() : null;
+  const ranges =
+    selection === null ? [] : Array.from({ length: selection.rangeCount }, (_, i) => selection.getRangeAt(i));
+  for (const link of Array.from(document.links)) {
+    if (found.length >= 2000) break;
+    const href = link.href;
+    if (href.length > 2048 || !/\/(replay|recordings)\/|sessionRecordingId=/.test(href)) continue;
+    if (scope === 'page' || ranges.some((range) => range.intersectsNode(link))) found.push(href);
+  }
+  return found;
+}
+
+/**
+ * Addresses written out as text in a selection (plain-text mail, a code block), without the
+ * punctuation of the sentence around them ("see https://…/replay/abc, and").
+ */
+export function urlsInText(text: string | undefined): string[] {
+  const found = (text ?? '').match(/https?:\/\/[^\s<>"'`]+/g) ?? [];
+  return found.map((url) => url.replace(/[.,;:!?)\]}]+$/, ''));
+}
+
+/**
+ * The recordings a list of links names, each once (on one PostHog, by its id), in the order they
+ * first appear; a link with its project wins over a legacy one without. Not links to recordings are
+ * dropped.
+ */
+export function recordingsFromLinks(
+  hrefs: readonly string[],
+  options: {
+    appOrigins: readonly string[];
+    parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
+  },
+): RecordingTarget[] {
+  const found = new Map<string, RecordingTarget>();
+  for (const href of hrefs) {
+    const context = options.parsePageContext(href, options.appOrigins);
+    // An id no bulk request may carry (PostHog's are 36 characters) would fail its whole request.
+    if (context?.kind !== 'recording' || context.recordingId.length > BULK_RECORDING_ID_MAX) continue;
+    const key = `${context.origin} ${context.recordingId}`;
+    const known = found.get(key);
+    if (!known || (known.projectId === null && context.projectId !== null)) {
+      const { origin, projectId, recordingId } = context;
+      found.set(key, { origin, projectId, recordingId });
+    }
+  }
+  return [...found.values()];
+}
+
+export interface LinkCollectorDeps {
+  /**
+   * `scripting.executeScript` of `linksInDocument` in one frame of the tab, answering its result
+   * (untrusted: the page may have changed anything it reads).
+   */
+  readLinks: (tabId: number, frameId: number, scope: LinkScope) => Promise<unknown>;
+}
+
+export interface LinkClick {
+  tabId: number;
+  frameId: number;
+  scope: LinkScope;
+  /** The menu's `selectionText`: addresses written as text count too. */
+  selectionText?: string;
+}
+
+/**
+ * The links a menu click is about. `readable: false` when the page could not be read (a browser
+ * page, a frame the grant does not cover) and the selection's text named no address either.
+ */
+export function createLinkCollector(deps: LinkCollectorDeps) {
+  return async function collectLinks(click: LinkClick): Promise<{ hrefs: string[]; readable: boolean }> {
+    let read: string[] | null;
+    try {
+      read = asLinks(await deps.readLinks(click.tabId, click.frameId, click.scope));
+    } catch {
+      read = null;
+    }
+    const typed = click.scope === 'selection' ? urlsInText(click.selectionText) : [];
+    const hrefs = [...(read ?? []), ...typed].slice(0, MAX_LINKS);
+    return { hrefs, readable: read !== null || typed.length > 0 };
+  };
+}
+export type CollectLinks = ReturnType<typeof createLinkCollector>;
+
+function asLinks(value: unknown): string[] | null {
+  if (!Array.isArray(value)) return null;
+  return value
+    .slice(0, MAX_LINKS)
+    .filter((href): href is string => typeof href === 'string' && href.length <= MAX_HREF);
+}

@@ -1,0 +1,106 @@
+import type { Page } from '../../api/pagination';
+import type { Playlist, PlaylistListFilter } from '../../api/schema/playlist';
+import type { Membership } from '../../messaging/playlist-entries';
+import { kindOf } from '../../messaging/playlist-entries';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import { MEMBERSHIP_RECORDINGS_KEPT, membershipFactsItem, type RecordingFacts } from './collection-store';
+
+/** The list calls membership needs (the client's `project(p).playlists`, or a fake). */
+export interface PlaylistListApi {
+  list(filter: PlaylistListFilter & { limit?: number }): Promise<Page<Playlist>>;
+  allPages(
+    filter: PlaylistListFilter,
+    options: { limit?: number; concurrency?: number },
+  ): Promise<Playlist[]>;
+}
+
+/** No playlist holds this: a server that honours the filter answers it with no real playlist. */
+export const PROBE_RECORDING_ID = 'hogmark-probe-0000-0000-000000000000';
+const PAGE = 500;
+
+const realShortIds = (items: readonly Playlist[]) =>
+  items.filter((item) => kindOf(item) !== 'synthetic').map((item) => item.short_id);
+
+/**
+ * Whether this server honours `?session_recording_id=` (reference §16): asked once with a recording
+ * no playlist holds. A server that ignores the parameter lists its playlists; one that honours it
+ * lists none. Undefined when it cannot tell (a project without playlists proves nothing).
+ */
+export async function probeRecordingFilter(
+  api: PlaylistListApi,
+  realPlaylistCount: number,
+): Promise<boolean | undefined> {
+  if (realPlaylistCount === 0) return undefined;
+  const answer = await api.list({ session_recording_id: PROBE_RECORDING_ID, limit: 20 });
+  const everyResultShown = answer.count <= answer.results.length;
+  return realShortIds(answer.results).length === 0 && everyResultShown;
+}
+
+/** The short ids of the real playlists holding the recording, by the (honoured) list filter. */
+export async function playlistsHolding(api: PlaylistListApi, recordingId: string): Promise<string[]> {
+  const first = await api.list({ session_recording_id: recordingId, limit: PAGE });
+  if (first.count <= first.results.length) return realShortIds(first.results);
+  return realShortIds(await api.allPages({ session_recording_id: recordingId }, { limit: PAGE }));
+}
+
+/** PostHog's complete answer, then Hogmark's own changes made after it. */
+export function mergeMembership(facts: RecordingFacts | undefined): Membership {
+  const server = facts?.server ?? null;
+  const holds = new Set(server?.holds ?? []);
+  const lacks = new Set<string>();
+  for (const [shortId, own] of Object.entries(facts?.own ?? {})) {
+    if (server && own.at < server.at) continue;
+    if (own.holds) {
+      holds.add(shortId);
+      lacks.delete(shortId);
+    } else {
+      holds.delete(shortId);
+      lacks.add(shortId);
+    }
+  }
+  return { complete: server !== null, holds: [...holds], lacks: [...lacks] };
+}
+
+/** Membership facts per (scope, recording), kept for the most recently touched recordings. */
+export function createMembershipFacts(local: StorageAreaLike, now: () => number) {
+  const store = memoizeItemStore(createItemStore(local, membershipFactsItem));
+  // Writes of different recordings must not overwrite each other.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  function change(key: string, edit: (facts: RecordingFacts) => RecordingFacts): Promise<Membership> {
+    const run = queue.then(async () => {
+      const all = await store.get();
+      const current = all.recordings.find((entry) => entry.key === key) ?? {
+        key,
+        server: null,
+        own: {},
+        touchedAt: 0,
+      };
+      const next = { ...edit(current), touchedAt: now() };
+      const others = all.recordings.filter((entry) => entry.key !== key);
+      const kept = [next, ...others]
+        .sort((a, b) => b.touchedAt - a.touchedAt)
+        .slice(0, MEMBERSHIP_RECORDINGS_KEPT);
+      await store.set({ version: 1, recordings: kept });
+      return mergeMembership(next);
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    async get(key: string): Promise<Membership> {
+      await queue;
+      const all = await store.get();
+      return mergeMembership(all.recordings.find((entry) => entry.key === key));
+    },
+    /** PostHog's complete answer replaces the previous one; older own changes yield to it. */
+    fromServer: (key: string, holds: string[]) =>
+      change(key, (facts) => ({ ...facts, server: { holds, at: now() } })),
+    /** What Hogmark just did (or found out) for one playlist. */
+    own: (key: string, shortId: string, holds: boolean) =>
+      change(key, (facts) => ({ ...facts, own: { ...facts.own, [shortId]: { holds, at: now() } } })),
+    clear: () => store.remove(),
+  };
+}
+export type MembershipFactsStore = ReturnType<typeof createMembershipFacts>;

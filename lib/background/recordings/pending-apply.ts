@@ -1,0 +1,36 @@
+import type { PendingChange } from '../../messaging/pending-messages';
+import { AppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import type { PlaylistService } from './collections';
+import type { RecordingActions } from './recording-actions';
+
+/**
+ * Makes one pending change through the same path as a click (recording-actions.ts): the key or the
+ * signed-in PostHog tab, one request, membership recorded. `checkFirst`: an earlier try may have
+ * been made although its answer was lost, so PostHog is read first and nothing is sent when it
+ * already holds what was asked.
+ */
+export async function applyPendingChange(
+  services: { playlists: PlaylistService; actions: RecordingActions },
+  change: PendingChange,
+  options: { checkFirst: boolean },
+): Promise<void> {
+  const { playlists, actions } = services;
+  const scope = await playlists.scopeOf(change.projectId);
+  // Another PostHog was connected meanwhile: this change belongs to the old one.
+  if (scope.connection.origin !== change.origin) {
+    throw new AppError('invalid-input', {
+      detail: t('contextOtherOrigin', change.origin, scope.connection.origin),
+    });
+  }
+  const wanted = change.direction === 'add';
+  if (options.checkFirst) {
+    const holds = await playlists.holds(scope, change.shortId, change.recordingId);
+    if (holds === wanted) {
+      await playlists.recordOwn(scope, change.recordingId, change.shortId, wanted);
+      return;
+    }
+  }
+  const input = { projectId: change.projectId, shortId: change.shortId, recordingId: change.recordingId };
+  await (wanted ? actions.add(input) : actions.remove(input));
+}

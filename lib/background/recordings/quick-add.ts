@@ -1,0 +1,277 @@
+import type { MessageOutput } from '../../messaging/messages';
+import type { QuickAddResult } from '../../messaging/playlist-messages';
+import type { ErrorKind } from '../../platform/error-kinds';
+import { AppError, isAppError, toAppError } from '../../platform/errors';
+import { type MessageKey, t } from '../../platform/i18n';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import type { PageContext } from '../../posthog/context';
+import type { HandlerContext } from '../messages/dispatcher';
+import type { PendingChanges } from '../pending/pending-queue';
+import { keepsPending } from '../pending/pending-store';
+import type { FlashKind } from '../toolbar/badge-flash';
+import { pendingPickItem } from './collection-store';
+import type { PlaylistScope, PlaylistService } from './collections';
+import { type ActionPage, displayName, type RecordingActions } from './recording-actions';
+
+/** A recording somewhere in PostHog (a tab's page, or a link). */
+export interface RecordingTarget {
+  origin: string;
+  projectId: number | null;
+  recordingId: string;
+}
+
+export interface QuickAddDeps {
+  actions: RecordingActions;
+  playlists: PlaylistService;
+  /** The tab-context service's `get`: the browser's URL of the tab, parsed. */
+  tabContext: (tabId: number) => Promise<{ context: PageContext | null }>;
+  flash: (tabId: number, kind: FlashKind, title: string) => Promise<void>;
+  /** `browser.storage.session`: where the picker finds the recording it was opened for. */
+  session: StorageAreaLike;
+  /** `browser.action.openPopup()`; throws where the browser does not allow it. */
+  openPopup: () => Promise<void>;
+  /** Opens `popup.html?recording=…&project=…` in a small window. */
+  openPickerWindow: (recordingId: string, projectId: number) => Promise<void>;
+  /** Where an add PostHog cannot take now (signed out, offline, down) waits to be made. */
+  pending?: PendingChanges;
+  now?: () => number;
+}
+
+/** What a kept change's sentence says waits: a sign-in, a PostHog tab, or PostHog itself. */
+const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
+  'signed-out': { add: 'pendingAddSignedOut', remove: 'pendingRemoveSignedOut' },
+  'no-session-tab': { add: 'pendingAddNoTab', remove: 'pendingRemoveNoTab' },
+  network: { add: 'pendingAddLater', remove: 'pendingRemoveLater' },
+};
+
+/** A pick older than this is not what the popup was opened for. */
+const PICK_TTL_MS = 60_000;
+
+/**
+ * "Add to the last-used playlist" without the popup: the keyboard command, the context menu on
+ * recording links and the in-page button all land here, so they behave alike and report alike.
+ */
+export function createQuickAdd(deps: QuickAddDeps) {
+  const now = deps.now ?? Date.now;
+  // This service alone writes the pending pick: the popup reads it on every open, from memory.
+  const pending = memoizeItemStore(createItemStore(deps.session, pendingPickItem));
+
+  async function recordingOfTab(tabId: number): Promise<RecordingTarget | null> {
+    const { context } = await deps.tabContext(tabId);
+    return context?.kind === 'recording' ? context : null;
+  }
+
+  /** The popup's picker for this recording: the toolbar popup where allowed, else a small window. */
+  async function openPicker(target: { origin: string; projectId: number; recordingId: string }) {
+    await pending.set({ version: 1, pick: { ...target, at: now() } });
+    try {
+      await deps.openPopup();
+    } catch {
+      await deps.openPickerWindow(target.recordingId, target.projectId);
+    }
+  }
+
+  async function addToLastUsed(target: RecordingTarget, page?: ActionPage): Promise<QuickAddResult> {
+    try {
+      const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
+      if (target.origin !== scope.connection.origin) {
+        return {
+          outcome: 'failed',
+          message: t('contextOtherOrigin', target.origin, scope.connection.origin),
+        };
+      }
+      const { lastUsed } = await deps.playlists.prefs(scope);
+      if (!lastUsed) {
+        await openPicker({ ...target, projectId: scope.projectId });
+        return { outcome: 'needs-choice', message: t('quickAddChoose') };
+      }
+      const input = { projectId: scope.projectId, shortId: lastUsed, recordingId: target.recordingId };
+      let result: Awaited<ReturnType<RecordingActions['add']>>;
+      try {
+        result = await deps.actions.add(input, page);
+      } catch (error) {
+        const kept = await keepForLater(scope, input, 'add', error);
+        if (kept) return kept;
+        throw error;
+      }
+      const playlistName = displayName(result.playlistName);
+      if (result.outcome === 'already') {
+        return { outcome: 'already', playlistName, message: t('playlistAlreadyIn', playlistName) };
+      }
+      return {
+        outcome: 'added',
+        playlistName,
+        ...(result.via ? { via: result.via } : {}),
+        ...(result.actionId ? { actionId: result.actionId } : {}),
+        message: t(
+          result.quietTab
+            ? 'quickAddedViaQuietTab'
+            : result.via === 'session'
+              ? 'quickAddedViaSession'
+              : 'quickAdded',
+          playlistName,
+        ),
+      };
+    } catch (error) {
+      return { outcome: 'failed', message: toAppError(error).userMessage() };
+    }
+  }
+
+  /**
+   * A change PostHog could not take now is kept and made later (pending-changes.ts); null when the
+   * failure is a "no" that waiting will not change.
+   */
+  async function keepForLater(
+    scope: PlaylistScope,
+    input: { shortId: string; recordingId: string },
+    direction: 'add' | 'remove',
+    error: unknown,
+  ): Promise<QuickAddResult | null> {
+    if (!deps.pending || !keepsPending(error)) return null;
+    const cached = await deps.playlists
+      .list({ projectId: scope.projectId, source: 'cache' })
+      .catch(() => null);
+    const name = cached?.playlists.find((entry) => entry.shortId === input.shortId)?.name ?? '';
+    const playlistName = displayName(name);
+    const target = { origin: scope.connection.origin, projectId: scope.projectId, ...input, playlistName };
+    const kept = await deps.pending.keep(target, direction, error);
+    if ('cancelledOut' in kept) {
+      return { outcome: 'already', playlistName, message: t('pendingCancelledOut', playlistName) };
+    }
+    const why = PENDING_SENTENCES[toAppError(error).kind] ?? PENDING_SENTENCES.network;
+    const key = why?.[direction] ?? 'pendingAddLater';
+    return { outcome: 'pending', playlistName, pendingId: kept.kept.id, message: t(key, playlistName) };
+  }
+
+  async function report(tabId: number | undefined, result: QuickAddResult): Promise<QuickAddResult> {
+    const kind: FlashKind =
+      result.outcome === 'added'
+        ? 'done'
+        : result.outcome === 'already'
+          ? 'same'
+          : result.outcome === 'pending'
+            ? 'pending'
+            : 'failed';
+    if (tabId !== undefined && result.outcome !== 'needs-choice')
+      await deps.flash(tabId, kind, result.message);
+    return result;
+  }
+
+  return {
+    /** The context menu's "Choose a playlist…": the picker, for a recording on the connected PostHog. */
+    async choose(target: RecordingTarget): Promise<void> {
+      const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
+      if (target.origin !== scope.connection.origin) {
+        throw new AppError('invalid-input', {
+          detail: t('contextOtherOrigin', target.origin, scope.connection.origin),
+        });
+      }
+      await openPicker({
+        origin: target.origin,
+        projectId: scope.projectId,
+        recordingId: target.recordingId,
+      });
+    },
+
+    /** The keyboard command (and `playlists/quick-add`): the recording this tab shows. */
+    async forTab(tabId: number): Promise<QuickAddResult> {
+      const target = await recordingOfTab(tabId);
+      if (!target) return report(tabId, { outcome: 'not-a-recording', message: t('quickAddNotRecording') });
+      return report(tabId, await addToLastUsed(target));
+    },
+
+    /**
+     * The context menu on a recording link, shown on the tab the link was in; the popup over that
+     * page (`pageUrl`) offers Undo too, as it does over the recording itself.
+     */
+    async forLink(
+      target: RecordingTarget,
+      tabId: number | undefined,
+      pageUrl?: string,
+    ): Promise<QuickAddResult> {
+      const page = tabId !== undefined && pageUrl ? { tabId, url: pageUrl } : undefined;
+      return report(tabId, await addToLastUsed(target, page));
+    },
+
+    /** `recording/add-from-page`: the recording is the sender tab's, whatever the page claims. */
+    async fromPage(
+      _input: unknown,
+      { sender }: HandlerContext,
+    ): Promise<MessageOutput<'recording/add-from-page'>> {
+      const target = sender.tabId === undefined ? null : await recordingOfTab(sender.tabId);
+      const result = target
+        ? await report(sender.tabId, await addToLastUsed(target))
+        : { outcome: 'not-a-recording' as const, message: t('quickAddNotRecording') };
+      return {
+        added: result.outcome === 'added',
+        ...(result.playlistName ? { playlistName: result.playlistName } : {}),
+        via: result.via ?? 'key',
+        message: result.message,
+        undoable: result.outcome === 'added',
+      };
+    },
+
+    /** `recording/undo-from-page`: only the last action, and only for the recording this tab shows. */
+    async undoFromPage(
+      _input: unknown,
+      { sender }: HandlerContext,
+    ): Promise<{ undone: boolean; message: string }> {
+      const target = sender.tabId === undefined ? null : await recordingOfTab(sender.tabId);
+      const action = await deps.actions.recentAction();
+      if (!target || !action || action.recordingId !== target.recordingId || action.change !== 'added') {
+        return { undone: false, message: t('playlistUndoExpired') };
+      }
+      try {
+        const result = await deps.actions.undo(action.id);
+        return { undone: true, message: t('playlistRemovedFrom', displayName(result.playlistName)) };
+      } catch (error) {
+        const scope = await deps.playlists.scopeOf(action.projectId).catch(() => null);
+        const kept =
+          scope &&
+          (await keepForLater(
+            scope,
+            { shortId: action.shortId, recordingId: action.recordingId },
+            'remove',
+            error,
+          ));
+        if (kept) return { undone: false, message: kept.message };
+        return { undone: false, message: isAppError(error) ? error.userMessage() : t('error_unknown') };
+      }
+    },
+
+    /**
+     * `recording/cancel-from-page`: stops waiting for the in-page button's add (to the last-used
+     * collection) or undo (of the last action), only for the recording the sender's tab shows; that
+     * write's own answer then says what PostHog did.
+     */
+    async cancelFromPage(_input: unknown, { sender }: HandlerContext): Promise<{ cancelled: boolean }> {
+      const target = sender.tabId === undefined ? null : await recordingOfTab(sender.tabId);
+      if (!target) return { cancelled: false };
+      const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
+      if (target.origin !== scope.connection.origin) return { cancelled: false };
+      const [{ lastUsed }, action] = await Promise.all([
+        deps.playlists.prefs(scope),
+        deps.actions.recentAction(),
+      ]);
+      const shortIds = [lastUsed, action?.recordingId === target.recordingId ? action.shortId : null];
+      const stopped = shortIds.map(
+        (shortId) =>
+          !!shortId &&
+          deps.actions.cancel({ projectId: scope.projectId, shortId, recordingId: target.recordingId }),
+      );
+      return { cancelled: stopped.includes(true) };
+    },
+
+    /** The pick `popup/open` answers: taken once, and only while fresh. */
+    async takePick(): Promise<{ projectId: number; recordingId: string } | null> {
+      const { pick } = await pending.get();
+      if (!pick) return null;
+      await pending.set({ version: 1, pick: null });
+      if (now() - pick.at > PICK_TTL_MS) return null;
+      const scope = await deps.playlists.scopeOf(pick.projectId);
+      if (scope.connection.origin !== pick.origin) return null;
+      return { projectId: pick.projectId, recordingId: pick.recordingId };
+    },
+  };
+}
+export type QuickAdd = ReturnType<typeof createQuickAdd>;

@@ -1,0 +1,238 @@
+import type { addRecordingRoute } from '../../api/session-routes';
+import { canHoldRecordings, type PlaylistEntry } from '../../messaging/playlist-entries';
+import { holdingOf } from '../../messaging/playlist-holding';
+import type {
+  CreateAndAddInput,
+  CreateAndAddResult,
+  RecordingChangeInput,
+  RecordingChangeResult,
+  Via,
+} from '../../messaging/playlist-messages';
+import { AppError, isAppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import { settleWrite } from '../../platform/write-outcome';
+import { isCloudOrigin } from '../../posthog/origins';
+import type { SessionAnswer } from '../session/session-bridge';
+import { createCollectionAndAdd } from './collection-create';
+import { type LastAction, lastActionItem } from './collection-store';
+import type { PlaylistService } from './collections';
+import { type Attempt, createRecordingSender } from './key-or-session';
+import { createKeyRefusals } from './key-refusals';
+
+const recordingWriteKey = (input: RecordingChangeInput) =>
+  `${input.projectId}|${input.shortId}|${input.recordingId}`;
+const createWriteKey = (input: CreateAndAddInput) =>
+  `${input.projectId}|${input.name.trim().toLowerCase()}|${input.recordingId}`;
+
+/** Where an action was made from, when not from the popup (see `LastAction.page`). */
+export type ActionPage = NonNullable<LastAction['page']>;
+
+export interface RecordingActionsDeps {
+  playlists: PlaylistService;
+  /** The session bridge's `forward`: the request through a signed-in PostHog tab. */
+  forward: (
+    origin: string,
+    route: ReturnType<typeof addRecordingRoute>,
+    signal?: AbortSignal,
+  ) => Promise<SessionAnswer>;
+  /** `browser.storage.session`: the last action, for Undo, and the origins that refused the key. */
+  session: StorageAreaLike;
+  newId?: () => string;
+  now?: () => number;
+  /** Origins where the key is known never to add or remove (default: PostHog Cloud's). */
+  keyNeverAdds?: (origin: string) => boolean;
+}
+
+type Direction = 'add' | 'remove';
+
+/** How long the popup keeps offering Undo for the last action. */
+export const UNDO_WINDOW_MS = 15 * 60 * 1000;
+
+export const displayName = (name: string) => name || t('playlistUntitled');
+
+/**
+ * Adding and removing a recording: the key first (the contract's way); on PostHog's refusal of
+ * personal keys, the same request through the user's signed-in PostHog tab (DESIGN.md), and every
+ * later one on that origin goes through the tab directly (see key-refusals.ts). One request
+ * per (playlist, recording) at a time: a second identical click joins the first.
+ */
+export function createRecordingActions(deps: RecordingActionsDeps) {
+  const { playlists } = deps;
+  const now = deps.now ?? Date.now;
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  // This service alone writes the last action: memory spares the popup's first paint a read.
+  const lastAction = memoizeItemStore(createItemStore(deps.session, lastActionItem));
+  const keyRefusals = createKeyRefusals(deps.session);
+  const running = new Map<
+    string,
+    { direction: Direction; done: Promise<RecordingChangeResult>; controller: AbortController }
+  >();
+  const creating = new Map<string, { done: Promise<CreateAndAddResult>; controller: AbortController }>();
+
+  const send = createRecordingSender({
+    playlists,
+    forward: deps.forward,
+    keyRefusals,
+    keyNeverAdds: deps.keyNeverAdds ?? isCloudOrigin,
+  });
+
+  async function change(
+    direction: Direction,
+    input: RecordingChangeInput,
+    signal: AbortSignal,
+    page?: ActionPage,
+  ): Promise<RecordingChangeResult> {
+    const { shortId, recordingId } = input;
+    const scope = await playlists.scopeOf(input.projectId);
+    let entry: PlaylistEntry;
+    try {
+      entry = await playlists.entry(scope, shortId);
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'not-found') await playlists.drop(scope, shortId);
+      throw error;
+    }
+    const playlistName = entry.name;
+    if (!canHoldRecordings(entry)) {
+      throw new AppError('invalid-input', {
+        detail: t(entry.kind === 'filters' ? 'playlistIsSavedFilter' : 'playlistIsSynthetic'),
+      });
+    }
+    const before = await playlists.membership(scope, recordingId);
+    const holding = holdingOf(before, shortId);
+    if (direction === 'add' && holding === 'in') {
+      return { outcome: 'already', shortId, playlistName, membership: before };
+    }
+    if (direction === 'remove' && holding === 'out') {
+      return { outcome: 'not-there', shortId, playlistName, membership: before };
+    }
+    const wanted = direction === 'add';
+    const attempt: Attempt = { via: 'key', signal, quietTab: false };
+    let via: Via;
+    try {
+      via = await settleWrite({
+        write: () => send(scope, direction, shortId, recordingId, attempt),
+        // The answer was lost (or a single DELETE failed on a recording already gone): ask PostHog.
+        readBack: async () => {
+          const holds = await playlists.holds(scope, shortId, recordingId);
+          return holds === undefined ? 'unknown' : holds === wanted ? 'applied' : 'not-applied';
+        },
+        applied: async () => attempt.via,
+        cancelled: () => signal.aborted,
+        onReadBack: async (found) => {
+          if (found === 'not-applied') await playlists.recordOwn(scope, recordingId, shortId, !wanted);
+        },
+      });
+    } catch (error) {
+      // Deleted in PostHog meanwhile: it leaves the list, so nobody picks it again.
+      if (isAppError(error) && error.kind === 'not-found') await playlists.drop(scope, shortId);
+      throw error;
+    }
+    const membership = await playlists.recordOwn(scope, recordingId, shortId, wanted);
+    if (direction === 'add') await playlists.markUsed(scope, shortId);
+    const action: LastAction = {
+      id: newId(),
+      origin: scope.connection.origin,
+      projectId: scope.projectId,
+      recordingId,
+      shortId,
+      playlistName,
+      change: direction === 'add' ? 'added' : 'removed',
+      via,
+      at: now(),
+      ...(page ? { page } : {}),
+    };
+    await lastAction.set({ version: 1, action });
+    return {
+      outcome: action.change,
+      shortId,
+      playlistName,
+      via,
+      ...(attempt.quietTab ? { quietTab: true as const } : {}),
+      actionId: action.id,
+      membership,
+    };
+  }
+
+  /** Joins an identical request in flight; an opposite one waits for it. */
+  function guarded(
+    direction: Direction,
+    input: RecordingChangeInput,
+    page?: ActionPage,
+  ): Promise<RecordingChangeResult> {
+    const key = recordingWriteKey(input);
+    const current = running.get(key);
+    if (current?.direction === direction) return current.done;
+    const controller = new AbortController();
+    const done = (current?.done.catch(() => undefined) ?? Promise.resolve()).then(() =>
+      change(direction, input, controller.signal, page),
+    );
+    running.set(key, { direction, done, controller });
+    const forget = () => {
+      if (running.get(key)?.done === done) running.delete(key);
+    };
+    done.then(forget, forget);
+    return done;
+  }
+
+  async function recentAction(): Promise<LastAction | null> {
+    const { action } = await lastAction.get();
+    return action && now() - action.at <= UNDO_WINDOW_MS ? action : null;
+  }
+
+  return {
+    /** `page`: the tab and page a recording link's menu was used on (popup adds have none). */
+    add: (input: RecordingChangeInput, page?: ActionPage) => guarded('add', input, page),
+    /** For the settings service's `clearCaches`: another key or PostHog is asked with the key again. */
+    forgetKeyRefusals: () => keyRefusals.clear(),
+    remove: (input: RecordingChangeInput) => guarded('remove', input),
+    cancel,
+    recentAction,
+
+    /** The opposite of the last action, if it is still the last one and recent. */
+    async undo(actionId: string): Promise<RecordingChangeResult> {
+      const action = await recentAction();
+      if (!action || action.id !== actionId) {
+        throw new AppError('invalid-input', { detail: t('playlistUndoExpired') });
+      }
+      const connection = (await playlists.scopeOf(action.projectId)).connection;
+      if (connection.origin !== action.origin) {
+        throw new AppError('invalid-input', { detail: t('playlistUndoExpired') });
+      }
+      const input = { projectId: action.projectId, shortId: action.shortId, recordingId: action.recordingId };
+      // The undo belongs where the action did: undoing a link's add keeps it on that page.
+      return guarded(action.change === 'added' ? 'remove' : 'add', input, action.page);
+    },
+
+    /** Creates a collection and adds the recording; a second identical request joins the first. */
+    createAndAdd(input: CreateAndAddInput): Promise<CreateAndAddResult> {
+      const key = createWriteKey(input);
+      const current = creating.get(key);
+      if (current) return current.done;
+      const controller = new AbortController();
+      const done = createCollectionAndAdd(
+        { playlists, now, add: (adding) => guarded('add', adding), cancel },
+        input,
+        controller.signal,
+      );
+      creating.set(key, { done, controller });
+      const forget = () => creating.delete(key);
+      done.then(forget, forget);
+      return done;
+    },
+  };
+
+  /**
+   * The user stopped waiting for an add, a removal or a create-and-add: the request is abandoned,
+   * and PostHog is asked what it did before the write's promise settles (made, cancelled, or
+   * unknown). False when nothing was running.
+   */
+  function cancel(input: RecordingChangeInput | CreateAndAddInput): boolean {
+    const current =
+      'name' in input ? creating.get(createWriteKey(input)) : running.get(recordingWriteKey(input));
+    if (!current || current.controller.signal.aborted) return false;
+    current.controller.abort();
+    return true;
+  }
+}
+export type RecordingActions = ReturnType<typeof createRecordingActions>;

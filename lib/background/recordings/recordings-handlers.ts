@@ -1,0 +1,31 @@
+import type { Handlers } from '../messages/dispatcher';
+import type { PlaylistService } from './collections';
+import type { QuickAdd } from './quick-add';
+import type { RecordingActions } from './recording-actions';
+
+/** The session's pick (taken) and recent last action, for `popup/open` to scope and answer. */
+export async function playlistSessionState(actions: RecordingActions, quickAdd: QuickAdd) {
+  const [pick, lastAction] = await Promise.all([quickAdd.takePick(), actions.recentAction()]);
+  return { pick, lastAction };
+}
+
+/** The `playlists/*` messages and the in-page button's, for the dispatcher's map. */
+export function createPlaylistHandlers(services: {
+  playlists: PlaylistService;
+  actions: RecordingActions;
+  quickAdd: QuickAdd;
+}): Handlers {
+  const { playlists, actions, quickAdd } = services;
+  return {
+    'playlists/list': (input) => playlists.list(input),
+    'playlists/add': (input) => actions.add(input),
+    'playlists/remove': (input) => actions.remove(input),
+    'playlists/cancel': async (input) => ({ cancelled: actions.cancel(input) }),
+    'playlists/create-and-add': (input) => actions.createAndAdd(input),
+    'playlists/undo': ({ actionId }) => actions.undo(actionId),
+    'playlists/quick-add': ({ tabId }) => quickAdd.forTab(tabId),
+    'recording/add-from-page': (input, context) => quickAdd.fromPage(input, context),
+    'recording/undo-from-page': (input, context) => quickAdd.undoFromPage(input, context),
+    'recording/cancel-from-page': (input, context) => quickAdd.cancelFromPage(input, context),
+  };
+}

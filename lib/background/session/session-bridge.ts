@@ -1,0 +1,152 @@
+import type { SessionRoute } from '../../api/session-routes';
+import { isSessionRequestAllowed } from '../../api/session-routes';
+import { createMessageSender, type MessageInput, type RawSend } from '../../messaging/messages';
+import { AppError, isAppError } from '../../platform/errors';
+import type { HandlerContext } from '../messages/dispatcher';
+import { isNotListening, type QuietTabs, type TabLease } from './quiet-tab';
+
+export interface SessionBridgeDeps {
+  /** A signed-in PostHog tab on this origin, if any (e.g. `tabs.query({ url: `${origin}/*` })`). */
+  findSessionTab: (origin: string) => Promise<number | undefined>;
+  /** `(tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 })`. */
+  sendToTab: (tabId: number, message: Parameters<RawSend>[0]) => Promise<unknown>;
+  /** Opens a PostHog tab in the background when none can take the request; without it, none is `no-session-tab`. */
+  quietTabs?: QuietTabs;
+  timeoutMs?: number;
+  newRequestId?: () => string;
+}
+
+export interface SessionAnswer {
+  status: number;
+  body: unknown;
+  /** Made through a PostHog tab Hogmark opened in the background for it and has closed since. */
+  quiet?: true;
+}
+
+interface Pending {
+  tabId: number;
+  /** The origin asked: a reply from the tab after it navigated elsewhere is not this answer. */
+  origin: string;
+  resolve: (answer: SessionAnswer) => void;
+}
+
+/** The user's own PostHog tab: there already, and left open. */
+const ownTab = (tabId: number): TabLease => ({
+  tabId,
+  deliver: (attempt) => attempt(),
+  release: () => {},
+});
+
+/**
+ * The background half of the session fallback (DESIGN.md): hands one allow-listed request to the
+ * content script of a signed-in tab and waits for its `session/reply`. A reply counts only from the
+ * tab and origin the request went to, and only once. With no PostHog tab open (or none whose content
+ * script is there), a quiet tab makes it (quiet-tab.ts).
+ */
+export function createSessionBridge(deps: SessionBridgeDeps) {
+  const pending = new Map<string, Pending>();
+  const timeoutMs = deps.timeoutMs ?? 20_000;
+  const newRequestId = deps.newRequestId ?? (() => crypto.randomUUID());
+  const quietTabs = deps.quietTabs;
+
+  /** The user's PostHog tab on this origin, unless a quiet tab is open there (requests then share it). */
+  async function usersTab(origin: string): Promise<number | undefined> {
+    if (quietTabs?.isOpen(origin)) return undefined;
+    const tabId = await deps.findSessionTab(origin);
+    return tabId !== undefined && !quietTabs?.owns(tabId) ? tabId : undefined;
+  }
+
+  /** Sends the request through the tab and waits for its reply; errors that are not AppErrors pass through. */
+  async function through(
+    tab: TabLease,
+    origin: string,
+    route: SessionRoute,
+    signal: AbortSignal | undefined,
+  ): Promise<SessionAnswer> {
+    const requestId = newRequestId();
+    const send = createMessageSender((message) => deps.sendToTab(tab.tabId, message));
+    let fail: (error: AppError) => void = () => {};
+    const replied = new Promise<SessionAnswer>((resolve, reject) => {
+      pending.set(requestId, { tabId: tab.tabId, origin, resolve });
+      fail = reject;
+    });
+    // Awaited only once the tab took the request: a cancel before that is no unhandled rejection.
+    replied.catch(() => undefined);
+    const onAbort = () => fail(new AppError('network', { detail: 'stopped waiting' }));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const input: MessageInput<'session/request'> = { requestId, method: route.method, path: route.path };
+      const { accepted } = await tab.deliver(() =>
+        send('session/request', route.body === undefined ? input : { ...input, body: route.body }),
+      );
+      // The content script takes every allow-listed request unless the page has no PostHog session.
+      if (!accepted) throw new AppError('signed-out', { detail: 'the PostHog tab has no session' });
+      timer = setTimeout(
+        () => fail(new AppError('timeout', { detail: 'no reply from the PostHog tab' })),
+        timeoutMs,
+      );
+      return await replied;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      pending.delete(requestId);
+    }
+  }
+
+  async function throughQuietTab(
+    origin: string,
+    route: SessionRoute,
+    signal: AbortSignal | undefined,
+  ): Promise<SessionAnswer> {
+    if (!quietTabs) throw new AppError('no-session-tab');
+    const tab = await quietTabs.borrow(origin, signal);
+    try {
+      return { ...(await through(tab, origin, route, signal)), quiet: true };
+    } finally {
+      tab.release();
+    }
+  }
+
+  /** `signal`: the user stopped waiting; the answer is then unknown (the page may still send it). */
+  async function forward(origin: string, route: SessionRoute, signal?: AbortSignal): Promise<SessionAnswer> {
+    // Everything the content script checks but the session: a request it declines is then signed out.
+    if (!isSessionRequestAllowed(route)) {
+      throw new AppError('bad-message', { detail: 'route not forwardable' });
+    }
+    try {
+      const tabId = await usersTab(origin);
+      if (tabId === undefined) return await throughQuietTab(origin, route, signal);
+      try {
+        return await through(ownTab(tabId), origin, route, signal);
+      } catch (error) {
+        // Its content script is not there (a tab from before Hogmark was installed or updated):
+        // nothing was delivered, so a quiet tab can make the request instead.
+        if (!isNotListening(error)) throw error;
+        return await throughQuietTab(origin, route, signal);
+      }
+    } catch (error) {
+      // No content script in the tab (not loaded yet, or the page is not PostHog any more).
+      throw isAppError(error) ? error : new AppError('no-session-tab', { cause: error });
+    }
+  }
+
+  /** `session/reply` handler. */
+  function reply(input: MessageInput<'session/reply'>, { sender }: HandlerContext): Record<string, never> {
+    const waiting = pending.get(input.requestId);
+    // The dispatcher already took only a top frame's content script on a PostHog origin.
+    if (!waiting || waiting.tabId !== sender.tabId || originOf(sender.url) !== waiting.origin) {
+      throw new AppError('bad-message', { detail: 'unexpected session reply' });
+    }
+    pending.delete(input.requestId);
+    waiting.resolve({ status: input.status, body: input.body });
+    return {};
+  }
+
+  return { forward, reply };
+}
+export type SessionBridge = ReturnType<typeof createSessionBridge>;
+
+function originOf(url: string | undefined): string | null {
+  return url && URL.canParse(url) ? new URL(url).origin : null;
+}

@@ -1,0 +1,34 @@
+import type { Capabilities } from '../../messaging/messages';
+import { t } from '../../platform/i18n';
+
+/** The scopes each feature needs, most specific first (the first one missing is reported). */
+const REQUIRED_SCOPES: Readonly<Record<keyof Capabilities, readonly string[]>> = {
+  // PostHog refuses every personal key on add/remove (`modify_recordings` has no scope in
+  // session_recording_playlist_api.py), so the key only lists collections and the signed-in session
+  // adds: reading is all the key needs. Creating one is the viewset's `create`, hence `:write`.
+  addToPlaylist: ['session_recording_playlist:read'],
+  createCollection: ['session_recording_playlist:write'],
+  pin: ['dashboard:write'],
+  shareLinks: ['sharing_configuration:read', 'dashboard:read'],
+};
+
+/** PostHog's rule (`posthog/scopes.py`): `*` grants everything and `x:write` implies `x:read`. */
+export function hasScope(scopes: readonly string[], needed: string): boolean {
+  if (scopes.includes('*') || scopes.includes(needed)) return true;
+  return needed.endsWith(':read') && scopes.includes(`${needed.slice(0, -':read'.length)}:write`);
+}
+
+export function capabilitiesFor(scopes: readonly string[]): Capabilities {
+  const check = (needed: readonly string[]) => {
+    const missingScope = needed.find((scope) => !hasScope(scopes, scope));
+    return missingScope === undefined
+      ? { ok: true }
+      : { ok: false, missingScope, fix: t('errorMissingScope', missingScope) };
+  };
+  return {
+    addToPlaylist: check(REQUIRED_SCOPES.addToPlaylist),
+    pin: check(REQUIRED_SCOPES.pin),
+    shareLinks: check(REQUIRED_SCOPES.shareLinks),
+    createCollection: check(REQUIRED_SCOPES.createCollection),
+  };
+}

@@ -1,0 +1,252 @@
+import type { KeyCheck, MessageInput, PublicSettings, PublicSharing, Status } from '../../messaging/messages';
+import { AppError } from '../../platform/errors';
+import { t } from '../../platform/i18n';
+import type { ApiKeyStore } from '../../platform/key-store';
+import { createItemStore, maskKey, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import { normaliseUserOrigin } from '../../posthog/user-origin';
+import { keyCheckItem, settingsItem } from '../storage/stored-items';
+import { assertKeyFormat, type CreateKeyCheckClient, checkKey, type KeyCheckResult } from './key-check';
+
+export interface SettingsServiceDeps {
+  /** Trusted storage (the extension's IndexedDB): settings and the last key check live there. */
+  storage: StorageAreaLike;
+  /**
+   * `browser.storage.local`, which content scripts read: only the mirror they need (`pageSettings`:
+   * the address, whether a project is connected, the in-page button switch). Never read back here.
+   */
+  page?: StorageAreaLike;
+  /** Whether the key may be sent to this origin: PostHog Cloud, or a self-hosted one the user granted. */
+  isOriginAllowed?: (origin: string) => Promise<boolean>;
+  /** Gives a self-hosted origin's access back (on Forget key). */
+  releaseAccess?: (origin: string) => Promise<void>;
+  /** Empties `storage.session` (tab hints, the last action, refusals) on Forget key. */
+  clearSession?: () => Promise<void>;
+  /** Empties `storage.local` on Forget key (all it holds is the mirror, or what a page planted). */
+  clearPage?: () => Promise<void>;
+  keyStore: ApiKeyStore;
+  createClient: CreateKeyCheckClient;
+  /** Drops what other services cached for the old key/origin/project (lists, membership). */
+  clearCaches?: () => Promise<void>;
+  /** Told after every change of key, origin or project, e.g. to re-register content scripts. */
+  onChange?: () => void;
+}
+
+/** What other background services need to call the API. Never leaves the background. */
+export interface Connection {
+  origin: string;
+  apiKey: string;
+  projectId: number;
+}
+
+const CLOUD_ORIGINS = ['https://us.posthog.com', 'https://eu.posthog.com'] as const;
+
+export function createSettingsService(deps: SettingsServiceDeps) {
+  // Read on every message (the dispatcher's sender check, the popup's status); this service is
+  // their only writer, so memory stays true to storage.
+  const settings = memoizeItemStore(createItemStore(deps.storage, settingsItem));
+  const keyCheckCache = memoizeItemStore(createItemStore(deps.storage, keyCheckItem));
+  // Saves, checks and forgets run one at a time, so a slow check cannot overwrite a newer save.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serially = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  // The key check in flight (of a save or a re-check): the user's Cancel stops it before anything is stored.
+  let checking: AbortController | null = null;
+
+  /**
+   * The check, given up at once on the user's Cancel (`cancelled`): its requests only read, and
+   * whatever they answer later is stored nowhere.
+   */
+  async function unlessCancelled<T>(check: Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    checking = controller;
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        const stop = () => reject(new AppError('cancelled', { detail: 'key check stopped' }));
+        controller.signal.addEventListener('abort', stop, { once: true });
+        check.then(resolve, reject);
+      });
+    } finally {
+      if (checking === controller) checking = null;
+    }
+  }
+
+  /** Refuses before any request unless the key may go to this origin. */
+  async function assertAllowed(origin: string): Promise<void> {
+    if (deps.isOriginAllowed && !(await deps.isOriginAllowed(origin))) {
+      throw new AppError('permission-denied', { detail: 'no access to the PostHog address' });
+    }
+  }
+
+  /** The saved key, only for the origin it was saved for. */
+  async function keyFor(origin: string): Promise<string | null> {
+    const [apiKey, keyOrigin] = await Promise.all([deps.keyStore.read(), deps.keyStore.origin()]);
+    return apiKey && keyOrigin === origin ? apiKey : null;
+  }
+
+  /** What content scripts may know, mirrored to storage.local after every change. */
+  async function mirror(): Promise<void> {
+    if (!deps.page) return;
+    const [current, apiKey] = await Promise.all([settings.get(), deps.keyStore.read()]);
+    await deps.page.set({
+      pageSettings: {
+        version: 1,
+        origin: current.origin,
+        connected: apiKey !== null && current.projectId !== undefined,
+        inPageButton: current.inPageButton,
+      },
+    });
+  }
+
+  async function remember(result: KeyCheckResult, apiKey: string, inPageButton?: boolean): Promise<KeyCheck> {
+    const { projectName, ...check } = result;
+    await deps.keyStore.write(apiKey, check.origin);
+    await settings.update((current) => ({
+      version: 2,
+      origin: check.origin,
+      ...(check.projectId === undefined ? {} : { projectId: check.projectId }),
+      ...(projectName === undefined ? {} : { projectName }),
+      inPageButton: inPageButton ?? current.inPageButton,
+    }));
+    await keyCheckCache.set({ version: 1, check: { ...check, checkedAt: Date.now() } });
+    await mirror();
+    deps.onChange?.();
+    return check;
+  }
+
+  async function save(input: MessageInput<'settings/save'>): Promise<KeyCheck> {
+    const origin = normaliseUserOrigin(input.origin);
+    if (!origin.ok) throw new AppError('invalid-input', { field: 'origin', detail: origin.reason });
+    const current = await settings.get();
+    const typedKey = input.apiKey?.trim() ? assertKeyFormat(input.apiKey) : null;
+    const storedKey = typedKey ? null : await keyFor(origin.origin);
+    if (!typedKey && (!storedKey || current.origin !== origin.origin)) {
+      // A saved key is never sent to an address other than the one it was saved for.
+      throw new AppError('invalid-input', {
+        field: 'apiKey',
+        detail: t((await deps.keyStore.read()) ? 'keyNeededForNewOrigin' : 'keyEmpty'),
+      });
+    }
+    const apiKey = typedKey ?? (storedKey as string);
+    await assertAllowed(origin.origin);
+    const sameOrigin = current.origin === origin.origin;
+    const result = await unlessCancelled(
+      checkKey(deps.createClient, {
+        origin: origin.origin,
+        apiKey,
+        requestedProjectId: input.projectId,
+        previousProjectId: sameOrigin ? current.projectId : undefined,
+      }),
+    );
+    if (!sameOrigin || typedKey || result.projectId !== current.projectId) await deps.clearCaches?.();
+    return remember(result, apiKey, input.inPageButton);
+  }
+
+  async function recheck(): Promise<KeyCheck> {
+    const current = await settings.get();
+    const apiKey = await keyFor(current.origin);
+    if (!apiKey) throw new AppError('not-configured');
+    await assertAllowed(current.origin);
+    const result = await unlessCancelled(
+      checkKey(deps.createClient, { origin: current.origin, apiKey, previousProjectId: current.projectId }),
+    );
+    return remember(result, apiKey);
+  }
+
+  async function forget(): Promise<Record<string, never>> {
+    await deps.keyStore.clear();
+    // The address stays, so a new key can be pasted for it; everything learnt with the key goes.
+    const { origin } = await settings.update(({ origin, inPageButton }) => ({
+      version: 2,
+      origin,
+      inPageButton,
+    }));
+    await keyCheckCache.remove();
+    await Promise.all([deps.clearCaches?.(), deps.clearSession?.(), deps.clearPage?.()]);
+    // A self-hosted PostHog's access is given back; its content script goes with it (onChange).
+    if (!CLOUD_ORIGINS.includes(origin as (typeof CLOUD_ORIGINS)[number])) await deps.releaseAccess?.(origin);
+    await mirror();
+    deps.onChange?.();
+    return {};
+  }
+
+  return {
+    async status(): Promise<Status> {
+      const apiKey = await deps.keyStore.read();
+      if (!apiKey) return { configured: false };
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      const capabilities = cache.check?.origin === current.origin ? cache.check.capabilities : undefined;
+      return {
+        configured: true,
+        origin: current.origin,
+        maskedKey: maskKey(apiKey),
+        ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
+        ...(current.projectName === undefined ? {} : { projectName: current.projectName }),
+        ...(capabilities ? { capabilities } : {}),
+      };
+    },
+
+    async getSettings(): Promise<PublicSettings> {
+      const [current, apiKey, cache] = await Promise.all([
+        settings.get(),
+        deps.keyStore.read(),
+        keyCheckCache.get(),
+      ]);
+      const lastCheck = apiKey && cache.check?.origin === current.origin ? cache.check : undefined;
+      return {
+        origin: current.origin,
+        ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
+        inPageButton: current.inPageButton,
+        ...(apiKey ? { maskedKey: maskKey(apiKey) } : {}),
+        ...(lastCheck ? { lastCheck } : {}),
+      };
+    },
+
+    save: (input: MessageInput<'settings/save'>) => serially(() => save(input)),
+    check: () => serially(recheck),
+    forget: () => serially(forget),
+
+    /**
+     * Stops waiting for the key check of a save or re-check: it then fails as `cancelled` and
+     * nothing is stored. False when no check is waiting (one that has answered is saved as usual).
+     */
+    cancelCheck(): boolean {
+      if (!checking) return false;
+      checking.abort();
+      return true;
+    },
+
+    /** What the last key check learnt of the organisation's public links (never a request). */
+    async publicSharing(): Promise<PublicSharing> {
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      return cache.check?.origin === current.origin ? (cache.check.publicSharing ?? 'unknown') : 'unknown';
+    },
+
+    /** Origins the content script may run on: the clouds plus the user's own origin. */
+    async appOrigins(): Promise<string[]> {
+      const { origin } = await settings.get();
+      return CLOUD_ORIGINS.includes(origin as (typeof CLOUD_ORIGINS)[number])
+        ? [...CLOUD_ORIGINS]
+        : [...CLOUD_ORIGINS, origin];
+    },
+
+    /**
+     * Origin, key and project for API calls; `not-configured` until a key and project are saved.
+     * The key comes only for the origin it was saved for, and only while the key may go there.
+     */
+    async connection(): Promise<Connection> {
+      const current = await settings.get();
+      const apiKey = await keyFor(current.origin);
+      if (!apiKey || current.projectId === undefined) throw new AppError('not-configured');
+      await assertAllowed(current.origin);
+      return { origin: current.origin, apiKey, projectId: current.projectId };
+    },
+
+    /** Writes the content scripts' mirror (at start, in case storage.local was changed meanwhile). */
+    syncPageMirror: mirror,
+  };
+}
+export type SettingsService = ReturnType<typeof createSettingsService>;

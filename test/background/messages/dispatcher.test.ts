@@ -1,0 +1,199 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createDispatcher, type Handlers } from '../../../lib/background/messages/dispatcher';
+import type { MessageSenderLike } from '../../../lib/messaging/sender';
+import { AppError } from '../../../lib/platform/errors';
+import { installEnglishTranslator } from '../../support/i18n';
+
+beforeAll(installEnglishTranslator);
+
+const ID = 'abcdefghijklmnopabcdefghijklmnop';
+const EXT = `chrome-extension://${ID}/`;
+const KEY = `phx_${'Z'.repeat(43)}a1B2`;
+
+const popup: MessageSenderLike = { id: ID, url: `${EXT}popup.html` };
+const contentScript: MessageSenderLike = {
+  id: ID,
+  url: 'https://us.posthog.com/project/1/replay/0191dd9d-ec00-726b-b2a7-4de452e6b438',
+  tab: { id: 5 },
+  frameId: 0,
+};
+
+function setup(handlers: Handlers = {}) {
+  const onError = vi.fn();
+  const dispatcher = createDispatcher({
+    handlers,
+    extensionId: ID,
+    extensionOrigin: EXT,
+    getAppOrigins: async () => ['https://us.posthog.com', 'https://eu.posthog.com'],
+    onError,
+  });
+  return { dispatch: dispatcher.dispatch, onError };
+}
+
+const statusHandler = () => vi.fn(async () => ({ configured: false }));
+
+describe('dispatch', () => {
+  it('answers an allowed request with the handler output', async () => {
+    const status = statusHandler();
+    const { dispatch } = setup({ 'status/get': status });
+    await expect(dispatch({ type: 'status/get', input: {} }, popup)).resolves.toEqual({
+      ok: true,
+      data: { configured: false },
+    });
+    expect(status).toHaveBeenCalledWith({}, { sender: { kind: 'extension-page' } });
+  });
+
+  it.each<[string, MessageSenderLike]>([
+    [
+      'another extension',
+      {
+        id: 'otherotherotherotherotherotherot',
+        url: 'chrome-extension://otherotherotherotherotherotherot/x.html',
+      },
+    ],
+    ['a web page', { id: ID, url: 'https://evil.com/', tab: { id: 1 }, frameId: 0 }],
+    ['a sub-frame of an app page', { ...contentScript, frameId: 2 }],
+    ['a data: page', { id: ID, url: 'data:text/html,hi', tab: { id: 1 }, frameId: 0 }],
+  ])('refuses %s without calling any handler', async (_name, sender) => {
+    const status = statusHandler();
+    const { dispatch } = setup({ 'status/get': status });
+    const answer = await dispatch({ type: 'status/get', input: {} }, sender);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'bad-message' } });
+    expect(status).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['an unknown type', { type: 'keys/dump', input: {} }],
+    ['no type', { input: {} }],
+    ['a bad input', { type: 'context/get', input: { tabId: 'all' } }],
+    ['not an object', 'status/get'],
+  ])('refuses %s as bad-message', async (_name, raw) => {
+    const contextGet = vi.fn();
+    const { dispatch } = setup({ 'context/get': contextGet });
+    await expect(dispatch(raw, popup)).resolves.toMatchObject({ ok: false, error: { kind: 'bad-message' } });
+    expect(contextGet).not.toHaveBeenCalled();
+  });
+
+  it.each(['settings/get', 'settings/save', 'settings/forget', 'status/get', 'context/get'] as const)(
+    'refuses %s from a content script',
+    async (type) => {
+      const handler = vi.fn(async () => ({}));
+      const handlers = { [type]: handler } as Handlers;
+      const { dispatch } = setup(handlers);
+      const input =
+        type === 'settings/save'
+          ? { origin: 'https://evil.com', apiKey: KEY }
+          : type === 'context/get'
+            ? { tabId: 1 }
+            : {};
+      const answer = await dispatch({ type, input }, contentScript);
+      expect(answer).toMatchObject({ ok: false, error: { kind: 'bad-message' } });
+      expect(handler).not.toHaveBeenCalled();
+    },
+  );
+
+  it('refuses content-script messages from extension pages and background messages from anyone', async () => {
+    const hint = vi.fn(async () => ({}));
+    const { dispatch } = setup({ 'context/hint': hint });
+    await expect(dispatch({ type: 'context/hint', input: {} }, popup)).resolves.toMatchObject({ ok: false });
+    const request = {
+      requestId: crypto.randomUUID(),
+      method: 'POST',
+      path: '/api/projects/1/dashboards/create_from_template_json/',
+    };
+    await expect(dispatch({ type: 'session/request', input: request }, popup)).resolves.toMatchObject({
+      ok: false,
+    });
+    expect(hint).not.toHaveBeenCalled();
+  });
+
+  it('gives content-script handlers the tab and URL the browser reported, not the payload', async () => {
+    const add = vi.fn(async () => ({ added: true, via: 'key' as const }));
+    const { dispatch } = setup({ 'recording/add-from-page': add });
+    await dispatch(
+      { type: 'recording/add-from-page', input: { recordingId: 'someone-else' } },
+      contentScript,
+    );
+    expect(add).toHaveBeenCalledWith(
+      { recordingId: 'someone-else' },
+      { sender: { kind: 'content-script', tabId: 5, url: contentScript.url } },
+    );
+  });
+
+  it('answers unknown when no handler is wired for a known type', async () => {
+    const { dispatch } = setup();
+    await expect(dispatch({ type: 'status/get' }, popup)).resolves.toMatchObject({
+      ok: false,
+      error: { kind: 'unknown' },
+    });
+  });
+
+  it('refuses a handler answer that does not match the output schema', async () => {
+    const leaky = vi.fn(async () => ({ configured: true, maskedKey: KEY }));
+    const { dispatch, onError } = setup({ 'status/get': leaky as never });
+    const answer = await dispatch({ type: 'status/get', input: {} }, popup);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'unknown' } });
+    expect(JSON.stringify(answer)).not.toContain(KEY);
+    expect(onError).toHaveBeenCalledWith('status/get', expect.any(AppError));
+  });
+
+  it.each<[string, unknown, MessageSenderLike, string]>([
+    [
+      'a type the protocol lacks',
+      { type: `${KEY} at https://evil.example/?q=1`, input: {} },
+      contentScript,
+      'unknown message',
+    ],
+    ['a type that is not a string', { type: 42, input: {} }, contentScript, 'unknown message'],
+    ['no type', { input: {} }, popup, 'unknown message'],
+    ['not an object', KEY, popup, 'unknown message'],
+    [
+      'a known type from a sender it is not for',
+      { type: 'settings/get', input: {} },
+      contentScript,
+      'settings/get',
+    ],
+  ])('logs %s under a fixed place name, never words the sender chose', async (_name, raw, sender, place) => {
+    const { dispatch, onError } = setup();
+    await dispatch(raw, sender);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError).toHaveBeenCalledWith(place, expect.objectContaining({ kind: 'bad-message' }));
+  });
+
+  it('strips unknown fields from handler answers', async () => {
+    const { dispatch } = setup({ 'status/get': async () => ({ configured: false, apiKey: KEY }) as never });
+    const answer = await dispatch({ type: 'status/get', input: {} }, popup);
+    expect(answer).toEqual({ ok: true, data: { configured: false } });
+  });
+
+  it('serialises a thrown AppError with its kind and a sentence, and never the key', async () => {
+    const { dispatch } = setup({
+      'settings/check': async () => {
+        throw new AppError('unauthorized', { status: 401, detail: `Key ${KEY} is invalid.` });
+      },
+    });
+    const answer = await dispatch({ type: 'settings/check', input: {} }, popup);
+    expect(answer).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'unauthorized',
+        status: 401,
+        message: expect.stringContaining('API key'),
+        retryable: false,
+      },
+    });
+    expect(JSON.stringify(answer)).not.toContain(KEY);
+    expect(JSON.stringify(answer)).not.toMatch(/phx_[A-Za-z0-9]{8}/);
+  });
+
+  it('serialises anything else thrown as unknown, without its message', async () => {
+    const { dispatch } = setup({
+      'settings/forget': async () => {
+        throw new Error(`boom with ${KEY}`);
+      },
+    });
+    const answer = await dispatch({ type: 'settings/forget', input: {} }, popup);
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'unknown', message: expect.any(String) } });
+    expect(JSON.stringify(answer)).not.toContain(KEY);
+  });
+});

@@ -1,0 +1,267 @@
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createPendingChanges, type PendingDeps } from '../../../lib/background/pending/pending-queue';
+import { GIVE_UP_AFTER_MS } from '../../../lib/background/pending/pending-store';
+import type { PendingChange } from '../../../lib/messaging/pending-messages';
+import { AppError } from '../../../lib/platform/errors';
+import { installEnglishTranslator } from '../../support/i18n';
+
+beforeAll(installEnglishTranslator);
+beforeEach(() => fakeBrowser.reset());
+
+const ORIGIN = 'https://us.posthog.com';
+const REC = '0191a8b2-3c4d-7e5f-8a9b-0c1d2e3f4a5b';
+const OTHER_REC = '0191a8b2-3c4d-7e5f-8a9b-0c1d2e3f4a5c';
+const target = (recordingId = REC, shortId = 'Abc12345') => ({
+  origin: ORIGIN,
+  projectId: 1,
+  shortId,
+  recordingId,
+  playlistName: 'Checkout bugs',
+});
+
+function setup(apply: PendingDeps['apply'] = async () => undefined) {
+  let clock = 1_000_000;
+  let ids = 0;
+  const counts: number[] = [];
+  const schedules: Array<number | null> = [];
+  const calls: Array<{ change: PendingChange; checkFirst: boolean }> = [];
+  const deps: PendingDeps = {
+    store: browser.storage.local,
+    apply: async (change, options) => {
+      calls.push({ change, checkFirst: options.checkFirst });
+      await apply(change, options);
+    },
+    onCount: (count) => counts.push(count),
+    schedule: (when) => schedules.push(when),
+    now: () => clock,
+    newId: () => `id-${++ids}`,
+  };
+  return {
+    pending: createPendingChanges(deps),
+    /** The same storage, as a worker that started again would see it. */
+    restart: () => createPendingChanges(deps),
+    calls,
+    counts,
+    schedules,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+    now: () => clock,
+  };
+}
+
+describe('keeping a change for later', () => {
+  it('keeps it with its reason, counts it on the badge and schedules the next try in 30 s', async () => {
+    const { pending, counts, schedules, now } = setup();
+    const kept = await pending.keep(target(), 'add', new AppError('network'));
+    expect(kept).toEqual({
+      kept: expect.objectContaining({ direction: 'add', attempts: 1, reason: 'network' }),
+    });
+    expect((await pending.state()).changes).toHaveLength(1);
+    expect(counts.at(-1)).toBe(1);
+    expect(schedules.at(-1)).toBe(now() + 30_000);
+  });
+
+  it('keeps one change when the same one is asked twice', async () => {
+    const { pending } = setup();
+    await pending.keep(target(), 'add', new AppError('server'));
+    await pending.keep(target(), 'add', new AppError('server'));
+    expect((await pending.state()).changes).toHaveLength(1);
+  });
+
+  it('cancels an add out with its undo: neither is sent', async () => {
+    const { pending, calls, counts, advance } = setup();
+    await pending.keep(target(), 'add', new AppError('network'));
+    const undo = await pending.keep(target(), 'remove', new AppError('network'));
+    expect(undo).toEqual({ cancelledOut: expect.objectContaining({ direction: 'add' }) });
+    expect((await pending.state()).changes).toEqual([]);
+    expect(counts.at(-1)).toBe(0);
+    advance(GIVE_UP_AFTER_MS);
+    await pending.tryDue({ all: true });
+    expect(calls).toEqual([]);
+  });
+
+  it('waits for a sign-in, not the clock, when PostHog said the user is signed out', async () => {
+    const { pending, calls, advance, schedules } = setup();
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    expect((await pending.state()).changes[0]?.nextAt).toBeNull();
+    expect(schedules.at(-1)).toBeNull();
+    advance(60 * 60_000);
+    await pending.tryDue({ all: true });
+    expect(calls).toEqual([]);
+    await pending.pageLoaded('https://eu.posthog.com');
+    expect(calls).toEqual([]);
+    await pending.pageLoaded(ORIGIN);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('making it later', () => {
+  it('tries nothing before it is due, then makes it once and tells the popup once', async () => {
+    const { pending, calls, advance, counts, schedules } = setup();
+    await pending.keep(target(), 'add', new AppError('timeout'));
+    await pending.tryDue();
+    expect(calls).toEqual([]);
+    advance(30_000);
+    await pending.tryDue();
+    expect(calls.map((call) => call.change.recordingId)).toEqual([REC]);
+    expect((await pending.state()).changes).toEqual([]);
+    expect(counts.at(-1)).toBe(0);
+    expect(schedules.at(-1)).toBeNull();
+    const told = await pending.takeState();
+    expect(told.notices).toEqual([
+      expect.objectContaining({
+        outcome: 'applied',
+        direction: 'add',
+        recordingId: REC,
+        playlistName: 'Checkout bugs',
+      }),
+    ]);
+    expect((await pending.takeState()).notices).toEqual([]);
+    await pending.tryDue({ all: true });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('backs off after another miss: 1 minute after the second try, then 2', async () => {
+    const apply = vi.fn(async () => {
+      throw new AppError('server', { status: 503 });
+    });
+    const { pending, advance, now } = setup(apply);
+    await pending.keep(target(), 'add', new AppError('server'));
+    advance(30_000);
+    await pending.tryDue();
+    expect((await pending.state()).changes[0]).toMatchObject({ attempts: 2, nextAt: now() + 60_000 });
+    advance(60_000);
+    await pending.tryDue();
+    expect((await pending.state()).changes[0]).toMatchObject({ attempts: 3, nextAt: now() + 120_000 });
+  });
+
+  it('drops a change PostHog refuses outright, and says why', async () => {
+    const { pending, advance } = setup(async () => {
+      throw new AppError('not-found');
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    advance(30_000);
+    await pending.tryDue();
+    const { changes, notices } = await pending.takeState();
+    expect(changes).toEqual([]);
+    expect(notices).toEqual([
+      expect.objectContaining({ outcome: 'failed', reason: 'not-found', message: expect.any(String) }),
+    ]);
+  });
+
+  it('gives up after a day, and says so', async () => {
+    const { pending, advance } = setup(async () => {
+      throw new AppError('network');
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    advance(GIVE_UP_AFTER_MS);
+    await pending.tryDue();
+    const { changes, notices } = await pending.takeState();
+    expect(changes).toEqual([]);
+    expect(notices).toEqual([expect.objectContaining({ outcome: 'failed', reason: 'network' })]);
+  });
+
+  it('makes changes in the order they were asked', async () => {
+    const { pending, calls, advance } = setup();
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    await pending.keep(target(REC), 'add', new AppError('network'));
+    advance(30_000);
+    await pending.tryDue();
+    expect(calls.map((call) => call.change.recordingId)).toEqual([OTHER_REC, REC]);
+  });
+
+  it('runs once when triggers overlap: each change is sent at most once', async () => {
+    let release: () => void = () => undefined;
+    const { pending, calls } = setup(() => new Promise<void>((resolve) => (release = resolve)));
+    await pending.keep(target(), 'add', new AppError('network'));
+    const first = pending.retryNow();
+    const second = pending.retryNow();
+    const third = pending.tryDue({ all: true });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    release();
+    await Promise.all([first, second, third]);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reads PostHog first when the last try may have been made (a lost answer)', async () => {
+    const { pending, calls } = setup();
+    await pending.keep(target(), 'add', new AppError('outcome-unknown'));
+    await pending.retryNow();
+    expect(calls).toEqual([expect.objectContaining({ checkFirst: true })]);
+  });
+
+  it('reads PostHog first after it was unreachable, but not after a sign-in was missing', async () => {
+    const { pending, calls } = setup();
+    await pending.keep(target(OTHER_REC), 'add', new AppError('server', { status: 502 }));
+    await pending.keep(target(REC), 'add', new AppError('signed-out'));
+    await pending.retryNow();
+    expect(calls.map((call) => [call.change.recordingId, call.checkFirst])).toEqual([
+      [OTHER_REC, true],
+      [REC, false],
+    ]);
+  });
+
+  it('reads PostHog first after the worker stopped while a request was out', async () => {
+    let stop: () => void = () => undefined;
+    let tries = 0;
+    // The first request never comes back (the worker stops under it); the next one is answered.
+    const first = setup(() =>
+      ++tries === 1
+        ? new Promise<void>((_, reject) => (stop = () => reject(new Error('gone'))))
+        : Promise.resolve(),
+    );
+    await first.pending.keep(target(), 'add', new AppError('no-session-tab'));
+    void first.pending.retryNow();
+    await vi.waitFor(() => expect(first.calls).toHaveLength(1));
+    expect(first.calls[0]?.checkFirst).toBe(false);
+    // The worker stops here: the stored change still says its request is on the way.
+    const again = first.restart();
+    await again.retryNow();
+    expect(first.calls).toHaveLength(2);
+    expect(first.calls[1]?.checkFirst).toBe(true);
+    stop();
+  });
+});
+
+describe('telling the user', () => {
+  it('marks the toolbar button with what became of a change, in one sentence', async () => {
+    const settled: string[] = [];
+    const { pending } = setup(async (change) => {
+      if (change.recordingId === OTHER_REC) throw new AppError('not-found');
+    });
+    const told = createPendingChanges({
+      store: browser.storage.local,
+      apply: async (change) => {
+        if (change.recordingId === OTHER_REC) throw new AppError('not-found');
+      },
+      onSettled: async (notice) => void settled.push(`${notice.outcome}: ${notice.sentence}`),
+    });
+    await pending.keep(target(REC), 'add', new AppError('network'));
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    await told.retryNow();
+    expect(settled).toEqual([
+      'applied: Added recording 0191a8b2… to Checkout bugs (it was waiting).',
+      expect.stringMatching(/^failed: Could not add recording 0191a8b2… to Checkout bugs: .+/),
+    ]);
+  });
+});
+
+describe('the popup\u2019s buttons', () => {
+  it('"Retry now" tries a change whatever the schedule says, and "Discard" drops one unmade', async () => {
+    const { pending, calls } = setup();
+    await pending.keep(target(OTHER_REC), 'add', new AppError('signed-out'));
+    await pending.keep(target(REC), 'add', new AppError('network'));
+    const [signedOut, offline] = (await pending.state()).changes;
+    const retried = await pending.retryNow(offline?.id);
+    expect(calls.map((call) => call.change.recordingId)).toEqual([REC]);
+    expect(retried.changes.map((change) => change.id)).toEqual([signedOut?.id]);
+    expect(retried.notices).toHaveLength(1);
+    const discarded = await pending.discard(signedOut?.id ?? '');
+    expect(discarded).toEqual({ discarded: true, state: { changes: [], notices: [] } });
+    expect(await pending.discard('nothing')).toMatchObject({ discarded: false });
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -1,0 +1,269 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { sessionFailure } from '../../../lib/background/recordings/key-or-session';
+import type { AppError } from '../../../lib/platform/errors';
+import { DEMO } from '../../fake-posthog/demo-ids';
+import { startFakePostHog } from '../../fake-posthog/index';
+import { apiCalls, wirePlaylists } from '../../support/collections-background';
+import { installEnglishTranslator } from '../../support/i18n';
+import { useLocalPostHog } from '../../support/local-posthog';
+
+beforeAll(installEnglishTranslator);
+
+const REC = DEMO.recordings.inCheckout;
+const LOOSE = DEMO.recordings.loose;
+const { checkoutBugs, onboarding, rageClicks } = DEMO.playlists;
+const input = (shortId: string, recordingId: string = LOOSE) => ({ projectId: 1, shortId, recordingId });
+
+describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor', (flavor) => {
+  const server = useLocalPostHog({ flavor, seed: 'demo' });
+
+  it('answers from the cache without a request, then revalidates', async () => {
+    const { playlists } = wirePlaylists(server);
+    const cold = await playlists.list({ source: 'cache' });
+    expect(cold).toMatchObject({ fetchedAt: null, playlists: [] });
+    expect(apiCalls(server)).toEqual([]);
+    const fresh = await playlists.list({ source: 'server' });
+    expect(fresh.playlists.map((p) => p.shortId)).toContain(checkoutBugs);
+    server.clearRequests();
+    const warm = await playlists.list({ source: 'cache' });
+    expect(warm.playlists).toEqual(fresh.playlists);
+    expect(apiCalls(server)).toEqual([]);
+  });
+
+  it('reuses a list fetched moments ago, still asking which playlists hold the recording', async () => {
+    const { playlists } = wirePlaylists(server);
+    await playlists.list({ source: 'server' });
+    server.clearRequests();
+    await playlists.list({ source: 'fresh', recordingId: REC });
+    const lists = server.requests.filter((r) => r.path === '/api/projects/1/session_recording_playlists/');
+    // Only the membership question (and, once, the probe that shows whether the server answers it).
+    expect(lists.every((r) => r.query.session_recording_id !== undefined)).toBe(true);
+    expect(lists.length).toBe(2);
+  });
+
+  it('marks saved filters (and PostHog’s synthetic lists) as unable to hold recordings', async () => {
+    const { playlists } = wirePlaylists(server);
+    const { playlists: list } = await playlists.list({ source: 'server' });
+    expect(list.find((p) => p.shortId === rageClicks)?.kind).toBe('filters');
+    expect(list.find((p) => p.shortId === checkoutBugs)?.kind).toBe('collection');
+    const synthetic = list.filter((p) => p.kind === 'synthetic');
+    expect(synthetic.length).toBe(flavor === 'posthog' ? 4 : 0);
+  });
+
+  it('gives membership only where the server provably answers it', async () => {
+    const { playlists } = wirePlaylists(server);
+    const { membership } = await playlists.list({ source: 'server', recordingId: REC });
+    if (flavor === 'posthog') {
+      expect(membership).toEqual({ complete: true, holds: [checkoutBugs], lacks: [] });
+    } else {
+      // The contract server ignores ?session_recording_id= and lists everything: proven by the probe.
+      expect(membership).toEqual({ complete: false, holds: [], lacks: [] });
+    }
+    // The probe is asked once; later lists do not repeat it (and the contract's ignored filter is not asked again).
+    server.clearRequests();
+    await playlists.list({ source: 'server', recordingId: REC });
+    const filtered = server.requests.filter((r) => r.query.session_recording_id !== undefined);
+    expect(filtered.length).toBe(flavor === 'posthog' ? 1 : 0);
+  });
+
+  it('adds with one request to the right path, remembers the last-used playlist, and undoes', async () => {
+    const { playlists, actions } = wirePlaylists(server);
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    server.clearRequests();
+    const added = await actions.add(input(onboarding));
+    expect(added).toMatchObject({
+      outcome: 'added',
+      playlistName: 'Onboarding',
+      via: flavor === 'posthog' ? 'session' : 'key',
+    });
+    const path = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${LOOSE}/`;
+    expect(apiCalls(server, 'POST').filter((c) => c.includes('/recordings/'))).toEqual(
+      flavor === 'posthog' ? [`POST ${path} key`, `POST ${path} session`] : [`POST ${path} key`],
+    );
+    expect(added.membership.holds).toContain(onboarding);
+    expect((await playlists.prefs(await playlists.scopeOf())).lastUsed).toBe(onboarding);
+
+    server.clearRequests();
+    const undone = await actions.undo(added.actionId ?? '');
+    expect(undone.outcome).toBe('removed');
+    // PostHog refused the key once on this origin: the undo goes straight through the session.
+    expect(apiCalls(server, 'DELETE')).toEqual([
+      `DELETE ${path} ${flavor === 'posthog' ? 'session' : 'key'}`,
+    ]);
+    expect(undone.membership.lacks).toContain(onboarding);
+  });
+
+  it('tries the key on the first change only where PostHog refuses it, until the settings change', async () => {
+    const { playlists, actions, forgetKeyRefusals } = wirePlaylists(server);
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    const path = (shortId: string) =>
+      `/api/projects/1/session_recording_playlists/${shortId}/recordings/${LOOSE}/`;
+    const via = flavor === 'posthog' ? 'session' : 'key';
+    const writes = () => apiCalls(server).filter((c) => c.includes('/recordings/'));
+
+    server.clearRequests();
+    await actions.add(input(onboarding));
+    expect(writes()).toEqual(
+      flavor === 'posthog'
+        ? [`POST ${path(onboarding)} key`, `POST ${path(onboarding)} session`]
+        : [`POST ${path(onboarding)} key`],
+    );
+    const later = [
+      ['remove', onboarding, 'DELETE'],
+      ['add', checkoutBugs, 'POST'],
+      ['remove', checkoutBugs, 'DELETE'],
+    ] as const;
+    for (const [direction, shortId, method] of later) {
+      server.clearRequests();
+      expect(await actions[direction](input(shortId))).toMatchObject({ via });
+      expect(writes()).toEqual([`${method} ${path(shortId)} ${via}`]);
+    }
+
+    await forgetKeyRefusals();
+    server.clearRequests();
+    await actions.add(input(onboarding));
+    expect(writes()).toHaveLength(flavor === 'posthog' ? 2 : 1);
+    await actions.remove(input(onboarding));
+  });
+
+  it.runIf(flavor === 'posthog')(
+    'on PostHog Cloud, adds and undoes with one request each, straight through the session',
+    async () => {
+      const { playlists, actions } = wirePlaylists(server, { keyNeverAdds: () => true });
+      await playlists.list({ source: 'server', recordingId: LOOSE });
+      const path = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${LOOSE}/`;
+      const writes = () => apiCalls(server).filter((c) => c.includes('/recordings/'));
+      server.clearRequests();
+      const added = await actions.add(input(onboarding));
+      expect(added).toMatchObject({ outcome: 'added', via: 'session' });
+      expect(writes()).toEqual([`POST ${path} session`]);
+      server.clearRequests();
+      await actions.undo(added.actionId ?? 'missing');
+      // Cloud runs the newest PostHog: the undo uses bulk_delete, which never 500s on a missing one.
+      const bulk = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/bulk_delete/`;
+      expect(writes()).toEqual([`POST ${bulk} session`]);
+      const membership = await playlists.membership(await playlists.scopeOf(), LOOSE);
+      expect(membership.lacks).toContain(onboarding);
+      const holding = await fetch(
+        `${server.url}/api/projects/1/session_recording_playlists/?session_recording_id=${LOOSE}`,
+        { headers: { authorization: `Bearer ${server.keys.all}` } },
+      );
+      const rows = ((await holding.json()) as { results: Array<{ short_id: string }> }).results;
+      expect(rows.map((row) => row.short_id)).not.toContain(onboarding);
+    },
+  );
+
+  it('lists and adds with a read-only key: PostHog adds through the session', async () => {
+    const { playlists, actions } = wirePlaylists(server, { key: server.keys.readOnly });
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    const result = actions.add(input(onboarding));
+    if (flavor === 'posthog') {
+      await expect(result).resolves.toMatchObject({ outcome: 'added', via: 'session' });
+      await actions.remove(input(onboarding));
+    } else {
+      // The contract's server adds with the key, so there the key needs write access.
+      await expect(result).rejects.toMatchObject({ kind: 'missing-scope' });
+    }
+  });
+
+  it('sends one request for a double click, and nothing where the recording already is', async () => {
+    const { playlists, actions } = wirePlaylists(server);
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    server.clearRequests();
+    const [first, second] = await Promise.all([
+      actions.add(input(checkoutBugs)),
+      actions.add(input(checkoutBugs)),
+    ]);
+    expect(second).toEqual(first);
+    const posts = () =>
+      apiCalls(server, 'POST').filter((c) => c.endsWith(flavor === 'posthog' ? 'session' : 'key'));
+    expect(posts()).toHaveLength(1);
+    const again = await actions.add(input(checkoutBugs));
+    expect(again.outcome).toBe('already');
+    expect(posts()).toHaveLength(1);
+    await actions.remove(input(checkoutBugs));
+  });
+
+  it('refuses a saved filter before sending anything', async () => {
+    const { playlists, actions } = wirePlaylists(server);
+    await playlists.list({ source: 'server' });
+    server.clearRequests();
+    await expect(actions.add(input(rageClicks))).rejects.toMatchObject({ kind: 'invalid-input' });
+    expect(apiCalls(server, 'POST')).toEqual([]);
+  });
+
+  it('creates a collection and adds the recording to it', async () => {
+    const { playlists, actions } = wirePlaylists(server);
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    const result = await actions.createAndAdd({ projectId: 1, name: `Triage ${flavor}`, recordingId: LOOSE });
+    expect(result.playlist).toMatchObject({ name: `Triage ${flavor}`, kind: 'collection' });
+    expect(result.change).toMatchObject({ outcome: 'added' });
+    const created = server.requests.find(
+      (r) => r.method === 'POST' && r.path.endsWith('session_recording_playlists/'),
+    );
+    expect(created?.body).toMatchObject({ name: `Triage ${flavor}`, type: 'collection' });
+    const cached = await playlists.list({ source: 'cache', recordingId: LOOSE });
+    expect(cached.playlists[0]?.shortId).toBe(result.playlist.shortId);
+    expect(cached.lastUsed).toBe(result.playlist.shortId);
+  });
+
+  it('drops a playlist deleted meanwhile and keeps nothing half-done', async () => {
+    const { playlists, actions } = wirePlaylists(server);
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    server.setFault({
+      path: new RegExp(`/${onboarding}/recordings/`),
+      fault: { type: 'status', status: 404 },
+      times: 1,
+    });
+    await expect(actions.add(input(onboarding))).rejects.toMatchObject({ kind: 'not-found' });
+    const after = await playlists.list({ source: 'cache', recordingId: LOOSE });
+    expect(after.playlists.some((p) => p.shortId === onboarding)).toBe(false);
+    expect(after.membership?.holds).not.toContain(onboarding);
+  });
+});
+
+describe('the session fallback', () => {
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
+  beforeEach(() => fakeBrowser.reset());
+
+  it('says there is no signed-in tab when there is none, and adds nothing', async () => {
+    const { playlists, actions } = wirePlaylists(server, { signedIn: false });
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    const error = (await actions.add(input(onboarding)).catch((e: unknown) => e)) as AppError;
+    expect(error.kind).toBe('no-session-tab');
+    expect(error.userMessage()).toMatch(/signed-in PostHog tab/);
+    const membership = await playlists.membership(await playlists.scopeOf(), LOOSE);
+    expect(membership.holds).not.toContain(onboarding);
+  });
+
+  it.each([
+    [{ status: 401, body: { detail: 'Authentication credentials were not provided.' } }, 'signed-out'],
+    [{ status: 403, body: { detail: 'CSRF Failed: CSRF token missing.' } }, 'signed-out'],
+    [{ status: 404, body: { detail: 'Not found.' } }, 'not-found'],
+    [
+      { status: 429, body: { detail: 'Request was throttled. Expected available in 7 seconds.' } },
+      'rate-limited',
+    ],
+    [{ status: 500, body: { type: 'server_error' } }, 'server'],
+    [{ status: 0, body: null }, 'network'],
+  ])('reads a session answer %j as %s', (answer, kind) => {
+    expect(sessionFailure(answer).kind).toBe(kind);
+  });
+
+  it('keeps a missing scope from the key as the error (no fallback for that)', async () => {
+    const contract = await startFakePostHog({ flavor: 'contract', seed: 'demo' });
+    try {
+      const { playlists, actions, forwarded } = wirePlaylists(contract, {
+        key: contract.keys.noPlaylistWrite,
+      });
+      await playlists.list({ source: 'server' });
+      const error = (await actions.add(input(onboarding)).catch((e: unknown) => e)) as AppError;
+      expect(error.kind).toBe('missing-scope');
+      expect(error.userMessage()).toContain('session_recording_playlist:write');
+      expect(forwarded).toEqual([]);
+    } finally {
+      await contract.close();
+    }
+  });
+});

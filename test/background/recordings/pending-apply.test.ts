@@ -1,0 +1,56 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { applyPendingChange } from '../../../lib/background/recordings/pending-apply';
+import type { PendingChange } from '../../../lib/messaging/pending-messages';
+import { DEMO } from '../../fake-posthog/demo-ids';
+import { wirePlaylists } from '../../support/collections-background';
+import { installEnglishTranslator } from '../../support/i18n';
+import { useLocalPostHog } from '../../support/local-posthog';
+
+beforeAll(installEnglishTranslator);
+
+describe('making a pending change', () => {
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
+
+  const change = (overrides: Partial<PendingChange> = {}): PendingChange => ({
+    id: 'c1',
+    origin: server.url,
+    projectId: 1,
+    shortId: DEMO.playlists.checkoutBugs,
+    recordingId: DEMO.recordings.inCheckout,
+    playlistName: 'Checkout bugs',
+    direction: 'add',
+    at: 0,
+    attempts: 1,
+    reason: 'outcome-unknown',
+    nextAt: null,
+    ...overrides,
+  });
+  const writes = () => server.requests.filter((request) => request.method !== 'GET');
+
+  it('after a lost answer, reads PostHog first and sends nothing when the change was made', async () => {
+    const wired = wirePlaylists(server, { signedIn: true });
+    await applyPendingChange(wired, change(), { checkFirst: true });
+    expect(writes()).toEqual([]);
+  });
+
+  it('sends the change when PostHog does not hold it yet', async () => {
+    const wired = wirePlaylists(server, { signedIn: true });
+    await applyPendingChange(wired, change({ shortId: DEMO.playlists.onboarding }), { checkFirst: true });
+    expect(writes().map((request) => request.method)).toEqual(expect.arrayContaining(['POST']));
+    expect(
+      await wired.playlists.holds(
+        await wired.playlists.scopeOf(1),
+        DEMO.playlists.onboarding,
+        DEMO.recordings.inCheckout,
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses a change made for another PostHog than the one connected now', async () => {
+    const wired = wirePlaylists(server, { signedIn: true });
+    await expect(
+      applyPendingChange(wired, change({ origin: 'https://eu.posthog.com' }), { checkFirst: false }),
+    ).rejects.toMatchObject({ kind: 'invalid-input' });
+    expect(server.requests).toEqual([]);
+  });
+});

@@ -1,0 +1,261 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createPendingChanges } from '../../../lib/background/pending/pending-queue';
+import { applyPendingChange } from '../../../lib/background/recordings/pending-apply';
+import { createQuickAdd } from '../../../lib/background/recordings/quick-add';
+import {
+  createContextMenus,
+  MENU_ADD_TO_LAST,
+  MENU_CHOOSE,
+  recordingLinkPatterns,
+} from '../../../lib/background/recordings/recording-menus';
+import { createBadgeFlash } from '../../../lib/background/toolbar/badge-flash';
+import { ADD_TO_LAST_PLAYLIST, createCommandListener } from '../../../lib/background/toolbar/shortcuts';
+import { parsePageContext } from '../../../lib/posthog/context';
+import { DEMO } from '../../fake-posthog/demo-ids';
+import { wirePlaylists } from '../../support/collections-background';
+import { installEnglishTranslator } from '../../support/i18n';
+import { useLocalPostHog } from '../../support/local-posthog';
+
+beforeAll(installEnglishTranslator);
+
+const LOOSE = DEMO.recordings.loose;
+
+describe('quick add (keyboard command, context menu, in-page button)', () => {
+  const server = useLocalPostHog({ flavor: 'contract', seed: 'demo' });
+
+  function setup(
+    page = `/project/1/replay/${LOOSE}`,
+    options: { withPending?: boolean; wire?: Parameters<typeof wirePlaylists>[1] } = {},
+  ) {
+    const wired = wirePlaylists(server, options.wire);
+    const pending = options.withPending
+      ? createPendingChanges({
+          store: fakeBrowser.storage.local,
+          apply: (change, applying) => applyPendingChange(wired, change, applying),
+        })
+      : undefined;
+    const flashes: Array<{ tabId: number; kind: string; title: string }> = [];
+    const opened: string[] = [];
+    const quickAdd = createQuickAdd({
+      ...wired,
+      tabContext: async () => ({ context: parsePageContext(`${server.url}${page}`, [server.url]) }),
+      flash: async (tabId, kind, title) => {
+        flashes.push({ tabId, kind, title });
+      },
+      session: fakeBrowser.storage.session,
+      openPopup: async () => {
+        throw new Error('not from here');
+      },
+      openPickerWindow: async (recordingId, projectId) => {
+        opened.push(`${projectId}/${recordingId}`);
+      },
+      ...(pending ? { pending } : {}),
+    });
+    return { ...wired, quickAdd, flashes, opened, pending };
+  }
+
+  it('opens the picker when no playlist was used yet, then the picker gets that recording once', async () => {
+    const { quickAdd, opened, flashes } = setup();
+    expect(await quickAdd.forTab(7)).toMatchObject({ outcome: 'needs-choice' });
+    expect(opened).toEqual([`1/${LOOSE}`]);
+    expect(flashes).toEqual([]);
+    expect(await quickAdd.takePick()).toEqual({ projectId: 1, recordingId: LOOSE });
+    expect(await quickAdd.takePick()).toBeNull();
+  });
+
+  it('adds to the last-used playlist, flashes the result, and the popup can undo it', async () => {
+    const { quickAdd, flashes, playlists, actions } = setup();
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    const result = await quickAdd.forTab(7);
+    expect(result).toMatchObject({ outcome: 'added', playlistName: 'Onboarding', via: 'key' });
+    expect(flashes).toEqual([
+      { tabId: 7, kind: 'done', title: 'Added to Onboarding. Open Hogmark to undo.' },
+    ]);
+    const last = await actions.recentAction();
+    expect(last).toMatchObject({ id: result.actionId, change: 'added', shortId: DEMO.playlists.onboarding });
+    expect((await quickAdd.forTab(7)).outcome).toBe('already');
+    expect(flashes[1]?.kind).toBe('same');
+    await actions.undo(result.actionId ?? '');
+  });
+
+  it('a link’s add remembers the tab and page it was made on (the popup there offers Undo)', async () => {
+    const { quickAdd, playlists, actions } = setup('/project/1/dashboard/1');
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    const target = { origin: server.url, projectId: 1, recordingId: LOOSE };
+    const page = 'https://chat.example.com/channel/42';
+    const result = await quickAdd.forLink(target, 3, page);
+    expect(result.outcome).toBe('added');
+    expect(await actions.recentAction()).toMatchObject({ recordingId: LOOSE, page: { tabId: 3, url: page } });
+    await actions.undo(result.actionId ?? '');
+    // Its undo belongs to the same page: that popup can take the undo back too.
+    expect(await actions.recentAction()).toMatchObject({ change: 'removed', page: { tabId: 3, url: page } });
+  });
+
+  it('keeps an add PostHog may not have taken (5xx) as pending, says so, and makes it later once', async () => {
+    const { quickAdd, flashes, playlists, pending } = setup(undefined, { withPending: true });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: /recordings/, fault: { type: 'status', status: 503 } });
+    const result = await quickAdd.forTab(7);
+    expect(result).toMatchObject({
+      outcome: 'pending',
+      playlistName: 'Onboarding',
+      message:
+        'Not added to Onboarding yet: PostHog could not be reached, so Hogmark will add it when it can.',
+    });
+    expect(flashes).toEqual([{ tabId: 7, kind: 'pending', title: result.message }]);
+    expect((await pending?.state())?.changes).toEqual([
+      expect.objectContaining({
+        direction: 'add',
+        recordingId: LOOSE,
+        reason: 'outcome-unknown',
+        playlistName: 'Onboarding',
+      }),
+    ]);
+    server.clearFaults();
+    server.clearRequests();
+    const after = await pending?.retryNow();
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    expect(after?.changes).toEqual([]);
+    expect(after?.notices).toEqual([expect.objectContaining({ outcome: 'applied', recordingId: LOOSE })]);
+  });
+
+  it('keeps an add no PostHog tab could take, and says one PostHog tab is what it waits for', async () => {
+    const { quickAdd, playlists, pending } = setup(undefined, {
+      withPending: true,
+      wire: { signedIn: false, keyNeverAdds: () => true },
+    });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    expect(await quickAdd.forTab(7)).toMatchObject({
+      outcome: 'pending',
+      message:
+        'Not added to Onboarding yet: Hogmark could not open PostHog in a tab. Open PostHog and Hogmark adds it.',
+    });
+    expect((await pending?.state())?.changes).toEqual([
+      expect.objectContaining({ reason: 'no-session-tab' }),
+    ]);
+  });
+
+  it('does not keep what waiting will not change (a missing collection): it fails at once', async () => {
+    const { quickAdd, playlists, pending } = setup(undefined, { withPending: true });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: /recordings/, fault: { type: 'status', status: 404 } });
+    expect(await quickAdd.forTab(7)).toMatchObject({ outcome: 'failed' });
+    expect((await pending?.state())?.changes).toEqual([]);
+    server.clearFaults();
+  });
+
+  it('says so on a page that is not a recording', async () => {
+    const { quickAdd, flashes } = setup('/project/1/dashboard/1');
+    expect(await quickAdd.forTab(3)).toMatchObject({ outcome: 'not-a-recording' });
+    expect(flashes[0]).toMatchObject({ tabId: 3, kind: 'failed' });
+  });
+
+  it('answers the in-page button with a sentence, and undoes only for the same recording', async () => {
+    const { quickAdd, playlists } = setup();
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    const context = { sender: { kind: 'content-script' as const, tabId: 4, url: `${server.url}/` } };
+    const added = await quickAdd.fromPage({}, context);
+    expect(added).toMatchObject({
+      added: true,
+      undoable: true,
+      message: 'Added to Onboarding. Open Hogmark to undo.',
+    });
+    expect(await quickAdd.undoFromPage({}, context)).toEqual({
+      undone: true,
+      message: 'Removed from Onboarding.',
+    });
+    expect((await quickAdd.undoFromPage({}, context)).undone).toBe(false);
+  });
+});
+
+describe('the keyboard command listener', () => {
+  it('runs the quick add for the command’s tab, or the active tab', async () => {
+    const addToLastUsed = vi.fn(async () => undefined);
+    const onCommand = createCommandListener({ addToLastUsed, activeTabId: async () => 9 });
+    await onCommand(ADD_TO_LAST_PLAYLIST, { id: 5 });
+    await onCommand(ADD_TO_LAST_PLAYLIST);
+    await onCommand('copy-link', { id: 5 });
+    expect(addToLastUsed.mock.calls).toEqual([[5], [9]]);
+  });
+});
+
+describe('the context menu on recording links', () => {
+  it('builds link patterns without ports, for every app origin', () => {
+    expect(recordingLinkPatterns(['https://us.posthog.com', 'http://127.0.0.1:8010'])).toEqual([
+      'https://us.posthog.com/project/*/replay/*',
+      'https://us.posthog.com/project/*/recordings/*',
+      'https://us.posthog.com/replay/*',
+      'https://us.posthog.com/recordings/*',
+      'http://127.0.0.1/project/*/replay/*',
+      'http://127.0.0.1/project/*/recordings/*',
+      'http://127.0.0.1/replay/*',
+      'http://127.0.0.1/recordings/*',
+    ]);
+  });
+
+  it('replaces only its own items, and acts on the link’s recording', async () => {
+    const removed: string[] = [];
+    const created: string[] = [];
+    const addToLastUsed = vi.fn(async () => undefined);
+    const choose = vi.fn(async () => undefined);
+    const menus = createContextMenus({
+      menus: {
+        remove: async (id) => {
+          removed.push(id);
+        },
+        create: (item) => created.push(item.id),
+      },
+      getAppOrigins: async () => ['https://us.posthog.com'],
+      parsePageContext,
+      addToLastUsed,
+      choose,
+    });
+    await menus.sync();
+    expect(removed.sort()).toEqual([MENU_ADD_TO_LAST, MENU_CHOOSE].sort());
+    expect(created).toEqual([MENU_ADD_TO_LAST, MENU_CHOOSE]);
+    const link = `https://us.posthog.com/project/2/replay/${LOOSE}?t=30`;
+    const pageUrl = 'https://example.com/chat';
+    await menus.onClicked({ menuItemId: MENU_ADD_TO_LAST, linkUrl: link, pageUrl }, { id: 3 });
+    await menus.onClicked({ menuItemId: MENU_CHOOSE, linkUrl: `https://us.posthog.com/replay/${LOOSE}` });
+    await menus.onClicked({ menuItemId: 'hogmark-copy-dashboard-link', linkUrl: link });
+    await menus.onClicked({
+      menuItemId: MENU_ADD_TO_LAST,
+      linkUrl: 'https://us.posthog.com/project/2/dashboard/1',
+    });
+    const target = { origin: 'https://us.posthog.com', recordingId: LOOSE };
+    expect(addToLastUsed.mock.calls).toEqual([[{ ...target, projectId: 2 }, 3, pageUrl]]);
+    expect(choose.mock.calls).toEqual([[{ ...target, projectId: null }]]);
+  });
+});
+
+describe('the badge flash', () => {
+  it('shows a mark and the sentence, then puts the tab’s own badge back', async () => {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    const restore = vi.fn(async () => undefined);
+    const hold = vi.fn((tabId: number) => void calls.push(`hold ${tabId}`));
+    const flash = createBadgeFlash({
+      hold,
+      action: {
+        setBadgeText: async ({ text }) => void calls.push(`text ${text}`),
+        setBadgeBackgroundColor: async ({ color }) => void calls.push(`color ${color}`),
+        setTitle: async ({ title }) => void calls.push(`title ${title}`),
+      },
+      restore,
+      durationMs: 2000,
+    });
+    await flash(4, 'done', 'Added to Onboarding.');
+    // The badge service is held first, so a view that changes meanwhile cannot wipe the mark.
+    expect(calls).toEqual(['hold 4', 'text ✓', 'color #1E7B34', 'title Added to Onboarding.']);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(restore).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(restore).toHaveBeenCalledWith(4);
+    vi.useRealTimers();
+  });
+});

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { addRecordingRoute } from '../../../lib/api/session-routes';
+import { createSessionBridge } from '../../../lib/background/session/session-bridge';
+import { installEnglishTranslator } from '../../support/i18n';
+
+beforeAll(installEnglishTranslator);
+
+const ORIGIN = 'https://us.posthog.com';
+const ROUTE = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
+const fromTab = (tabId: number) => ({
+  sender: { kind: 'content-script' as const, tabId, url: `${ORIGIN}/` },
+});
+
+function setup(options: { tabId?: number; accept?: boolean; fail?: boolean; timeoutMs?: number } = {}) {
+  const sent: Array<{ tabId: number; message: unknown }> = [];
+  let requestNumber = 0;
+  const bridge = createSessionBridge({
+    findSessionTab: async () => ('tabId' in options ? options.tabId : 4),
+    sendToTab: async (tabId, message) => {
+      sent.push({ tabId, message });
+      if (options.fail) throw new Error('Could not establish connection. Receiving end does not exist.');
+      return { ok: true, data: { accepted: options.accept ?? true } };
+    },
+    timeoutMs: options.timeoutMs ?? 1000,
+    newRequestId: () => `0f8fad5b-d9cb-469f-a165-70867728950${requestNumber++}`,
+  });
+  return { bridge, sent };
+}
+
+describe('session bridge', () => {
+  it('sends the allow-listed request to the tab and resolves with its reply', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      tabId: 4,
+      message: {
+        type: 'session/request',
+        input: {
+          requestId: '0f8fad5b-d9cb-469f-a165-708677289500',
+          method: 'POST',
+          path: ROUTE.path,
+          body: {},
+        },
+      },
+    });
+    bridge.reply(
+      { requestId: '0f8fad5b-d9cb-469f-a165-708677289500', status: 200, body: { success: true } },
+      fromTab(4),
+    );
+    await expect(answer).resolves.toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('ignores replies from another tab or for unknown requests', async () => {
+    const { bridge, sent } = setup({ timeoutMs: 50 });
+    const answer = bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const requestId = '0f8fad5b-d9cb-469f-a165-708677289500';
+    expect(() => bridge.reply({ requestId, status: 200, body: {} }, fromTab(9))).toThrow(
+      expect.objectContaining({ kind: 'bad-message' }),
+    );
+    expect(() =>
+      bridge.reply({ requestId: crypto.randomUUID(), status: 200, body: {} }, fromTab(4)),
+    ).toThrow();
+    await expect(answer).rejects.toMatchObject({ kind: 'timeout' });
+    expect(() => bridge.reply({ requestId, status: 200, body: {} }, fromTab(4))).toThrow();
+  });
+
+  it('ignores a reply from the asked tab once it shows another origin, and takes the right one after', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const requestId = '0f8fad5b-d9cb-469f-a165-708677289500';
+    const elsewhere = {
+      sender: { kind: 'content-script' as const, tabId: 4, url: 'https://eu.posthog.com/' },
+    };
+    expect(() => bridge.reply({ requestId, status: 200, body: { forged: true } }, elsewhere)).toThrow(
+      expect.objectContaining({ kind: 'bad-message' }),
+    );
+    const noUrl = { sender: { kind: 'content-script' as const, tabId: 4 } };
+    expect(() => bridge.reply({ requestId, status: 200, body: {} }, noUrl)).toThrow();
+    bridge.reply({ requestId, status: 200, body: { success: true } }, fromTab(4));
+    await expect(answer).resolves.toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('stops waiting when the user cancels: the outcome is then unknown, not a failure', async () => {
+    const { bridge, sent } = setup({ timeoutMs: 60_000 });
+    const controller = new AbortController();
+    const answer = bridge.forward(ORIGIN, ROUTE, controller.signal);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ kind: 'network' });
+  });
+
+  it('refuses a route outside the allow-list without sending anything', async () => {
+    const { bridge, sent } = setup();
+    await expect(
+      bridge.forward(ORIGIN, { method: 'POST', path: '/api/projects/1/dashboards/' }),
+    ).rejects.toMatchObject({
+      kind: 'bad-message',
+    });
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    ['there is no PostHog tab', { tabId: undefined }],
+    ['the tab has no content script', { fail: true }],
+  ])('answers no-session-tab when %s (and no tab can be opened)', async (_name, options) => {
+    const { bridge } = setup(options);
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'no-session-tab' });
+  });
+
+  it('answers signed-out when the content script declines: its page has no PostHog session', async () => {
+    const { bridge } = setup({ accept: false });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'signed-out' });
+  });
+});

@@ -1,0 +1,82 @@
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createPostHogClient } from '../../lib/api/client';
+import type { SessionRoute } from '../../lib/api/session-routes';
+import { createPlaylistService } from '../../lib/background/recordings/collections';
+import {
+  createRecordingActions,
+  type RecordingActionsDeps,
+} from '../../lib/background/recordings/recording-actions';
+import type { Connection } from '../../lib/background/settings/settings';
+import { AppError } from '../../lib/platform/errors';
+import type { FakePostHog } from '../fake-posthog/index';
+
+/**
+ * The playlist services wired to a running local PostHog. `forward` stands in for the session
+ * bridge and its content script: it signs in once and makes the request with the page's cookies and
+ * CSRF header, as the content script does (or reports no signed-in tab).
+ */
+export function wirePlaylists(
+  server: FakePostHog,
+  options: { key?: string; signedIn?: boolean; keyNeverAdds?: (origin: string) => boolean } = {},
+) {
+  const connection: Connection = { origin: server.url, apiKey: options.key ?? server.keys.all, projectId: 1 };
+  let clock = 1_000_000;
+  const now = () => clock++;
+  let cookies: { header: string; csrf: string } | null = null;
+  const forwarded: SessionRoute[] = [];
+
+  async function signIn() {
+    const answer = await fetch(`${server.url}/login?next=/project/1/replay/x`, { redirect: 'manual' });
+    const jar = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+    const csrf = jar.find((cookie) => cookie.startsWith('posthog_csrftoken='))?.split('=')[1] ?? '';
+    return { header: jar.join('; '), csrf };
+  }
+
+  const playlists = createPlaylistService({
+    connection: async () => connection,
+    playlistsApi: (c, projectId) => createPostHogClient(c).project(projectId).playlists,
+    local: fakeBrowser.storage.local,
+    now,
+  });
+  const forward: RecordingActionsDeps['forward'] = async (_origin, route) => {
+    if (options.signedIn === false) throw new AppError('no-session-tab');
+    forwarded.push(route);
+    cookies ??= await signIn();
+    // As lib/content/session-relay.ts answers: status 0 when PostHog could not be reached, the
+    // text when the body is not JSON.
+    try {
+      const answer = await fetch(`${server.url}${route.path}`, {
+        method: route.method,
+        headers: {
+          cookie: cookies.header,
+          'x-csrftoken': cookies.csrf,
+          'content-type': 'application/json',
+        },
+        ...(route.body === undefined ? {} : { body: JSON.stringify(route.body) }),
+      });
+      const text = await answer.text();
+      try {
+        return { status: answer.status, body: text ? JSON.parse(text) : null };
+      } catch {
+        return { status: answer.status, body: text };
+      }
+    } catch {
+      return { status: 0, body: null };
+    }
+  };
+  const actions = createRecordingActions({
+    playlists,
+    session: fakeBrowser.storage.session,
+    now,
+    ...(options.keyNeverAdds ? { keyNeverAdds: options.keyNeverAdds } : {}),
+    forward,
+  });
+  return { playlists, actions, forward, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };
+}
+
+/** The requests the extension made (not the test's own sign-in), as `METHOD path?query auth`. */
+export function apiCalls(server: FakePostHog, method?: string): string[] {
+  return server.requests
+    .filter((request) => request.path.startsWith('/api/') && (!method || request.method === method))
+    .map((request) => `${request.method} ${request.path} ${request.auth}`);
+}
