@@ -1,4 +1,5 @@
 import type { ErrorKind } from './error-kinds';
+import { isRetryable, leavesOutcomeUncertain } from './error-policy';
 import { t, tCount } from './i18n';
 import type { SerializedError } from './serialized-error';
 
@@ -15,8 +16,6 @@ export interface AppErrorInit {
   cause?: unknown;
 }
 
-const RETRYABLE: ReadonlySet<ErrorKind> = new Set(['rate-limited', 'server', 'network', 'timeout']);
-
 /**
  * One error family for the whole extension. API failures, extension-level refusals and
  * "nothing we can do here" situations all become an AppError with a kind, so every layer
@@ -25,6 +24,7 @@ const RETRYABLE: ReadonlySet<ErrorKind> = new Set(['rate-limited', 'server', 'ne
 export class AppError extends Error {
   override name = 'AppError';
   readonly kind: ErrorKind;
+  /** The same request may succeed later (error-policy.ts); pages offer "Try again" on it. */
   readonly retryable: boolean;
   readonly status?: number;
   readonly scope?: string;
@@ -38,7 +38,7 @@ export class AppError extends Error {
       init.cause === undefined ? undefined : { cause: init.cause },
     );
     this.kind = kind;
-    this.retryable = RETRYABLE.has(kind);
+    this.retryable = isRetryable(kind);
     this.status = init.status;
     this.scope = init.scope;
     this.field = init.field;
@@ -70,20 +70,13 @@ export class AppError extends Error {
 }
 
 /**
- * After these a write may have been applied: PostHog may have acted before the answer was lost
- * (timeout, dropped connection), failed after acting (5xx), or acted and sent an unreadable answer.
- * Every other failure means PostHog did not apply it (refusals are decided before any change).
+ * Whether a write that failed so may have been applied all the same: PostHog may have acted before the
+ * answer was lost (timeout, dropped connection), failed after acting (5xx), or acted and sent an
+ * unreadable answer. Every other failure means PostHog did not apply it (refusals are decided before
+ * any change). The kinds are the `outcomeUncertain` column of error-policy.ts.
  */
-const OUTCOME_UNCERTAIN: ReadonlySet<ErrorKind> = new Set([
-  'timeout',
-  'network',
-  'server',
-  'invalid-response',
-  'unknown',
-]);
-
 export function writeMayHaveApplied(error: AppError): boolean {
-  return OUTCOME_UNCERTAIN.has(error.kind);
+  return leavesOutcomeUncertain(error.kind);
 }
 
 export function isAppError(value: unknown): value is AppError {

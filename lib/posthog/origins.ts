@@ -68,9 +68,9 @@ export function isNormalisedAppOrigin(origin: string): boolean {
 }
 
 /**
- * True for PostHog Cloud's app origins (app.posthog.com included). Cloud runs PostHog's newest code,
- * which refuses personal API keys on some actions for certain, so asking there with the key first
- * would only cost a refused request.
+ * True for PostHog Cloud's app origins (app.posthog.com included), exactly as `parsePageContext`
+ * reports them or the settings hold them. The test under `originTraits`: callers ask the trait they
+ * mean rather than this.
  */
 export function isCloudOrigin(origin: string): boolean {
   const url = parseHttpUrl(origin);
@@ -78,3 +78,45 @@ export function isCloudOrigin(origin: string): boolean {
     url !== null && url.protocol === 'https:' && url.origin === origin && CLOUD_APP_HOSTS.has(url.hostname)
   );
 }
+
+/** What Hogmark may take for granted of a PostHog origin, one trait per question asked of it. */
+export interface OriginTraits {
+  /**
+   * PostHog refuses personal API keys for adding recordings to (or removing them from) a collection
+   * there: Cloud does for certain, so those writes go straight through the signed-in session.
+   * Elsewhere the key is tried first and a refusal is remembered (key-refusals.ts).
+   */
+  readonly keyRefusedForCollectionWrites: boolean;
+  /**
+   * The session-only `bulk_add` / `bulk_delete` recording routes exist: Cloud runs PostHog's newest
+   * code; a self-hosted PostHog may be older and take `bulk_add` for a recording id (session-routes.ts).
+   */
+  readonly hasBulkRecordingRoutes: boolean;
+  /**
+   * Access to it is granted by the manifest (Cloud's hosts are in `host_permissions` in every build),
+   * so no optional permission is asked for or checked.
+   */
+  readonly accessGrantedByManifest: boolean;
+}
+
+/** The traits of `origin` (a normalised app origin); all false for one that is not Cloud's. */
+export function originTraits(origin: string): OriginTraits {
+  const cloud = isCloudOrigin(origin);
+  return {
+    keyRefusedForCollectionWrites: cloud,
+    hasBulkRecordingRoutes: cloud,
+    accessGrantedByManifest: cloud,
+  };
+}
+
+/** See `OriginTraits.keyRefusedForCollectionWrites`. */
+export const refusesKeyForCollectionWrites = (origin: string): boolean =>
+  originTraits(origin).keyRefusedForCollectionWrites;
+
+/** See `OriginTraits.hasBulkRecordingRoutes`. */
+export const hasBulkRecordingRoutes = (origin: string): boolean =>
+  originTraits(origin).hasBulkRecordingRoutes;
+
+/** See `OriginTraits.accessGrantedByManifest`. */
+export const accessGrantedByManifest = (origin: string): boolean =>
+  originTraits(origin).accessGrantedByManifest;

@@ -2,6 +2,7 @@ import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { SendMessage } from '../messaging/messages';
 import type { Membership, PlaylistEntry } from '../messaging/playlist-entries';
 import type { RecordingChangeResult, Via } from '../messaging/playlist-messages';
+import { offersTryAgain } from '../platform/error-policy';
 import { AppError, type SerializedError, toAppError } from '../platform/errors';
 import { t } from '../platform/i18n';
 
@@ -115,8 +116,8 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
       };
       return;
     }
-    const retryable =
-      appError.retryable || ['no-session-tab', 'signed-out', 'unknown'].includes(appError.kind);
+    // Where "Try again" can help: the `offerTryAgain` column of error-policy.ts.
+    const retryable = offersTryAgain(appError.kind);
     failure.value = { error: appError.toJSON(), retry: retryable ? retry : null, retryLabel: t('tryAgain') };
   }
 

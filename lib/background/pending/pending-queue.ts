@@ -7,6 +7,7 @@ import type {
 } from '../../messaging/pending-messages';
 import { noticeSentence } from '../../messaging/pending-notice';
 import type { ErrorKind } from '../../platform/error-kinds';
+import { meansPostHogUnreachable, waitsForSignIn } from '../../platform/error-policy';
 import { type AppError, toAppError } from '../../platform/errors';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import {
@@ -22,7 +23,6 @@ import {
   sameTarget,
   targetKey,
   toState,
-  UNREACHABLE_KINDS,
 } from './pending-store';
 
 export interface PendingDeps {
@@ -133,7 +133,7 @@ export function createPendingChanges(deps: PendingDeps) {
     try {
       // After a miss that says PostHog was unreachable, PostHog is read first as well: while it is
       // still down that read fails cheaply, before any write (or quiet PostHog tab) is tried.
-      const checkFirst = change.uncertain || UNREACHABLE_KINDS.has(change.reason);
+      const checkFirst = change.uncertain || meansPostHogUnreachable(change.reason);
       await deps.apply(publicChange(change), { checkFirst });
       return { keep: null, notice: { ...target, id: newId(), outcome: 'applied', at: now() } };
     } catch (failure) {
@@ -211,12 +211,15 @@ export function createPendingChanges(deps: PendingDeps) {
   return {
     keep,
 
-    /** The schedule's alarm, the worker starting, or the browser coming back online. */
+    /**
+     * The schedule's alarm, the worker starting, or the browser coming back online (`all`: every
+     * change, except those only a sign-in can help).
+     */
     tryDue: (options: { all?: boolean } = {}) =>
       flush(
         (change) =>
           (change.nextAt !== null && change.nextAt <= now()) ||
-          (options.all === true && change.reason !== 'signed-out'),
+          (options.all === true && !waitsForSignIn(change.reason)),
       ),
 
     /** A PostHog page on `origin` loaded (perhaps just signed in): that origin's changes are tried. */

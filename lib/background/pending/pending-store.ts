@@ -7,43 +7,29 @@ import {
   type PendingTarget,
 } from '../../messaging/pending-messages';
 import type { ErrorKind } from '../../platform/error-kinds';
+import { keepsAsPending, waitsForSignIn } from '../../platform/error-policy';
 import { toAppError } from '../../platform/errors';
 import type { StoredItem } from '../../platform/storage';
 
-/** What pending-changes.ts keeps, and the rules it keeps it by: which misses wait, and how long. */
+/**
+ * What pending-queue.ts keeps, and the rules it keeps it by: which misses wait (the kinds are
+ * decided in lib/platform/error-policy.ts), and how long.
+ */
 
 /**
- * Failures that say "not now" rather than "no": signed out, no PostHog tab to make the request
- * through, offline, PostHog down or busy, or an answer lost on the way (`outcome-unknown`, read back
- * before the next try). A change that meets one of these is kept and made later.
+ * Whether a change that failed so is kept and made later: a failure that says "not now" rather than
+ * "no" (signed out, no PostHog tab to make the request through, offline, PostHog down or busy, or an
+ * answer lost on the way, read back before the next try). The `keptPending` column of error-policy.ts.
  */
-const KEPT_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
-  'signed-out',
-  'no-session-tab',
-  'network',
-  'timeout',
-  'server',
-  'rate-limited',
-  'outcome-unknown',
-]);
-
-/** Misses that say PostHog (or the way to it) was down, rather than that the user is signed out. */
-export const UNREACHABLE_KINDS: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
-  'network',
-  'timeout',
-  'server',
-  'rate-limited',
-]);
-
-export const keepsPending = (error: unknown): boolean => KEPT_KINDS.has(toAppError(error).kind);
+export const keepsPending = (error: unknown): boolean => keepsAsPending(toAppError(error).kind);
 
 /** The retry schedule after the n-th failed try: 30 s, 1, 2, 5, 10 min, then every 30 min. */
 const BACKOFF_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000];
 
-/** When the schedule tries again after `attempts` misses; null: signed out, only a sign-in helps. */
+/** When the schedule tries again after `attempts` misses; null: only a sign-in helps (signed out). */
 export function nextTryAt(now: number, attempts: number, reason: ErrorKind): number | null {
   // Trying again changes nothing until the user signs in (a PostHog page loading).
-  if (reason === 'signed-out') return null;
+  if (waitsForSignIn(reason)) return null;
   return now + (BACKOFF_MS[Math.min(attempts, BACKOFF_MS.length) - 1] ?? 0);
 }
 /** A change still not made after a day is given up, and the user told. */

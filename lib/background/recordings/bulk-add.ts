@@ -3,7 +3,7 @@ import { canHoldRecordings } from '../../messaging/playlist-entries';
 import type { Via } from '../../messaging/playlist-messages';
 import { AppError, isAppError, toAppError, writeMayHaveApplied } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import { isCloudOrigin } from '../../posthog/origins';
+import { hasBulkRecordingRoutes } from '../../posthog/origins';
 import type { PlaylistScope, PlaylistService } from './collections';
 import { sessionFailure } from './key-or-session';
 import type { RecordingTarget } from './quick-add';
@@ -18,8 +18,9 @@ export interface BulkAddDeps {
   /** The session bridge's `forward`. */
   forward: RecordingActionsDeps['forward'];
   /**
-   * Origins whose PostHog has `bulk_add` (default: PostHog Cloud's, always the newest). An older
-   * self-hosted PostHog would read `…/recordings/bulk_add/` as a recording named `bulk_add`.
+   * Origins whose PostHog has `bulk_add` (default: `hasBulkRecordingRoutes`, PostHog Cloud's, always
+   * the newest). An older self-hosted PostHog would read `…/recordings/bulk_add/` as a recording
+   * named `bulk_add`.
    */
   hasBulkAdd?: (origin: string) => boolean;
 }
@@ -63,14 +64,14 @@ function projectOf(recordings: readonly RecordingTarget[]): number | undefined {
 }
 
 /**
- * Adds many recordings to the last-used collection: on PostHog Cloud with `bulk_add` through the
- * signed-in tab, 20 at a time; elsewhere one by one through the recording actions (the key first,
- * then the session, as for a single add). The first failure stops it: what is left is reported with
- * that failure, not tried (the same refusal would only repeat).
+ * Adds many recordings to the last-used collection: where PostHog has `bulk_add` (Cloud), through
+ * the signed-in tab, 20 at a time; elsewhere one by one through the recording actions, each the way
+ * a single add goes there (the key first, then the session). The first failure stops it: what is
+ * left is reported with that failure, not tried (the same refusal would only repeat).
  */
 export function createBulkAdd(deps: BulkAddDeps) {
   const { playlists } = deps;
-  const hasBulkAdd = deps.hasBulkAdd ?? isCloudOrigin;
+  const hasBulkAdd = deps.hasBulkAdd ?? hasBulkRecordingRoutes;
 
   const failAll = (ids: readonly string[], error: unknown) => {
     const message = toAppError(error).userMessage();

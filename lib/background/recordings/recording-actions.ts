@@ -12,7 +12,7 @@ import { AppError, isAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { settleWrite } from '../../platform/write-outcome';
-import { isCloudOrigin } from '../../posthog/origins';
+import { refusesKeyForCollectionWrites } from '../../posthog/origins';
 import type { SessionAnswer } from '../session/session-bridge';
 import { createCollectionAndAdd } from './collection-create';
 import { type LastAction, lastActionItem } from './collection-store';
@@ -40,7 +40,10 @@ export interface RecordingActionsDeps {
   session: StorageAreaLike;
   newId?: () => string;
   now?: () => number;
-  /** Origins where the key is known never to add or remove (default: PostHog Cloud's). */
+  /**
+   * Origins where the key is known never to add or remove, so the session goes first (default:
+   * `refusesKeyForCollectionWrites`, PostHog Cloud's).
+   */
   keyNeverAdds?: (origin: string) => boolean;
 }
 
@@ -52,10 +55,11 @@ export const UNDO_WINDOW_MS = 15 * 60 * 1000;
 export const displayName = (name: string) => name || t('playlistUntitled');
 
 /**
- * Adding and removing a recording: the key first (the contract's way); on PostHog's refusal of
- * personal keys, the same request through the user's signed-in PostHog tab (DESIGN.md), and every
- * later one on that origin goes through the tab directly (see key-refusals.ts). One request
- * per (playlist, recording) at a time: a second identical click joins the first.
+ * Adding and removing a recording: where PostHog is known to refuse personal keys for it (Cloud,
+ * `keyNeverAdds`), through the user's signed-in PostHog tab directly (DESIGN.md). Elsewhere the key
+ * first (the contract's way); on PostHog's refusal of personal keys, the same request through the
+ * tab, and every later one on that origin through the tab directly (see key-refusals.ts). One
+ * request per (playlist, recording) at a time: a second identical click joins the first.
  */
 export function createRecordingActions(deps: RecordingActionsDeps) {
   const { playlists } = deps;
@@ -74,7 +78,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     playlists,
     forward: deps.forward,
     keyRefusals,
-    keyNeverAdds: deps.keyNeverAdds ?? isCloudOrigin,
+    keyNeverAdds: deps.keyNeverAdds ?? refusesKeyForCollectionWrites,
   });
 
   async function change(

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_KINDS, type ErrorKind } from '../../lib/platform/error-kinds';
+import {
+  ERROR_POLICY,
+  isRetryable,
+  keepsAsPending,
+  leavesOutcomeUncertain,
+  meansPostHogUnreachable,
+  offersTryAgain,
+  waitsForSignIn,
+} from '../../lib/platform/error-policy';
+import { AppError, writeMayHaveApplied } from '../../lib/platform/errors';
+
+const Y = true;
+const N = false;
+
+/**
+ * Today's rules, pinned: a change to the policy table must change this one too, on purpose.
+ * Columns: retryable, offerTryAgain, keptPending, outcomeUncertain, unreachable, waitsForSignIn.
+ */
+const PINNED: ReadonlyArray<[ErrorKind, boolean, boolean, boolean, boolean, boolean, boolean]> = [
+  ['unauthorized', N, N, N, N, N, N],
+  ['missing-scope', N, N, N, N, N, N],
+  ['key-not-allowed', N, N, N, N, N, N],
+  ['project-forbidden', N, N, N, N, N, N],
+  ['forbidden', N, N, N, N, N, N],
+  ['not-found', N, N, N, N, N, N],
+  ['method-not-allowed', N, N, N, N, N, N],
+  ['validation', N, N, N, N, N, N],
+  ['rate-limited', Y, Y, Y, N, Y, N],
+  ['server', Y, Y, Y, Y, Y, N],
+  ['network', Y, Y, Y, Y, Y, N],
+  ['timeout', Y, Y, Y, Y, Y, N],
+  ['invalid-response', N, N, N, Y, N, N],
+  ['not-configured', N, N, N, N, N, N],
+  ['invalid-input', N, N, N, N, N, N],
+  ['no-session-tab', N, Y, Y, N, N, N],
+  ['signed-out', N, Y, Y, N, N, Y],
+  ['bad-message', N, N, N, N, N, N],
+  ['permission-denied', N, N, N, N, N, N],
+  ['outcome-unknown', N, N, Y, N, N, N],
+  ['cancelled', N, N, N, N, N, N],
+  ['unknown', N, Y, N, Y, N, N],
+];
+
+describe('ERROR_POLICY', () => {
+  it('pins a row for every kind there is, and no other', () => {
+    expect(PINNED.map(([kind]) => kind)).toEqual([...ERROR_KINDS]);
+    expect(Object.keys(ERROR_POLICY).sort()).toEqual([...ERROR_KINDS].sort());
+  });
+
+  it.each(PINNED)(
+    '%s: retryable %s, offers Try again %s, kept pending %s, outcome uncertain %s, unreachable %s, waits for sign-in %s',
+    (kind, retryable, offerTryAgain, keptPending, outcomeUncertain, unreachable, signIn) => {
+      expect(ERROR_POLICY[kind]).toEqual({
+        retryable,
+        offerTryAgain,
+        keptPending,
+        outcomeUncertain,
+        unreachable,
+        waitsForSignIn: signIn,
+      });
+      expect(isRetryable(kind)).toBe(retryable);
+      expect(offersTryAgain(kind)).toBe(offerTryAgain);
+      expect(keepsAsPending(kind)).toBe(keptPending);
+      expect(leavesOutcomeUncertain(kind)).toBe(outcomeUncertain);
+      expect(meansPostHogUnreachable(kind)).toBe(unreachable);
+      expect(waitsForSignIn(kind)).toBe(signIn);
+    },
+  );
+
+  it.each(ERROR_KINDS)('%s: AppError.retryable and writeMayHaveApplied read the table', (kind) => {
+    const error = new AppError(kind);
+    expect(error.retryable).toBe(ERROR_POLICY[kind].retryable);
+    expect(error.toJSON().retryable).toBe(ERROR_POLICY[kind].retryable);
+    expect(AppError.fromJSON(error.toJSON()).retryable).toBe(ERROR_POLICY[kind].retryable);
+    expect(writeMayHaveApplied(error)).toBe(ERROR_POLICY[kind].outcomeUncertain);
+  });
+
+  it.each(ERROR_KINDS)('%s: the traits agree with each other', (kind) => {
+    const policy = ERROR_POLICY[kind];
+    // "Try again" is offered wherever trying the same request again may help.
+    if (policy.retryable) expect(policy.offerTryAgain).toBe(true);
+    // Only a kept change has a next try to read first, or a schedule to wait on.
+    if (policy.unreachable) expect(policy.keptPending).toBe(true);
+    if (policy.waitsForSignIn) expect(policy.keptPending).toBe(true);
+  });
+});
