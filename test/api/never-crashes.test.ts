@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPostHogClient, type PostHogClient } from '../../lib/api/client';
 import { isAppError } from '../../lib/platform/errors';
+import { errorTexts } from '../support/error-texts';
 import { installEnglishTranslator } from '../support/i18n';
 import { KEY, ORIGIN } from './support';
 
@@ -62,14 +63,7 @@ const replyArbitrary = fc.record({
 function assertKeyAbsent(error: unknown) {
   expect(isAppError(error)).toBe(true);
   if (!isAppError(error)) return;
-  for (const text of [
-    error.message,
-    error.detail ?? '',
-    error.userMessage(),
-    JSON.stringify(error),
-    String(error),
-    String(error.cause),
-  ]) {
+  for (const text of [...errorTexts(error), String(error.cause)]) {
     expect(text).not.toContain(KEY);
   }
 }

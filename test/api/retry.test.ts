@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AppError, isAppError } from '../../lib/platform/errors';
-import { caught, clientWith, empty, json } from './support';
+import { failure } from '../support/failure';
+import { clientWith, empty, json } from './support';
 
 const page = { count: 0, next: null, previous: null, results: [] };
 const throttled = (seconds: number) =>
@@ -16,12 +16,6 @@ const throttled = (seconds: number) =>
 const serverError = () =>
   json({ type: 'server_error', code: 'error', detail: 'A server error occurred.', attr: null }, 500);
 const networkError = () => new TypeError('fetch failed');
-
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await caught(promise);
-  if (!isAppError(error)) throw error;
-  return error;
-}
 
 describe('reads (GET)', () => {
   it('retries a 502 and returns the later answer', async () => {

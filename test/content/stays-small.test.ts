@@ -1,26 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT, readSource } from '../support/source-files';
 
 /**
  * The content script runs in every PostHog tab, so it carries no zod, no API client and no UI: its
  * modules may only import each other at run time (types may come from anywhere).
  */
-const ROOT = new URL('../../', import.meta.url);
-const read = (path: string) => readFileSync(fileURLToPath(new URL(path, ROOT)), 'utf8');
 
 function runtimeImports(source: string): string[] {
   const imports = source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^']+)'/gms);
   return [...imports].map((match) => match[1] ?? '');
 }
 
-const CONTENT_MODULES = readdirSync(fileURLToPath(new URL('lib/content/', ROOT))).filter((f) =>
-  f.endsWith('.ts'),
-);
+const CONTENT_MODULES = readdirSync(join(REPO_ROOT, 'lib/content')).filter((f) => f.endsWith('.ts'));
 
 describe('the content script stays small', () => {
   it.each(CONTENT_MODULES)('lib/content/%s imports only its siblings at run time', (file) => {
-    for (const specifier of runtimeImports(read(`lib/content/${file}`))) {
+    for (const specifier of runtimeImports(readSource(`lib/content/${file}`))) {
       expect(specifier).toMatch(/^\.\/[a-z-]+$/);
     }
   });
@@ -36,10 +33,13 @@ describe('the content script stays small', () => {
       '../lib/content/session-relay',
       '../lib/content/page-origin',
     ];
-    expect(runtimeImports(read('entrypoints/content.ts')).every((s) => allowed.includes(s))).toBe(true);
+    expect(runtimeImports(readSource('entrypoints/content.ts')).every((s) => allowed.includes(s))).toBe(true);
   });
 
   it('finds the imports it checks', () => {
-    expect(runtimeImports(read('lib/content/hint-tracker.ts'))).toEqual(['./page-identity', './page-title']);
+    expect(runtimeImports(readSource('lib/content/hint-tracker.ts'))).toEqual([
+      './page-identity',
+      './page-title',
+    ]);
   });
 });

@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorFromResponse } from '../../lib/api/error-mapping';
 import type { AppError } from '../../lib/platform/errors';
 import { DEMO } from '../fake-posthog/index';
+import { errorTexts } from '../support/error-texts';
+import { failure } from '../support/failure';
 import { installEnglishTranslator } from '../support/i18n';
-import { FLAVORS, failure, useFakePostHog } from './support';
+import { FLAVORS, useFakePostHog } from './support';
 
 beforeAll(installEnglishTranslator);
 
@@ -16,13 +18,7 @@ describe.each(FLAVORS)('every error kind from a real answer (%s flavor)', (flavo
 
   function expectNoKey(error: AppError) {
     for (const key of Object.values(context.server.keys)) {
-      for (const text of [
-        error.message,
-        error.detail ?? '',
-        error.userMessage(),
-        JSON.stringify(error),
-        String(error),
-      ]) {
+      for (const text of errorTexts(error)) {
         expect(text).not.toContain(key);
       }
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collaboratorUserUuid } from '../../lib/api/schemas';
 import { DEMO } from '../fake-posthog/index';
-import { FLAVORS, failure, USER_UUIDS, useFakePostHog } from './support';
+import { failure } from '../support/failure';
+import { FLAVORS, USER_UUIDS, useFakePostHog } from './support';
 
 const main = DEMO.projects.main;
 const TEMPLATE = {

@@ -3,8 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { createTransport } from '../../lib/api/transport';
 import { DEMO, type FakePostHog, startFakePostHog } from '../fake-posthog/index';
+import { failure } from '../support/failure';
 import { installEnglishTranslator } from '../support/i18n';
-import { FLAVORS, failure, useFakePostHog } from './support';
+import { FLAVORS, useFakePostHog } from './support';
 
 beforeAll(installEnglishTranslator);
 

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach } from 'vitest';
 import { createPostHogClient, type PostHogClientOptions } from '../../lib/api/client';
-import { type AppError, isAppError } from '../../lib/platform/errors';
 import {
   type FakePostHog,
   type Flavor,
@@ -53,15 +52,4 @@ export function useFakePostHog(flavor: Flavor) {
   }
 
   return { context, client, received, lines };
-}
-
-/** The AppError a call fails with; a call that succeeds, or throws anything else, fails the test. */
-export async function failure(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isAppError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
 }

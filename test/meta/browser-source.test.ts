@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { browser as polyfillBrowser } from '@wxt-dev/webextension-polyfill/browser';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Runtime } from 'webextension-polyfill';
@@ -10,33 +9,25 @@ import type { browser as plainBrowser } from 'wxt/browser';
 import type { createOffscreenClipboardListener } from '../../lib/background/toolbar/clipboard-offscreen';
 import type { MessageResponse } from '../../lib/messaging/messages';
 import config from '../../wxt.config';
+import { REPO_ROOT, readSource, sourceFiles } from '../support/source-files';
 
 /**
  * One rule for where `browser` comes from (wxt.config.ts): the background runs webextension-polyfill
  * and is typed as it; every other entrypoint runs WXT's plain `browser` (chrome in Chromium, Firefox's
  * own `browser`) and is typed as that, so a message listener there answers through `sendResponse`.
  */
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const POLYFILLED = ['entrypoints/background.ts'];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(ROOT, dir)).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(join(ROOT, path)).isDirectory()) return sourceFiles(path);
-    return /\.(ts|tsx)$/.test(name) ? [path] : [];
-  });
-}
-
-const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
-const importsOf = (file: string) => [...read(file).matchAll(/from '([^']+)'/g)].map((match) => match[1]);
+const importsOf = (file: string) =>
+  [...readSource(file).matchAll(/from '([^']+)'/g)].map((match) => match[1]);
 const isPolyfill = (specifier: string | undefined) =>
   /^(@wxt-dev\/)?webextension-polyfill(\/|$)/.test(specifier ?? '');
 
 /** Each entrypoint as WXT types it (what the build hook looks at). */
 function entrypointsOf(): Entrypoint[] {
-  return readdirSync(join(ROOT, 'entrypoints')).map((name) => {
+  return readdirSync(join(REPO_ROOT, 'entrypoints')).map((name) => {
     const base = name.replace(/\.(ts|tsx)$/, '');
-    const page = statSync(join(ROOT, 'entrypoints', name)).isDirectory();
+    const page = statSync(join(REPO_ROOT, 'entrypoints', name)).isDirectory();
     const type =
       base === 'background'
         ? 'background'
@@ -45,7 +36,7 @@ function entrypointsOf(): Entrypoint[] {
           : base === 'popup' || base === 'options'
             ? base
             : 'unlisted-page';
-    const inputPath = join(ROOT, 'entrypoints', page ? `${name}/index.html` : name);
+    const inputPath = join(REPO_ROOT, 'entrypoints', page ? `${name}/index.html` : name);
     return { type, name: base, inputPath, outputDir: '', options: {}, skipped: false } as Entrypoint;
   });
 }
@@ -83,15 +74,15 @@ describe('where `browser` comes from', () => {
     const others = sourceFiles('entrypoints').filter((file) => !POLYFILLED.includes(file));
     const stray = others.filter(
       (file) =>
-        /\bchrome\./.test(read(file)) ||
-        (/\bbrowser\./.test(read(file)) && !importsOf(file).includes('wxt/browser')),
+        /\bchrome\./.test(readSource(file)) ||
+        (/\bbrowser\./.test(readSource(file)) && !importsOf(file).includes('wxt/browser')),
     );
     expect(stray).toEqual([]);
     expect(importsOf('entrypoints/background.ts')).not.toContain('wxt/browser');
   });
 
   it('builds the background with the polyfill and every other entrypoint without it', () => {
-    const plain = createRequire(join(ROOT, 'wxt.config.ts')).resolve('wxt/browser');
+    const plain = createRequire(join(REPO_ROOT, 'wxt.config.ts')).resolve('wxt/browser');
     expect(config.modules).toContain('@wxt-dev/webextension-polyfill');
     const entrypoints = entrypointsOf();
     expect(entrypoints.map((entrypoint) => entrypoint.type).sort()).toEqual([
@@ -103,7 +94,7 @@ describe('where `browser` comes from', () => {
       'unlisted-page',
     ]);
     const polyfilled = entrypoints.filter((entrypoint) => wxtBrowserIn([entrypoint]) !== plain);
-    expect(polyfilled.map((entrypoint) => relative(ROOT, entrypoint.inputPath))).toEqual(POLYFILLED);
+    expect(polyfilled.map((entrypoint) => relative(REPO_ROOT, entrypoint.inputPath))).toEqual(POLYFILLED);
     expect(wxtBrowserIn(polyfilled)).toBe('@wxt-dev/webextension-polyfill/browser');
     // Built together as WXT groups them, the pages get the plain `browser` too.
     const pages = entrypoints.filter((entrypoint) => entrypoint.inputPath.endsWith('.html'));

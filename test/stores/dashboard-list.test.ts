@@ -1,34 +1,39 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardList, MessageType, Status } from '../../lib/messaging/messages';
+import type { DashboardList, Status } from '../../lib/messaging/messages';
 import { AppError } from '../../lib/platform/errors';
 import { createDashboardListStore } from '../../lib/stores/dashboard-list';
 import { createCopyStore } from '../../lib/stores/share-copy';
+import { dashboardSummary } from '../support/dashboard-summary';
+import { deferred } from '../support/deferred';
+import { type AnswerData, type Answers, fakeBackground } from '../support/fake-background';
+import { fakeClipboard } from '../support/fake-clipboard';
+import { flush } from '../support/flush';
 import { installEnglishTranslator } from '../support/i18n';
-import { type Answer, deferred, fakeBackground, fakeClipboard, summary } from './dashboard-fake-background';
 
 beforeAll(installEnglishTranslator);
 
 const US = 'https://us.posthog.com';
+const CAPABILITIES = { addToPlaylist: { ok: true }, pin: { ok: true }, shareLinks: { ok: true } };
 const STATUS: Status = {
   configured: true,
   origin: US,
   projectId: 1,
   projectName: 'Acme web app',
   maskedKey: 'phx_…a1B2',
-  capabilities: { addToPlaylist: { ok: true }, pin: { ok: true }, shareLinks: { ok: true } },
+  capabilities: CAPABILITIES,
 };
 const LIST: DashboardList = {
   origin: US,
   projectId: 1,
   fetchedAt: 1000,
   dashboards: [
-    summary(2, { name: 'Marketing' }),
-    summary(1, { name: 'Product KPIs', pinned: true, shared: true }),
-    summary(3, { name: 'Finance', canEdit: false, restricted: true }),
+    dashboardSummary(2, { name: 'Marketing' }),
+    dashboardSummary(1, { name: 'Product KPIs', pinned: true, shared: true }),
+    dashboardSummary(3, { name: 'Finance', canEdit: false, restricted: true }),
   ],
 };
 
-function setup(answers: Partial<Record<MessageType, Answer>>) {
+function setup(answers: Answers) {
   const background = fakeBackground({ 'status/get': STATUS, ...answers });
   const clipboard = fakeClipboard();
   const opened: string[] = [];
@@ -58,17 +63,19 @@ describe('the dashboards view', () => {
   });
 
   it('paints a stale cache first, then revalidates once', async () => {
-    const fresh = deferred<unknown>();
+    const fresh = deferred<AnswerData<'dashboards/list'>>();
     const { background, store, names } = setup({
       'dashboards/list': (input: { source: string }) =>
         input.source === 'cache' ? listAnswer(true) : fresh.promise,
     });
     const loading = store.load();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flush();
     expect(store.phase.value).toBe('ready');
     expect(store.refreshing.value).toBe(true);
     expect(names()).toHaveLength(3);
-    fresh.resolve(listAnswer(false, { ...LIST, fetchedAt: 2000, dashboards: [summary(9, { name: 'New' })] }));
+    fresh.resolve(
+      listAnswer(false, { ...LIST, fetchedAt: 2000, dashboards: [dashboardSummary(9, { name: 'New' })] }),
+    );
     await loading;
     expect(names()).toEqual(['New']);
     expect(store.fetchedAt.value).toBe(2000);
@@ -166,7 +173,7 @@ describe('the dashboards view', () => {
   });
 
   it('copies the public link of a shared dashboard, once per click in flight', async () => {
-    const answer = deferred<unknown>();
+    const answer = deferred<AnswerData<'dashboards/share-link'>>();
     const { background, store, clipboard, copy } = setup({
       'dashboards/list': listAnswer(false),
       'dashboards/share-link': () => answer.promise,
@@ -209,7 +216,7 @@ describe('the dashboards view', () => {
       'status/get': {
         ...STATUS,
         capabilities: {
-          ...STATUS.capabilities,
+          ...CAPABILITIES,
           shareLinks: { ok: false, missingScope: 'sharing_configuration:read', fix: 'Add the scope.' },
           pin: { ok: false, missingScope: 'dashboard:write', fix: 'Add dashboard:write.' },
         },

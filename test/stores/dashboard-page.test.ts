@@ -1,11 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MessageType, Status } from '../../lib/messaging/messages';
+import type { Status } from '../../lib/messaging/messages';
 import { AppError } from '../../lib/platform/errors';
 import type { DashboardContext } from '../../lib/posthog/context';
 import { createDashboardPageStore } from '../../lib/stores/dashboard-page';
 import { createCopyStore } from '../../lib/stores/share-copy';
+import { dashboardSummary } from '../support/dashboard-summary';
+import { deferred } from '../support/deferred';
+import { type AnswerData, type Answers, fakeBackground } from '../support/fake-background';
+import { fakeClipboard } from '../support/fake-clipboard';
+import { flush } from '../support/flush';
 import { installEnglishTranslator } from '../support/i18n';
-import { type Answer, deferred, fakeBackground, fakeClipboard, summary } from './dashboard-fake-background';
 
 beforeAll(installEnglishTranslator);
 
@@ -22,12 +26,14 @@ const SHARED = { enabled: true, url: `${US}/shared/tok`, settingsUrl: SETTINGS_U
 const NOT_SHARED = { enabled: false, settingsUrl: SETTINGS_URL };
 
 function setup(
-  answers: Partial<Record<MessageType, Answer>>,
+  answers: Answers,
   options: { status?: Status; context?: DashboardContext; title?: string } = {},
 ) {
   const background = fakeBackground({
     'dashboards/get': (input: { source: string }) =>
-      input.source === 'cache' ? { dashboard: null } : { dashboard: summary(2, { name: 'Marketing' }) },
+      input.source === 'cache'
+        ? { dashboard: null }
+        : { dashboard: dashboardSummary(2, { name: 'Marketing' }) },
     'dashboards/share-link': NOT_SHARED,
     ...answers,
   });
@@ -45,16 +51,16 @@ function setup(
 
 describe('the popup over a dashboard', () => {
   it('paints what the cache knows, then what PostHog says', async () => {
-    const server = deferred<unknown>();
+    const server = deferred<AnswerData<'dashboards/get'>>();
     const { store } = setup({
       'dashboards/get': (input: { source: string }) =>
-        input.source === 'cache' ? { dashboard: summary(2, { name: 'Old name' }) } : server.promise,
+        input.source === 'cache' ? { dashboard: dashboardSummary(2, { name: 'Old name' }) } : server.promise,
     });
     const loading = store.load();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flush();
     expect(store.phase.value).toBe('ready');
     expect(store.name.value).toBe('Old name');
-    server.resolve({ dashboard: summary(2, { name: 'Marketing', pinned: true }) });
+    server.resolve({ dashboard: dashboardSummary(2, { name: 'Marketing', pinned: true }) });
     await loading;
     expect(store.name.value).toBe('Marketing');
     expect(store.dashboard.value?.pinned).toBe(true);
@@ -67,14 +73,14 @@ describe('the popup over a dashboard', () => {
   });
 
   it('pins optimistically and keeps the pin when a slower read arrives', async () => {
-    const pin = deferred<unknown>();
+    const pin = deferred<AnswerData<'dashboards/pin'>>();
     const { background, store } = setup({ 'dashboards/pin': () => pin.promise });
     await store.load();
     const toggling = store.togglePin();
     expect(store.dashboard.value?.pinned).toBe(true);
     expect(store.pinning.value).toBe(true);
     await store.togglePin();
-    pin.resolve({ dashboard: summary(2, { name: 'Marketing', pinned: true }) });
+    pin.resolve({ dashboard: dashboardSummary(2, { name: 'Marketing', pinned: true }) });
     await toggling;
     expect(background.sent.filter((m) => m.type === 'dashboards/pin').map((m) => m.input)).toEqual([
       { projectId: 1, dashboardId: 2, pinned: true },
@@ -97,7 +103,9 @@ describe('the popup over a dashboard', () => {
 
   it('turns the toggle off, with the reason, for a dashboard the user may only view', async () => {
     const { background, store } = setup({
-      'dashboards/get': { dashboard: summary(3, { name: 'Finance', canEdit: false, restricted: true }) },
+      'dashboards/get': {
+        dashboard: dashboardSummary(3, { name: 'Finance', canEdit: false, restricted: true }),
+      },
       'dashboards/collaborators': { available: true, collaborators: [] },
     });
     await store.load();
@@ -206,7 +214,7 @@ describe('the popup over a dashboard', () => {
   it('lists the collaborators of a restricted dashboard only', async () => {
     const people = [{ name: 'Bo', email: 'bo@example.com', level: 37 }];
     const restricted = setup({
-      'dashboards/get': { dashboard: summary(4, { restricted: true }) },
+      'dashboards/get': { dashboard: dashboardSummary(4, { restricted: true }) },
       'dashboards/collaborators': { available: true, collaborators: people },
     });
     await restricted.store.load();
@@ -221,7 +229,7 @@ describe('the popup over a dashboard', () => {
   it('keeps the cached dashboard with a notice when PostHog cannot be reached', async () => {
     const { store } = setup({
       'dashboards/get': (input: { source: string }) => {
-        if (input.source === 'cache') return { dashboard: summary(2, { name: 'Marketing' }) };
+        if (input.source === 'cache') return { dashboard: dashboardSummary(2, { name: 'Marketing' }) };
         throw new AppError('network');
       },
     });

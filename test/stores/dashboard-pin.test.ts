@@ -2,16 +2,18 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DashboardSummary } from '../../lib/messaging/messages';
 import { AppError } from '../../lib/platform/errors';
 import { createPinner, PIN_WAIT_NOTICE_MS, pinFailureText } from '../../lib/stores/dashboard-pin';
+import { dashboardSummary } from '../support/dashboard-summary';
+import { deferred } from '../support/deferred';
+import { type Answer, type AnswerData, fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';
-import { deferred, fakeBackground, summary } from './dashboard-fake-background';
 
 beforeAll(installEnglishTranslator);
 
-function setup(pinAnswer: unknown) {
+function setup(pinAnswer: Answer<'dashboards/pin'>) {
   const background = fakeBackground({ 'dashboards/pin': pinAnswer });
   const rows = new Map<number, DashboardSummary>([
-    [1, summary(1)],
-    [2, summary(2, { canEdit: false })],
+    [1, dashboardSummary(1)],
+    [2, dashboardSummary(2, { canEdit: false })],
   ]);
   const history: boolean[] = [];
   const pinner = createPinner({
@@ -27,12 +29,12 @@ function setup(pinAnswer: unknown) {
 
 describe('the pin toggle', () => {
   it('shows the new state at once, then what PostHog answered', async () => {
-    const answer = deferred<unknown>();
+    const answer = deferred<AnswerData<'dashboards/pin'>>();
     const { background, rows, pinner } = setup(() => answer.promise);
     const done = pinner.toggle(1, rows.get(1) as DashboardSummary);
     expect(rows.get(1)?.pinned).toBe(true);
     expect(pinner.isPinning(1)).toBe(true);
-    answer.resolve({ dashboard: summary(1, { pinned: true, name: 'Renamed meanwhile' }) });
+    answer.resolve({ dashboard: dashboardSummary(1, { pinned: true, name: 'Renamed meanwhile' }) });
     await expect(done).resolves.toBe(true);
     expect(rows.get(1)).toMatchObject({ pinned: true, name: 'Renamed meanwhile' });
     expect(pinner.isPinning(1)).toBe(false);
@@ -42,12 +44,12 @@ describe('the pin toggle', () => {
   });
 
   it('sends nothing for a second click while the first is in flight', async () => {
-    const answer = deferred<unknown>();
+    const answer = deferred<AnswerData<'dashboards/pin'>>();
     const { background, rows, pinner } = setup(() => answer.promise);
     const first = pinner.toggle(1, rows.get(1) as DashboardSummary);
     // The second click sees the optimistic state: it would unpin, but must send nothing.
     await expect(pinner.toggle(1, rows.get(1) as DashboardSummary)).resolves.toBe(false);
-    answer.resolve({ dashboard: summary(1, { pinned: true }) });
+    answer.resolve({ dashboard: dashboardSummary(1, { pinned: true }) });
     await first;
     expect(background.count('dashboards/pin')).toBe(1);
     expect(rows.get(1)?.pinned).toBe(true);
@@ -69,10 +71,10 @@ describe('the pin toggle', () => {
 
   it('rolls back an unpin too, and clears the old failure on the next try', async () => {
     const { background, rows, pinner } = setup(new AppError('network'));
-    rows.set(1, summary(1, { pinned: true }));
+    rows.set(1, dashboardSummary(1, { pinned: true }));
     await pinner.toggle(1, rows.get(1) as DashboardSummary);
     expect(rows.get(1)?.pinned).toBe(true);
-    background.answers['dashboards/pin'] = { dashboard: summary(1, { pinned: false }) };
+    background.answers['dashboards/pin'] = { dashboard: dashboardSummary(1, { pinned: false }) };
     const retry = pinner.toggle(1, rows.get(1) as DashboardSummary);
     expect(pinner.failure.value).toBeNull();
     await retry;
@@ -80,7 +82,7 @@ describe('the pin toggle', () => {
   });
 
   it('sends nothing for a dashboard the user may only view', async () => {
-    const { background, rows, pinner } = setup({ dashboard: summary(2) });
+    const { background, rows, pinner } = setup({ dashboard: dashboardSummary(2) });
     await expect(pinner.toggle(1, rows.get(2) as DashboardSummary)).resolves.toBe(false);
     expect(background.sent).toEqual([]);
   });
@@ -93,7 +95,7 @@ describe('the pin toggle', () => {
     expect(failure?.kind).toBe('outcome-unknown');
     expect(pinFailureText(failure as NonNullable<typeof failure>)).not.toMatch(/^Not changed/);
     // Check again reads the dashboard from PostHog and shows what it says.
-    background.answers['dashboards/get'] = { dashboard: summary(1, { pinned: true }) };
+    background.answers['dashboards/get'] = { dashboard: dashboardSummary(1, { pinned: true }) };
     await pinner.checkAgain();
     expect(background.sent.at(-1)).toEqual({
       type: 'dashboards/get',
@@ -114,7 +116,7 @@ describe('a pin PostHog is slow to answer', () => {
 
   it('says it is still waiting after a few seconds, and Cancel asks the background to stop', async () => {
     vi.useFakeTimers();
-    const answer = deferred<unknown>();
+    const answer = deferred<AnswerData<'dashboards/pin'>>();
     const { background, rows, pinner } = setup(() => answer.promise);
     background.answers['dashboards/cancel-pin'] = { cancelled: true };
     const done = pinner.toggle(1, rows.get(1) as DashboardSummary);
@@ -142,7 +144,7 @@ describe('a pin PostHog is slow to answer', () => {
       'Stopped waiting. PostHog had not made the change when Hogmark checked; check again in a moment to be sure.',
     );
     // The abandoned PATCH landed after the read: Check again asks PostHog and shows it pinned.
-    background.answers['dashboards/get'] = { dashboard: summary(1, { pinned: true }) };
+    background.answers['dashboards/get'] = { dashboard: dashboardSummary(1, { pinned: true }) };
     await pinner.checkAgain();
     expect(background.sent.at(-1)).toEqual({
       type: 'dashboards/get',

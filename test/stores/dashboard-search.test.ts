@@ -7,21 +7,21 @@ import {
   orderDashboards,
 } from '../../lib/stores/dashboard-search';
 import { scrollToShow, visibleWindow } from '../../lib/stores/dashboard-window';
+import { dashboardSummary } from '../support/dashboard-summary';
 import { installEnglishTranslator } from '../support/i18n';
-import { summary } from './dashboard-fake-background';
 
 beforeAll(installEnglishTranslator);
 
 describe('dashboard order', () => {
   it('puts pinned first, then names as people read them, unnamed ones last', () => {
     const ordered = orderDashboards([
-      summary(1, { name: 'Sales #10' }),
-      summary(2, { name: null }),
-      summary(3, { name: 'sales #2' }),
-      summary(4, { name: 'Zeta', pinned: true }),
-      summary(5, { name: 'Alpha' }),
-      summary(6, { name: null, pinned: true }),
-      summary(7, { name: 'alpha' }),
+      dashboardSummary(1, { name: 'Sales #10' }),
+      dashboardSummary(2, { name: null }),
+      dashboardSummary(3, { name: 'sales #2' }),
+      dashboardSummary(4, { name: 'Zeta', pinned: true }),
+      dashboardSummary(5, { name: 'Alpha' }),
+      dashboardSummary(6, { name: null, pinned: true }),
+      dashboardSummary(7, { name: 'alpha' }),
     ]);
     expect(ordered.map((d) => d.id)).toEqual([4, 6, 5, 7, 3, 1, 2]);
   });
@@ -30,10 +30,10 @@ describe('dashboard order', () => {
 describe('dashboard search', () => {
   const index = buildSearchIndex(
     orderDashboards([
-      summary(1, { name: 'Product KPIs', pinned: true }),
-      summary(2, { name: 'Marketing', tags: ['weekly'] }),
-      summary(3, { name: 'Café funnel' }),
-      summary(42, { name: null }),
+      dashboardSummary(1, { name: 'Product KPIs', pinned: true }),
+      dashboardSummary(2, { name: 'Marketing', tags: ['weekly'] }),
+      dashboardSummary(3, { name: 'Café funnel' }),
+      dashboardSummary(42, { name: null }),
     ]),
   );
 
@@ -58,7 +58,9 @@ describe('dashboard search', () => {
 
   it('filters 10,000 dashboards on every keystroke (how fast is the bench’s figure, not a test)', () => {
     const many = orderDashboards(
-      Array.from({ length: 10_000 }, (_, i) => summary(i + 1, { name: `Pricing alerts (APAC) #${i + 1}` })),
+      Array.from({ length: 10_000 }, (_, i) =>
+        dashboardSummary(i + 1, { name: `Pricing alerts (APAC) #${i + 1}` }),
+      ),
     );
     const big = buildSearchIndex(many);
     for (const query of ['p', 'pr', 'pri', 'pric', 'apac 99'])
@@ -72,7 +74,7 @@ describe('searching keystroke after keystroke', () => {
   const index = buildSearchIndex(
     orderDashboards(
       Array.from({ length: 2_000 }, (_, i) =>
-        summary(i + 1, {
+        dashboardSummary(i + 1, {
           name: `${['Checkout', 'Onboarding', 'Café'][i % 3]} ${['errors', 'funnel'][i % 2]} #${i + 1}`,
           pinned: i % 50 === 0,
           tags: i % 7 === 0 ? ['weekly'] : [],

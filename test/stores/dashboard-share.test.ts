@@ -4,8 +4,11 @@ import type { DashboardContext, RecordingContext } from '../../lib/posthog/conte
 import { createCopyStore } from '../../lib/stores/share-copy';
 import { createSharePanels } from '../../lib/stores/share-panels';
 import { parseTypedTime, recordingShareLinks } from '../../lib/stores/share-recording';
+import { dashboardSummary } from '../support/dashboard-summary';
+import { fakeBackground } from '../support/fake-background';
+import { fakeClipboard } from '../support/fake-clipboard';
+import { flush } from '../support/flush';
 import { installEnglishTranslator } from '../support/i18n';
-import { fakeBackground, fakeClipboard, summary } from './dashboard-fake-background';
 
 beforeAll(installEnglishTranslator);
 
@@ -105,7 +108,7 @@ describe('the popup panels', () => {
 
   function setup() {
     const background = fakeBackground({
-      'dashboards/get': { dashboard: summary(2) },
+      'dashboards/get': { dashboard: dashboardSummary(2) },
       'dashboards/share-link': { enabled: false, settingsUrl: `${US}/project/1/dashboard/2/sharing` },
     });
     const clipboard = fakeClipboard();
@@ -121,7 +124,7 @@ describe('the popup panels', () => {
     const { background, panels } = setup();
     const first = panels.dashboardFor(dashboard, status, {});
     expect(panels.dashboardFor(dashboard, status, { title: 'New title' })).toBe(first);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flush();
     expect(background.count('dashboards/share-link')).toBe(1);
     expect(panels.dashboardFor({ ...dashboard, dashboardId: 3 }, status, {})).not.toBe(first);
   });

@@ -1,13 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createMessageSender,
-  type KeyCheck,
-  type MessageType,
-  type PublicSettings,
-} from '../../lib/messaging/messages';
+import type { KeyCheck, PublicSettings } from '../../lib/messaging/messages';
 import { AppError } from '../../lib/platform/errors';
 import { createOptionsStore } from '../../lib/stores/options';
 import { WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
+import { type Deferred, deferred } from '../support/deferred';
+import { type Answers, fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -30,28 +27,7 @@ const check = (overrides: Partial<KeyCheck> = {}): KeyCheck => ({
   ...overrides,
 });
 
-type Answer = unknown | AppError | ((input: Record<string, unknown>) => unknown);
-
-/** A background that answers through the real message boundary (schemas included) and logs requests. */
-function fakeBackground(answers: Partial<Record<MessageType, Answer>>) {
-  const sent: Array<{ type: MessageType; input: Record<string, unknown> }> = [];
-  const send = createMessageSender(async ({ type, input }) => {
-    sent.push({ type, input: input as Record<string, unknown> });
-    let answer = answers[type];
-    if (typeof answer === 'function') answer = answer(input as Record<string, unknown>);
-    answer = await answer;
-    if (answer instanceof AppError) return { ok: false, error: answer.toJSON() };
-    if (answer === undefined) throw new Error(`no answer for ${type}`);
-    return { ok: true, data: answer };
-  });
-  return { send, sent, types: () => sent.map((request) => request.type) };
-}
-
-async function ready(
-  settings: PublicSettings,
-  answers: Partial<Record<MessageType, Answer>> = {},
-  granted = true,
-) {
+async function ready(settings: PublicSettings, answers: Answers = {}, granted = true) {
   const background = fakeBackground({ 'settings/get': settings, ...answers });
   const requestHostAccess = vi.fn(async (_origin: string) => granted);
   const store = createOptionsStore({ send: background.send, requestHostAccess, now: () => 1000 });
@@ -269,16 +245,14 @@ describe('check and save', () => {
   });
 
   it('sends once when Save is clicked again while saving', async () => {
-    let release: (value: KeyCheck) => void = () => undefined;
-    const { store, background } = await ready(fresh, {
-      'settings/save': () => new Promise<KeyCheck>((resolve) => (release = resolve)),
-    });
+    const saved = deferred<KeyCheck>();
+    const { store, background } = await ready(fresh, { 'settings/save': () => saved.promise });
     store.setKey(KEY);
     const first = store.save();
     await store.save();
     await store.save();
     await vi.waitFor(() => expect(background.sent).toHaveLength(1));
-    release(check({ origin: 'https://us.posthog.com' }));
+    saved.resolve(check({ origin: 'https://us.posthog.com' }));
     await first;
     expect(background.types()).toEqual(['settings/save']);
   });
@@ -366,23 +340,23 @@ describe('a key check PostHog is slow to answer', () => {
    */
   async function slowBackground(settings: PublicSettings, type: 'settings/save' | 'settings/check') {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    let settle: { resolve: (value: unknown) => void; reject: (error: unknown) => void } | null = null;
+    let waiting: Deferred<KeyCheck> | null = null;
     const view = await ready(settings, {
-      [type]: () =>
-        new Promise((resolve, reject) => {
-          settle = { resolve, reject };
-        }),
+      [type]: () => {
+        waiting = deferred<KeyCheck>();
+        return waiting.promise;
+      },
       'settings/cancel': () => {
-        if (!settle) return { cancelled: false };
-        settle.reject(new AppError('cancelled'));
-        settle = null;
+        if (!waiting) return { cancelled: false };
+        waiting.reject(new AppError('cancelled'));
+        waiting = null;
         return { cancelled: true };
       },
     });
     /** PostHog answers the check. */
-    const answer = (value: unknown) => {
-      settle?.resolve(value);
-      settle = null;
+    const answer = (value: KeyCheck) => {
+      waiting?.resolve(value);
+      waiting = null;
     };
     return { ...view, answer };
   }

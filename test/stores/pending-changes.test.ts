@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PopupOpen, SendMessage } from '../../lib/messaging/messages';
+import type { PopupOpen } from '../../lib/messaging/messages';
 import type { PendingChange, PendingNotice, PendingState } from '../../lib/messaging/pending-messages';
 import { AppError } from '../../lib/platform/errors';
 import { createPendingStore } from '../../lib/stores/pending-changes';
+import { deferred } from '../support/deferred';
+import { fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -30,20 +32,9 @@ function answer(pending: PendingState, lastAction: PopupOpen['session']['lastAct
   return { pending, session: { pick: null, lastAction } } as unknown as PopupOpen;
 }
 
-function fakeSend(answers: Record<string, (input: unknown) => unknown>) {
-  const sent: Array<[string, unknown]> = [];
-  const send = (async (type: string, input: unknown) => {
-    sent.push([type, input]);
-    const reply = answers[type];
-    if (!reply) throw new Error(`unexpected ${type}`);
-    return reply(input);
-  }) as SendMessage;
-  return { send, sent };
-}
-
 describe('the popup’s pending changes', () => {
   it('shows what waits and what was made, and adds new notices without repeating old ones', async () => {
-    const { send } = fakeSend({
+    const { send } = fakeBackground({
       'pending/retry': () => ({ changes: [], notices: [made, { ...made, id: 'n2' }] }),
     });
     const store = createPendingStore({ send });
@@ -55,23 +46,28 @@ describe('the popup’s pending changes', () => {
   });
 
   it('says why a retry could not run, and runs one button at a time', async () => {
-    let release: () => void = () => undefined;
-    const { send, sent } = fakeSend({
-      'pending/retry': () => new Promise((_, reject) => (release = () => reject(new AppError('network')))),
-    });
+    const retried = deferred<PendingState>();
+    const { send, sent } = fakeBackground({ 'pending/retry': () => retried.promise });
     const store = createPendingStore({ send });
     const first = store.retry();
     void store.discard('c1');
     expect(store.busy.value).toBe('all');
-    release();
+    retried.reject(new AppError('network'));
     await first;
-    expect(sent).toEqual([['pending/retry', {}]]);
+    expect(sent).toEqual([{ type: 'pending/retry', input: {} }]);
     expect(store.error.value).toMatch(/PostHog/);
     expect(store.busy.value).toBeNull();
   });
 
   it('offers Undo on a made add once: not when the picker’s own notice already does', async () => {
-    const { send, sent } = fakeSend({ 'playlists/remove': () => ({}) });
+    const { send, sent } = fakeBackground({
+      'playlists/remove': () => ({
+        outcome: 'removed',
+        shortId: 'Onb0ard1',
+        playlistName: 'Onboarding',
+        membership: { complete: true, holds: [], lacks: [] },
+      }),
+    });
     const store = createPendingStore({ send });
     store.open(
       answer({ changes: [], notices: [made] }, {
@@ -85,7 +81,9 @@ describe('the popup’s pending changes', () => {
     expect(store.canUndo(made)).toBe(true);
     expect(store.canUndo({ ...made, outcome: 'failed' })).toBe(false);
     await store.undo(made);
-    expect(sent).toEqual([['playlists/remove', { projectId: 1, shortId: 'Onb0ard1', recordingId: REC }]]);
+    expect(sent).toEqual([
+      { type: 'playlists/remove', input: { projectId: 1, shortId: 'Onb0ard1', recordingId: REC } },
+    ]);
     expect(store.undos.value.n1).toEqual({ phase: 'done' });
     expect(store.canUndo(made)).toBe(false);
   });

@@ -1,6 +1,5 @@
 import { signal } from '@preact/signals';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MessageInput, MessageOutput, MessageType, SendMessage } from '../../lib/messaging/messages';
 import type { Membership, PlaylistEntry } from '../../lib/messaging/playlist-entries';
 import { AppError } from '../../lib/platform/errors';
 import { WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
@@ -13,6 +12,7 @@ import {
   pickerScopeOf,
   toRows,
 } from '../../lib/stores/playlist-picker-model';
+import { fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -119,9 +119,8 @@ describe('pickerScopeOf', () => {
   });
 });
 
-/** A background that answers like the real one, counting what it was sent. */
-function fakeBackground(options: { cached?: boolean; membership?: Membership } = {}) {
-  const sent: Array<{ type: MessageType; input: unknown }> = [];
+/** A background that answers like the real one: the seed's playlists, and what was added to them. */
+function pickerBackground(options: { cached?: boolean; membership?: Membership } = {}) {
   let membership: Membership = options.membership ?? { complete: true, holds: ['Ccccccc3'], lacks: [] };
   const failures: AppError[] = [];
   /** What the next create-and-adds do: fail with this error, or create without adding ('not added'). */
@@ -131,7 +130,7 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
   let action = 0;
   let addDelay = 5;
   let createDelay = 0;
-  const handlers: { [T in MessageType]?: (input: MessageInput<T>) => Promise<MessageOutput<T>> } = {
+  const background = fakeBackground({
     'playlists/list': async ({ source }) => ({
       projectId: 1,
       fetchedAt: source === 'cache' && !options.cached ? null : 1,
@@ -176,16 +175,9 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
       const change = { outcome: 'added' as const, shortId: playlist.shortId, playlistName: name, membership };
       return { playlist, change: { ...change, via: 'key', actionId: 'c1' }, error: null };
     },
-  };
-  const send = (async (type: MessageType, input: unknown) => {
-    sent.push({ type, input });
-    const handler = handlers[type] as ((input: unknown) => Promise<unknown>) | undefined;
-    if (!handler) throw new Error(`unexpected ${type}`);
-    return handler(input);
-  }) as SendMessage;
+  });
   return {
-    send,
-    sent,
+    ...background,
     failures,
     creates,
     listed,
@@ -195,11 +187,10 @@ function fakeBackground(options: { cached?: boolean; membership?: Membership } =
     slowCreate: (ms: number) => {
       createDelay = ms;
     },
-    count: (type: MessageType) => sent.filter((m) => m.type === type).length,
   };
 }
 
-async function openPicker(background = fakeBackground()) {
+async function openPicker(background = pickerBackground()) {
   const scope = signal({ origin: 'https://us.posthog.com', recording: { recordingId: REC } });
   const store = createPlaylistPickerStore({ send: background.send, scope });
   await vi.waitFor(() => expect(store.phase.value).toBe('ready'));
@@ -209,7 +200,7 @@ async function openPicker(background = fakeBackground()) {
 
 describe('the playlist picker store', () => {
   it('paints from the cache, then revalidates, with the last used playlist preselected', async () => {
-    const background = fakeBackground({ cached: true });
+    const background = pickerBackground({ cached: true });
     const { store } = await openPicker(background);
     expect(
       background.sent
@@ -227,7 +218,7 @@ describe('the playlist picker store', () => {
   });
 
   it('paints from the list `popup/open` brought, without asking for the cache again', async () => {
-    const background = fakeBackground();
+    const background = pickerBackground();
     const scope = signal<PickerScope | null>(null);
     const store = createPlaylistPickerStore({ send: background.send, scope });
     const list = {
@@ -252,7 +243,7 @@ describe('the playlist picker store', () => {
   });
 
   it('asks for the cache itself when `popup/open` brought the list of another recording', async () => {
-    const background = fakeBackground({ cached: true });
+    const background = pickerBackground({ cached: true });
     const scope = signal<PickerScope | null>(null);
     const store = createPlaylistPickerStore({ send: background.send, scope });
     store.open({
@@ -271,7 +262,7 @@ describe('the playlist picker store', () => {
   });
 
   it('takes the context menu’s pick over the page’s recording', async () => {
-    const background = fakeBackground({ cached: true });
+    const background = pickerBackground({ cached: true });
     const scope = signal<PickerScope | null>(null);
     const store = createPlaylistPickerStore({ send: background.send, scope });
     const picked = '0191dd9d-ec00-726b-b2a7-4de452e6b439';
@@ -493,7 +484,7 @@ describe('the playlist picker store', () => {
   });
 
   it('shows the last action from a shortcut, with Undo, even off a recording page', async () => {
-    const background = fakeBackground();
+    const background = pickerBackground();
     const lastAction = {
       id: 'k1',
       projectId: 1,

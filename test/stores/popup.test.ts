@@ -1,53 +1,41 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMessageSender, type MessageType } from '../../lib/messaging/messages';
-import { requestPopupOpen, tabIdFromSearch } from '../../lib/messaging/popup-opening';
+import type { PopupOpen, Status } from '../../lib/messaging/messages';
+import { requestPopupOpen, tabIdFromSearch } from '../../lib/messaging/popup-open-request';
 import { AppError } from '../../lib/platform/errors';
 import { createPopupStore, postHogHomeLink } from '../../lib/stores/popup';
+import { deferred } from '../support/deferred';
+import { type Answers, fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
 
 const US = 'https://us.posthog.com';
 const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
-const CONFIGURED = {
+const CONFIGURED: Status = {
   configured: true,
   origin: US,
   maskedKey: 'phx_…a1B2',
   projectId: 1,
   projectName: 'Main',
 };
-const RECORDING_VIEW = {
+/** What `popup/open` says of the tab. */
+type TabView = Pick<PopupOpen, 'context' | 'hints'>;
+const RECORDING_VIEW: TabView = {
   context: { kind: 'recording', origin: US, projectId: 1, recordingId: REC },
   hints: { title: 'Checkout flow', currentSecond: 12 },
 };
 
 const NO_SESSION = { pick: null, lastAction: null };
 /** `popup/open`'s answer for a status and a tab view. */
-const opened = (status: object, view: object = { context: null, hints: {} }) => ({
+const opened = (status: Status, view: TabView = { context: null, hints: {} }): PopupOpen => ({
   status,
   ...view,
   session: NO_SESSION,
   playlists: null,
 });
 
-type Answer = unknown | AppError | (() => Promise<unknown>);
-
-/** A background answering through the real message boundary (schemas included), logging requests. */
-function fakeBackground(answers: Partial<Record<MessageType, Answer>>) {
-  const sent: Array<{ type: MessageType; input: unknown }> = [];
-  const send = createMessageSender(async ({ type, input }) => {
-    sent.push({ type, input });
-    let answer = answers[type];
-    if (typeof answer === 'function') answer = await (answer as () => Promise<unknown>)();
-    if (answer instanceof AppError) return { ok: false, error: answer.toJSON() };
-    if (answer === undefined) throw new Error(`no answer for ${type}`);
-    return { ok: true, data: answer };
-  });
-  return { send, sent };
-}
-
 function storeFor(
-  answers: Partial<Record<MessageType, Answer>>,
+  answers: Answers,
   tab: { id?: number } = { id: 7 },
   more: Partial<Parameters<typeof createPopupStore>[0]> = {},
 ) {
@@ -141,26 +129,24 @@ describe('popup store', () => {
   });
 
   it('reports a background that cannot be reached', async () => {
-    const store = createPopupStore({
-      send: createMessageSender(async () => {
+    const { store } = storeFor({
+      'popup/open': async () => {
         throw new Error('Could not establish connection. Receiving end does not exist.');
-      }),
-      openOptions: async () => undefined,
-      getTabId: async () => 7,
+      },
     });
     await store.load();
     expect(store.state.value).toMatchObject({ phase: 'error', error: { kind: 'unknown' } });
   });
 
   it('keeps the answer of the latest load when an earlier one finishes last', async () => {
-    let releaseFirst: (value: unknown) => void = () => undefined;
+    const firstAnswer = deferred<PopupOpen>();
     let calls = 0;
     const opens: unknown[] = [];
     const { store } = storeFor(
       {
         'popup/open': async () => {
           calls += 1;
-          if (calls === 1) return new Promise((resolve) => (releaseFirst = resolve));
+          if (calls === 1) return firstAnswer.promise;
           return opened({ configured: false });
         },
       },
@@ -169,7 +155,7 @@ describe('popup store', () => {
     );
     const first = store.load();
     await store.load();
-    releaseFirst(opened(CONFIGURED, RECORDING_VIEW));
+    firstAnswer.resolve(opened(CONFIGURED, RECORDING_VIEW));
     await first;
     expect(store.state.value).toEqual({ phase: 'setup' });
     expect(opens).toEqual([{ configured: false }]);
@@ -205,11 +191,7 @@ describe('popup store: the first answer sent ahead', () => {
 
 describe('requestPopupOpen', () => {
   it('sends during the call when the tab is known at once, before any later microtask', () => {
-    const sent: unknown[] = [];
-    const send = (async (type: string, input: unknown) => {
-      sent.push({ type, input });
-      return opened(CONFIGURED);
-    }) as never;
+    const { send, sent } = fakeBackground({ 'popup/open': opened(CONFIGURED) });
     void requestPopupOpen({ send, getTabId: () => 7, recording: { recordingId: REC, projectId: 1 } });
     expect(sent).toEqual([
       { type: 'popup/open', input: { tabId: 7, recording: { recordingId: REC, projectId: 1 } } },
@@ -217,11 +199,7 @@ describe('requestPopupOpen', () => {
   });
 
   it('waits for a tab id that comes later (the active tab), and sends without one when there is none', async () => {
-    const sent: unknown[] = [];
-    const send = (async (type: string, input: unknown) => {
-      sent.push({ type, input });
-      return opened({ configured: false });
-    }) as never;
+    const { send, sent } = fakeBackground({ 'popup/open': opened({ configured: false }) });
     const later = requestPopupOpen({ send, getTabId: async () => 9 });
     expect(sent).toEqual([]);
     await later;
@@ -233,7 +211,7 @@ describe('requestPopupOpen', () => {
   });
 
   it('turns a failure to find the tab into a rejected answer, not a throw', async () => {
-    const send = (async () => opened(CONFIGURED)) as never;
+    const { send } = fakeBackground({ 'popup/open': opened(CONFIGURED) });
     const answer = requestPopupOpen({
       send,
       getTabId: () => {
@@ -245,7 +223,7 @@ describe('requestPopupOpen', () => {
 });
 
 describe('popup store following its tab', () => {
-  const DASHBOARD_VIEW = {
+  const DASHBOARD_VIEW: TabView = {
     context: { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 3 },
     hints: {},
   };
