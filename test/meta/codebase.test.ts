@@ -1,73 +1,58 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KINDS } from '../../lib/platform/error-kinds';
 import { enMessages } from '../support/i18n';
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(ROOT, dir))) {
-    const path = join(ROOT, dir, name);
-    if (statSync(path).isDirectory()) out.push(...sourceFiles(relative(ROOT, path)));
-    else if (/\.(ts|tsx)$/.test(name)) out.push(relative(ROOT, path));
-  }
-  return out;
-}
+import { localImports, REPO_ROOT, readSource, sourceFiles } from '../support/source-files';
 
 const shipped = [...sourceFiles('lib'), ...sourceFiles('components'), ...sourceFiles('entrypoints')];
-const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 
 describe('the codebase itself', () => {
   it('never writes HTML as a string into the DOM', () => {
     const offenders = shipped.filter((file) =>
-      /innerHTML|outerHTML\s*=|insertAdjacentHTML|dangerouslySetInnerHTML/.test(read(file)),
+      /innerHTML|outerHTML\s*=|insertAdjacentHTML|dangerouslySetInnerHTML/.test(readSource(file)),
     );
     expect(offenders).toEqual([]);
   });
 
   it('never evaluates strings as code', () => {
-    const offenders = shipped.filter((file) => /\beval\(|new Function\(/.test(read(file)));
+    const offenders = shipped.filter((file) => /\beval\(|new Function\(/.test(readSource(file)));
     expect(offenders).toEqual([]);
   });
 
   it('touches `browser` only in entrypoints (lib and components get it injected)', () => {
     const offenders = [...sourceFiles('lib'), ...sourceFiles('components')].filter((file) =>
-      /from '(wxt\/browser|(@wxt-dev\/)?webextension-polyfill[^']*)'|\bchrome\./.test(read(file)),
+      /from '(wxt\/browser|(@wxt-dev\/)?webextension-polyfill[^']*)'|\bchrome\./.test(readSource(file)),
     );
     expect(offenders).toEqual([]);
   });
 
   it('keeps components free of API and transport code', () => {
-    const offenders = sourceFiles('components').filter((file) => /from 'ky'|lib\/api\//.test(read(file)));
+    const offenders = sourceFiles('components').filter((file) =>
+      /from 'ky'|lib\/api\//.test(readSource(file)),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('has no import loops in lib/ (each module can be read, and tested, on its own)', () => {
     const files = sourceFiles('lib');
-    const importsOf = (file: string): string[] =>
-      [...read(file).matchAll(/from '(\.[^']+)'/g)]
-        .map((match) => join(dirname(file), match[1] as string))
-        .flatMap((base) =>
-          [`${base}.ts`, `${base}.tsx`, `${base}/index.ts`].filter((path) => files.includes(path)),
-        )
-        .slice(0, 100);
+    // Depth-first, each module finished once: an import of a module still on the path closes a loop.
+    const state = new Map<string, 'open' | 'done'>();
     const loops: string[] = [];
     const visit = (file: string, path: string[]) => {
-      for (const next of importsOf(file)) {
-        const at = path.indexOf(next);
-        if (at >= 0) loops.push([...path.slice(at), next].join(' → '));
-        else if (path.length < 40) visit(next, [...path, next]);
+      state.set(file, 'open');
+      for (const next of localImports(file, files)) {
+        if (state.get(next) === 'open') loops.push([...path.slice(path.indexOf(next)), next].join(' → '));
+        else if (!state.has(next)) visit(next, [...path, next]);
       }
+      state.set(file, 'done');
     };
-    for (const file of files) visit(file, [file]);
-    expect([...new Set(loops)]).toEqual([]);
+    for (const file of files) if (!state.has(file)) visit(file, [file]);
+    expect(loops).toEqual([]);
   });
 
   it('keeps no loose files in lib/: each module lives in the group of what it knows', () => {
-    const loose = readdirSync(join(ROOT, 'lib')).filter((name) => /\.(ts|tsx)$/.test(name));
+    const loose = readdirSync(join(REPO_ROOT, 'lib')).filter((name) => /\.(ts|tsx)$/.test(name));
     expect(loose).toEqual([]);
   });
 
@@ -87,7 +72,7 @@ describe('the codebase itself', () => {
     const upward: string[] = [];
     for (const file of sourceFiles('lib')) {
       const from = groupOf(file);
-      for (const match of read(file).matchAll(/from '(\.[^']+)'/g)) {
+      for (const match of readSource(file).matchAll(/from '(\.[^']+)'/g)) {
         const target = join(dirname(file), match[1] as string);
         const to = groupOf(target);
         if (!target.startsWith('lib/') || to === from) continue;
@@ -96,15 +81,15 @@ describe('the codebase itself', () => {
       }
     }
     expect(Object.keys(layers).sort()).toEqual(
-      readdirSync(join(ROOT, 'lib'))
-        .filter((name) => statSync(join(ROOT, 'lib', name)).isDirectory())
+      readdirSync(join(REPO_ROOT, 'lib'))
+        .filter((name) => statSync(join(REPO_ROOT, 'lib', name)).isDirectory())
         .sort(),
     );
     expect(upward).toEqual([]);
   });
 
   it('uses every English message (a key nothing names is dead text to translate)', () => {
-    const sources = [...shipped, 'wxt.config.ts'].map(read).join('\n');
+    const sources = [...shipped, 'wxt.config.ts'].map(readSource).join('\n');
     const named = (key: string) =>
       sources.includes(`'${key}'`) || sources.includes(`"${key}"`) || sources.includes(`__MSG_${key}__`);
     const unused = Object.keys(enMessages).filter((key) => {
@@ -122,7 +107,7 @@ describe('the codebase itself', () => {
   it('has an English message for every key passed to t()', () => {
     const missing: string[] = [];
     for (const file of shipped) {
-      for (const match of read(file).matchAll(/\bt\(\s*'([A-Za-z0-9_]+)'/g)) {
+      for (const match of readSource(file).matchAll(/\bt\(\s*'([A-Za-z0-9_]+)'/g)) {
         const key = match[1] as string;
         if (!enMessages[key]) missing.push(`${file}: ${key}`);
       }
@@ -133,11 +118,11 @@ describe('the codebase itself', () => {
   it('logs nothing that could carry the key: every console call goes through lib/platform/log.ts', () => {
     // Any console method, called or passed along (`console.error`, `console['warn']`, `{ console }`).
     const offenders = shipped.filter(
-      (file) => !file.endsWith('lib/platform/log.ts') && /\bconsole\b/.test(read(file)),
+      (file) => !file.endsWith('lib/platform/log.ts') && /\bconsole\b/.test(readSource(file)),
     );
     expect(offenders).toEqual([]);
     // lib/platform/log.ts itself writes one template of a place name and a summary, never the error.
-    const calls = read(shipped.find((file) => file.endsWith('lib/platform/log.ts')) as string).match(
+    const calls = readSource(shipped.find((file) => file.endsWith('lib/platform/log.ts')) as string).match(
       /console\.\w+\([^;]*\);/g,
     );
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the expected source text, not a template.

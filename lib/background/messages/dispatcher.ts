@@ -26,8 +26,11 @@ export type Handler<T extends MessageType> = (
   context: HandlerContext,
 ) => Promise<MessageOutput<T>> | MessageOutput<T>;
 
-/** Handlers by message type; a type without one answers `unknown` (wired later, not refused). */
+/** Some handlers by message type: what one room answers (`satisfies Handlers` keeps the keys it names). */
 export type Handlers = { [T in BackgroundMessageType]?: Handler<T> };
+
+/** Every message the background takes, each with its handler: a missing one is a compile error. */
+export type HandlerMap = Required<Handlers>;
 
 export interface DispatcherDeps {
   handlers: Handlers;

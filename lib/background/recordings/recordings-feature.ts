@@ -1,121 +1,130 @@
+import { createPostHogClient } from '../../api/client';
+import type { PendingChange } from '../../messaging/pending-messages';
+import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
-import type { PageContext } from '../../posthog/context';
-import type { Handlers } from '../messages/dispatcher';
-import { createPendingChanges, type PendingDeps } from '../pending/pending-queue';
-import type { ActionLike } from '../toolbar/badge';
-import { createBadgeFlash } from '../toolbar/badge-flash';
+import { parsePageContext } from '../../posthog/context';
+import type { PendingChanges } from '../pending/pending-queue';
+import type { SettingsService } from '../settings/settings';
+import { type ActiveTabQuery, activeTabId } from '../tabs/active-tab';
+import type { BadgeFlash } from '../toolbar/badge-flash';
 import { createCommandListener } from '../toolbar/shortcuts';
 import { createBulkAdd } from './bulk-add';
-import { createPlaylistService, type PlaylistServiceDeps } from './collections';
-import { createLinkCollector, type LinkCollectorDeps } from './link-collector';
+import { createPlaylistService } from './collections';
+import { createLinkCollector, type LinkScope, linksInDocument } from './link-collector';
 import { createLinkedRecordingsAdd } from './linked-recordings';
 import { applyPendingChange } from './pending-apply';
 import { createQuickAdd, type QuickAddDeps } from './quick-add';
 import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
 import { type ContextMenusLike, createContextMenus } from './recording-menus';
-import { createPlaylistHandlers, playlistSessionState } from './recordings-handlers';
+import { createRecordingHandlers, recordingSessionState } from './recordings-handlers';
 
-export interface PlaylistFeatureDeps {
-  connection: PlaylistServiceDeps['connection'];
-  playlistsApi: PlaylistServiceDeps['playlistsApi'];
-  /**
-   * `local`: the trusted area (the extension's IndexedDB, see trusted-storage.ts);
-   * `session`: `browser.storage.session`.
-   */
-  local: StorageAreaLike;
-  session: StorageAreaLike;
-  /** The session bridge's `forward`. */
-  forward: RecordingActionsDeps['forward'];
-  tabContext: QuickAddDeps['tabContext'];
-  action: ActionLike;
-  /** Puts the tab's usual badge back after a flash. */
-  restoreBadge: (tabId: number) => Promise<void>;
-  /** Keeps the tab's usual badge from replacing a flash before `restoreBadge`. */
-  holdBadge?: (tabId: number) => void;
-  openPopup: QuickAddDeps['openPopup'];
-  openPickerWindow: QuickAddDeps['openPickerWindow'];
-  menus: ContextMenusLike;
-  getAppOrigins: () => Promise<readonly string[]>;
-  parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
-  activeTabId: () => Promise<number | undefined>;
-  /** Reads the links of a selection or page (`scripting.executeScript`); without it, no such menu. */
-  readLinks?: LinkCollectorDeps['readLinks'];
-  /** The number of changes waiting to be made (the toolbar badge shows it). */
-  onPendingCount?: PendingDeps['onCount'];
-  /** When the retry schedule should next run (an alarm). */
-  schedulePending?: PendingDeps['schedule'];
-  onError?: (error: unknown) => void;
+/** The parts of the browser the recordings room uses. */
+export interface RecordingsBrowser {
+  /** `storage.session`: the last action (for Undo), the picker's pick, key refusals. */
+  storage: { session: StorageAreaLike };
+  /** `action.openPopup()` throws where the browser does not allow it. */
+  action: { openPopup(): Promise<void> };
+  windows: { create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
+  runtime: { getURL(path: '/popup.html'): string };
+  contextMenus: ContextMenusLike;
+  tabs: ActiveTabQuery;
+  /** With a menu click's activeTab grant: reads the links of the selection or page, once. */
+  scripting: {
+    executeScript(injection: {
+      target: { tabId: number; frameIds: number[] };
+      func: (scope: LinkScope) => string[];
+      args: [LinkScope];
+    }): Promise<Array<{ result?: unknown }>>;
+  };
 }
 
-/** Everything "add this recording to a playlist" needs in the background, put together once. */
-export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
+export interface RecordingsFeatureDeps {
+  browser: RecordingsBrowser;
+  settings: Pick<SettingsService, 'connection' | 'appOrigins'>;
+  /** The trusted area (IndexedDB): cached collections, preferences, membership facts. */
+  trusted: StorageAreaLike;
+  /** The session room's `forward`: a request made with the signed-in PostHog tab's session. */
+  forward: RecordingActionsDeps['forward'];
+  /** What a tab shows (the tabs room). */
+  tabContext: QuickAddDeps['tabContext'];
+  flash: BadgeFlash;
+  /** Where an add PostHog cannot take now waits to be made (the pending room's queue). */
+  pending: PendingChanges;
+}
+
+/**
+ * Everything "add this recording to a collection" needs in the background, put together once: the
+ * collections and their cache, add / undo / create (with the key, or the signed-in tab where PostHog
+ * refuses keys), the shortcut, the link menus and many recordings at once.
+ */
+export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
+  const { browser, settings } = deps;
+  const onError = (error: unknown) => logFailure('collections', error);
+  const appOrigins = () => settings.appOrigins();
   const playlists = createPlaylistService({
-    connection: deps.connection,
-    playlistsApi: deps.playlistsApi,
-    local: deps.local,
+    connection: () => settings.connection(),
+    playlistsApi: (connection, projectId, signal) =>
+      createPostHogClient({ ...connection, signal }).project(projectId).playlists,
+    local: deps.trusted,
   });
-  const actions = createRecordingActions({ playlists, forward: deps.forward, session: deps.session });
-  // In the trusted area, like the playlists: it outlives the worker and the browser session.
-  const pending = createPendingChanges({
-    store: deps.local,
-    apply: (change, options) => applyPendingChange({ playlists, actions }, change, options),
-    onCount: deps.onPendingCount,
-    schedule: deps.schedulePending,
-    // Made or given up: a mark on the toolbar button where the user is now (the popup says the rest).
-    onSettled: async (notice) => {
-      const tabId = await deps.activeTabId().catch(() => undefined);
-      if (tabId !== undefined)
-        await flash(tabId, notice.outcome === 'applied' ? 'done' : 'failed', notice.sentence);
-    },
-    onError: deps.onError,
+  const actions = createRecordingActions({
+    playlists,
+    forward: deps.forward,
+    session: browser.storage.session,
   });
-  // One flash for every action started outside the popup: a later one takes over the tab's badge.
-  const flash = createBadgeFlash({ action: deps.action, restore: deps.restoreBadge, hold: deps.holdBadge });
   const quickAdd = createQuickAdd({
     actions,
     playlists,
-    pending,
+    pending: deps.pending,
     tabContext: deps.tabContext,
-    flash,
-    session: deps.session,
-    openPopup: deps.openPopup,
-    openPickerWindow: deps.openPickerWindow,
+    flash: deps.flash,
+    session: browser.storage.session,
+    openPopup: () => browser.action.openPopup(),
+    openPickerWindow: async (recordingId, projectId) => {
+      const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}`;
+      const url = browser.runtime.getURL(`/popup.html?${query}` as '/popup.html');
+      await browser.windows.create({ url, type: 'popup', width: 420, height: 600 });
+    },
   });
   const menus = createContextMenus({
-    menus: deps.menus,
-    getAppOrigins: deps.getAppOrigins,
-    parsePageContext: deps.parsePageContext,
+    menus: browser.contextMenus,
+    getAppOrigins: appOrigins,
+    parsePageContext,
     addToLastUsed: (target, tabId, pageUrl) => quickAdd.forLink(target, tabId, pageUrl),
     choose: (target) => quickAdd.choose(target),
-    ...(deps.readLinks
-      ? {
-          addLinked: createLinkedRecordingsAdd({
-            collectLinks: createLinkCollector({ readLinks: deps.readLinks }),
-            getAppOrigins: deps.getAppOrigins,
-            parsePageContext: deps.parsePageContext,
-            bulkAdd: createBulkAdd({ playlists, actions, forward: deps.forward }),
-            flash,
-          }),
-        }
-      : {}),
-    onError: deps.onError,
+    addLinked: createLinkedRecordingsAdd({
+      collectLinks: createLinkCollector({
+        readLinks: async (tabId, frameId, scope) =>
+          (
+            await browser.scripting.executeScript({
+              target: { tabId, frameIds: [frameId] },
+              func: linksInDocument,
+              args: [scope],
+            })
+          )[0]?.result,
+      }),
+      getAppOrigins: appOrigins,
+      parsePageContext,
+      bulkAdd: createBulkAdd({ playlists, actions, forward: deps.forward }),
+      flash: deps.flash,
+    }),
+    onError,
   });
-  const handlers: Handlers = {
-    ...createPlaylistHandlers({ playlists, actions, quickAdd }),
-    'pending/retry': ({ id }) => pending.retryNow(id),
-    'pending/discard': ({ id }) => pending.discard(id),
-  };
 
   return {
-    handlers,
-    pending,
+    handlers: createRecordingHandlers({ playlists, actions, quickAdd }),
+    /** The pending room's `apply`: a kept change made through the same path as a click. */
+    applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>
+      applyPendingChange({ playlists, actions }, change, options),
     onCommand: createCommandListener({
       addToLastUsed: (tabId) => quickAdd.forTab(tabId),
-      activeTabId: deps.activeTabId,
-      onError: deps.onError,
+      activeTabId: () => activeTabId(browser.tabs),
+      onError,
     }),
+    onMenuClicked: menus.onClicked,
+    syncMenus: menus.sync,
     /** For `popup/open`: the session's pick (taken) and last action, and a cached list. */
-    sessionState: () => playlistSessionState(actions, quickAdd),
+    sessionState: () => recordingSessionState(actions, quickAdd),
     cachedList: (recording: { recordingId: string; projectId?: number }) =>
       playlists.list({ ...recording, source: 'cache' }),
     /** A collection's name from the cached list (never a request), to name its page. */
@@ -128,11 +137,10 @@ export function createPlaylistFeature(deps: PlaylistFeatureDeps) {
       const cached = await playlists.list({ projectId, source: 'cache' });
       if (cached.fetchedAt === null) await playlists.list({ projectId, source: 'fresh' });
     },
-    onMenuClicked: menus.onClicked,
-    syncMenus: menus.sync,
-    /** For the settings service's `clearCaches`. */
+    /** For the settings room's `clearCaches`: the old key's lists and refusals. */
     clear: async () => {
-      await Promise.all([playlists.clear(), actions.forgetKeyRefusals(), pending.clear()]);
+      await Promise.all([playlists.clear(), actions.forgetKeyRefusals()]);
     },
   };
 }
+export type RecordingsFeature = ReturnType<typeof createRecordingsFeature>;

@@ -4,17 +4,17 @@ import type { QuickAdd } from './quick-add';
 import type { RecordingActions } from './recording-actions';
 
 /** The session's pick (taken) and recent last action, for `popup/open` to scope and answer. */
-export async function playlistSessionState(actions: RecordingActions, quickAdd: QuickAdd) {
+export async function recordingSessionState(actions: RecordingActions, quickAdd: QuickAdd) {
   const [pick, lastAction] = await Promise.all([quickAdd.takePick(), actions.recentAction()]);
   return { pick, lastAction };
 }
 
-/** The `playlists/*` messages and the in-page button's, for the dispatcher's map. */
-export function createPlaylistHandlers(services: {
+/** The collection messages (`playlists/*`, PostHog's API word) and the in-page button's, for the dispatcher's map. */
+export function createRecordingHandlers(services: {
   playlists: PlaylistService;
   actions: RecordingActions;
   quickAdd: QuickAdd;
-}): Handlers {
+}) {
   const { playlists, actions, quickAdd } = services;
   return {
     'playlists/list': (input) => playlists.list(input),
@@ -27,5 +27,5 @@ export function createPlaylistHandlers(services: {
     'recording/add-from-page': (input, context) => quickAdd.fromPage(input, context),
     'recording/undo-from-page': (input, context) => quickAdd.undoFromPage(input, context),
     'recording/cancel-from-page': (input, context) => quickAdd.cancelFromPage(input, context),
-  };
+  } satisfies Handlers;
 }

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SharingConfiguration } from '../../../lib/api/schema/sharing';
-import { createDashboardHandlers } from '../../../lib/background/dashboards/dashboards-feature';
 import { dashboardLinkPatterns } from '../../../lib/background/share-links/dashboard-link-menu';
 import { createShareLinks, publicLinkOf } from '../../../lib/background/share-links/share-links';
+import { createShareLinksFeature } from '../../../lib/background/share-links/share-links-feature';
 import { AppError } from '../../../lib/platform/errors';
 import { type PageContext, parsePageContext } from '../../../lib/posthog/context';
 import { installEnglishTranslator } from '../../support/i18n';
@@ -92,12 +92,21 @@ describe('dashboards/share-link', () => {
   });
 
   it('is what the dispatcher map answers', async () => {
-    const { links } = setup({ enabled: true, access_token: TOKEN });
-    const handlers = createDashboardHandlers({ dashboards: {} as never, shareLinks: links });
-    const handler = handlers['dashboards/share-link'];
-    await expect(
-      handler?.({ projectId: 1, dashboardId: 1 }, { sender: { kind: 'extension-page' } }),
-    ).resolves.toMatchObject({ enabled: true });
+    const refuse = async () => Promise.reject(new Error('not in this test'));
+    const { handlers } = createShareLinksFeature({
+      browser: { contextMenus: { remove: refuse, create: () => undefined }, tabs: { query: refuse } },
+      settings: {
+        connection: async () => CONNECTION,
+        appOrigins: async () => [US],
+        publicSharing: async () => 'allowed',
+      },
+      dashboards: { sharing: async () => ({ origin: US, config: { enabled: true, access_token: TOKEN } }) },
+      view: refuse,
+      toolbar: { flash: refuse, clipboard: { write: refuse } },
+    });
+    await expect(handlers['dashboards/share-link']({ projectId: 1, dashboardId: 1 })).resolves.toMatchObject({
+      enabled: true,
+    });
   });
 
   it('never builds a link from a disabled configuration', () => {

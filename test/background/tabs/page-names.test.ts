@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPostHogClient } from '../../../lib/api/client';
-import { createPlaylistFeature } from '../../../lib/background/recordings/recordings-feature';
+import { createPendingChanges } from '../../../lib/background/pending/pending-queue';
+import { createRecordingsFeature } from '../../../lib/background/recordings/recordings-feature';
 import { createPageNames } from '../../../lib/background/tabs/page-names';
 import { createTabContextService, type TabContextDeps } from '../../../lib/background/tabs/tab-context';
 import { type PageContext, parsePageContext } from '../../../lib/posthog/context';
@@ -154,21 +154,22 @@ describe('a collection’s cached name', () => {
   it('comes from the cached list only, never from a request', async () => {
     const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
     const refuse = async () => Promise.reject(new Error('not in this test'));
-    const feature = createPlaylistFeature({
-      connection: async () => connection,
-      playlistsApi: (c, projectId) => createPostHogClient(c).project(projectId).playlists,
-      local: fakeBrowser.storage.local,
-      session: fakeBrowser.storage.session,
+    const feature = createRecordingsFeature({
+      browser: {
+        storage: { session: fakeBrowser.storage.session },
+        action: { openPopup: refuse },
+        windows: { create: refuse },
+        runtime: { getURL: () => 'chrome-extension://hogmark/popup.html' },
+        contextMenus: { remove: refuse, create: () => undefined },
+        tabs: { query: refuse },
+        scripting: { executeScript: refuse },
+      },
+      settings: { connection: async () => connection, appOrigins: async () => [server.url] },
+      trusted: fakeBrowser.storage.local,
       forward: refuse,
       tabContext: async () => ({ context: null }),
-      action: { setBadgeText: refuse, setBadgeBackgroundColor: refuse, setTitle: refuse },
-      restoreBadge: refuse,
-      openPopup: refuse,
-      openPickerWindow: refuse,
-      menus: { remove: refuse, create: () => undefined },
-      getAppOrigins: async () => [server.url],
-      parsePageContext,
-      activeTabId: async () => undefined,
+      flash: refuse,
+      pending: createPendingChanges({ store: fakeBrowser.storage.local, apply: refuse }),
     });
     server.clearRequests();
     await expect(feature.cachedName(1, DEMO.playlists.checkoutBugs)).resolves.toBeUndefined();

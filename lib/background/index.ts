@@ -1,0 +1,154 @@
+import type { PendingChange } from '../messaging/pending-messages';
+import { logFailure } from '../platform/log';
+import { createDashboardsFeature, type DashboardsFeature } from './dashboards/dashboards-feature';
+import { createDispatcher, type HandlerMap } from './messages/dispatcher';
+import { createPendingFeature, type PendingFeatureDeps } from './pending/pending-feature';
+import { createPopupFeature } from './popup/popup-feature';
+import { createRecordingsFeature, type RecordingsBrowser } from './recordings/recordings-feature';
+import { createSessionFeature, type SessionBrowser } from './session/session-feature';
+import { createSettingsFeature, type SettingsBrowser } from './settings/settings-feature';
+import { createShareLinksFeature, type ShareLinksFeatureDeps } from './share-links/share-links-feature';
+import { createStorageFeature, type StorageFeatureDeps } from './storage/storage-feature';
+import { createTabsFeature, type TabsBrowser } from './tabs/tabs-feature';
+import type { ChromiumPlatform } from './toolbar/clipboard';
+import type { ClipboardPage } from './toolbar/clipboard-dom';
+import { createToolbarFeature, type ToolbarBrowser } from './toolbar/toolbar-feature';
+
+/** Every part of the browser the background uses, room by room (the entrypoint passes `browser`). */
+export type BackgroundBrowser = StorageFeatureDeps['browser'] &
+  SettingsBrowser &
+  ToolbarBrowser &
+  SessionBrowser &
+  PendingFeatureDeps['browser'] &
+  RecordingsBrowser &
+  TabsBrowser &
+  ShareLinksFeatureDeps['browser'];
+
+export interface BackgroundDeps {
+  browser: BackgroundBrowser;
+  indexedDB: IDBFactory;
+  /** Chromium's `chrome` (offscreen documents for the clipboard); undefined in Firefox. */
+  chromium: ChromiumPlatform | undefined;
+  /** Firefox's background is a page that copies itself; undefined in a service worker. */
+  page: ClipboardPage | undefined;
+  /** Wraps `popup/open` (test builds mark the worker's first answer for the benchmark). */
+  firstAnswer?: <I, O>(handler: (input: I) => Promise<O>) => (input: I) => Promise<O>;
+}
+
+/**
+ * The background's rooms, each built by its composer and handed the rooms it needs; the complete
+ * message map; and one listener body per browser event, which `entrypoints/background.ts` registers.
+ * Where each feature lives: docs/ARCHITECTURE.md.
+ */
+export function createBackground(deps: BackgroundDeps) {
+  const { browser } = deps;
+  const storage = createStorageFeature({ browser, indexedDB: deps.indexedDB });
+  const { settings, ...settingsRoom } = createSettingsFeature({
+    browser,
+    ...storage,
+    clearCaches: async () => {
+      await Promise.all([dashboards.dashboards.clearCache(), recordings.clear(), pending.queue.clear()]);
+    },
+    onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus()]),
+  });
+  const view = (tabId: number) => tabs.view(tabId);
+  const toolbar = createToolbarFeature({ browser, tabView: view, chromium: deps.chromium, page: deps.page });
+  const session = createSessionFeature({ browser });
+  const dashboards: DashboardsFeature = createDashboardsFeature({ settings, trusted: storage.trusted });
+  const pending = createPendingFeature({
+    browser,
+    settings,
+    toolbar,
+    trusted: storage.trusted,
+    apply: (change: PendingChange, options) => recordings.applyPending(change, options),
+  });
+  const recordings = createRecordingsFeature({
+    browser,
+    settings,
+    trusted: storage.trusted,
+    forward: session.forward,
+    tabContext: view,
+    flash: toolbar.flash,
+    pending: pending.queue,
+  });
+  const tabs = createTabsFeature({
+    browser,
+    settings,
+    badge: toolbar.badge,
+    lists: {
+      playlistName: recordings.cachedName,
+      warmPlaylists: recordings.warmList,
+      dashboardName: dashboards.cachedName,
+      hasDashboards: dashboards.hasCachedList,
+      fetchDashboards: dashboards.fetchList,
+    },
+  });
+  const shareLinks = createShareLinksFeature({
+    browser,
+    settings,
+    dashboards: dashboards.dashboards,
+    view,
+    toolbar,
+  });
+  const popup = createPopupFeature({
+    browser,
+    settings,
+    tabView: view,
+    recordings,
+    pending: pending.queue,
+    firstAnswer: deps.firstAnswer,
+    onError: (error) => logFailure('popup/open', error),
+  });
+  const handlers = {
+    ...settingsRoom.handlers,
+    ...tabs.handlers,
+    ...session.handlers,
+    ...dashboards.handlers,
+    ...shareLinks.handlers,
+    ...recordings.handlers,
+    ...pending.handlers,
+    ...popup.handlers,
+  } satisfies HandlerMap;
+  const { dispatch } = createDispatcher({
+    handlers,
+    extensionId: browser.runtime.id,
+    extensionOrigin: browser.runtime.getURL('/'),
+    getAppOrigins: () => settings.appOrigins(),
+    onError: (type, error) => logFailure(type, error),
+  });
+  const ownPages = browser.runtime.getURL('/');
+
+  return {
+    handlers,
+    /** The listener bodies, one per browser event. */
+    on: {
+      message: dispatch,
+      connect: tabs.onConnect,
+      installed: tabs.onInstalled,
+      accessChanged: settingsRoom.onAccessChanged,
+      alarm: (alarm: { name: string }) => void pending.onAlarm(alarm),
+      online: () => void pending.onOnline(),
+      command: async (command: string, tab?: { id?: number }): Promise<void> => {
+        await Promise.all([recordings.onCommand(command, tab), shareLinks.onCommand(command, tab)]);
+      },
+      menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
+        await Promise.all([shareLinks.onMenuClicked(info, tab), recordings.onMenuClicked(info, tab)]);
+      },
+      tabUpdated(tabId: number, change: { url?: string; status?: string }, tab: { url?: string }): void {
+        // Hogmark's own pages (options, the dashboards view, the picker) never show a PostHog page.
+        if (tab.url?.startsWith(ownPages)) return;
+        tabs.onUpdated(tabId, change);
+        if (change.status === 'complete') void pending.onPageComplete(tab.url);
+      },
+      tabRemoved: tabs.onRemoved,
+    },
+    /** On every start of the worker: content script, mirror, menus, and what waits to be made. */
+    start(): void {
+      settingsRoom.start(storage.moved);
+      void pending.start();
+      void shareLinks.syncMenus();
+      void recordings.syncMenus();
+    },
+  };
+}
+export type Background = ReturnType<typeof createBackground>;

@@ -1,0 +1,47 @@
+import type { PageHints, RawSend } from '../../messaging/messages';
+import type { PageContext } from '../../posthog/context';
+import { type ActionLike, createBadgeService } from './badge';
+import { createBadgeFlash } from './badge-flash';
+import { type ChromiumPlatform, chromiumOffscreen, createClipboardWriter } from './clipboard';
+import { type ClipboardPage, writeTextFromPage } from './clipboard-dom';
+
+/** The parts of the browser the toolbar room uses. */
+export interface ToolbarBrowser {
+  action: ActionLike;
+  /** `runtime.sendMessage`, which reaches the offscreen document. */
+  runtime: { sendMessage: RawSend };
+}
+
+export interface ToolbarFeatureDeps {
+  browser: ToolbarBrowser;
+  /** What the tab shows now, to put its usual badge back after a flash. */
+  tabView: (tabId: number) => Promise<{ context: PageContext | null; hints: PageHints }>;
+  /** Chromium's `chrome` (offscreen documents); undefined in Firefox. */
+  chromium: ChromiumPlatform | undefined;
+  /** Firefox's background is a page: it writes the clipboard itself. Undefined in a service worker. */
+  page: ClipboardPage | undefined;
+}
+
+/**
+ * The toolbar button and what answers without a Hogmark page open: the badge of each tab, the
+ * flash that confirms an action started from a shortcut, a menu or the in-page button, and the
+ * clipboard those actions copy to.
+ */
+export function createToolbarFeature(deps: ToolbarFeatureDeps) {
+  const { action } = deps.browser;
+  const badge = createBadgeService({ action });
+  const restoreBadge = async (tabId: number): Promise<void> => {
+    badge.release(tabId);
+    await badge.show(tabId, await deps.tabView(tabId));
+  };
+  // One flash for every action started outside the popup: a later one takes over the tab's badge.
+  const flash = createBadgeFlash({ action, restore: restoreBadge, hold: (tabId) => badge.hold(tabId) });
+  const { page } = deps;
+  const clipboard = createClipboardWriter({
+    offscreen: chromiumOffscreen(deps.chromium, 'offscreen.html'),
+    send: (message) => deps.browser.runtime.sendMessage(message),
+    writeHere: page ? (text) => writeTextFromPage(page, text) : undefined,
+  });
+  return { badge, flash, clipboard };
+}
+export type ToolbarFeature = ReturnType<typeof createToolbarFeature>;
