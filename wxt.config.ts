@@ -46,8 +46,9 @@ const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'htt
 export default defineConfig({
   // HOGMARK_OUT_DIR lets parallel test runs build into separate folders.
   outDir: process.env.HOGMARK_OUT_DIR ?? '.output',
-  // The sources archive (for Firefox's reviewers) builds the extension; README screenshots do not.
-  zip: { excludeSources: ['docs/**'] },
+  // The sources archive (for Firefox's reviewers) builds the extension and keeps the docs the README
+  // links to; the screenshots build nothing.
+  zip: { excludeSources: ['docs/screenshots/**'] },
   // Manifest V3 in every browser, also for `wxt -b firefox` (WXT's default for Firefox is V2).
   manifestVersion: 3,
   imports: false,

@@ -28,16 +28,16 @@ export default defineBackground(() => {
   browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
     on.message(message, sender),
   );
-  browser.runtime.onConnect.addListener((port) => on.connect(port));
-  browser.runtime.onInstalled.addListener(() => on.installed());
-  browser.permissions.onAdded.addListener(() => on.accessChanged());
-  browser.permissions.onRemoved.addListener(() => on.accessChanged());
-  browser.alarms.onAlarm.addListener((alarm) => on.alarm(alarm));
-  globalThis.addEventListener?.('online', () => on.online());
+  browser.runtime.onConnect.addListener(on.connect);
+  browser.runtime.onInstalled.addListener(on.installed);
+  browser.permissions.onAdded.addListener(on.accessChanged);
+  browser.permissions.onRemoved.addListener(on.accessChanged);
+  browser.alarms.onAlarm.addListener(on.alarm);
+  globalThis.addEventListener?.('online', on.online);
   browser.commands.onCommand.addListener((command, tab) => void on.command(command, tab));
   browser.contextMenus.onClicked.addListener((info, tab) => void on.menuClicked(info, tab));
-  browser.tabs.onUpdated.addListener((tabId, change, tab) => on.tabUpdated(tabId, change, tab));
-  browser.tabs.onRemoved.addListener((tabId) => on.tabRemoved(tabId));
+  browser.tabs.onUpdated.addListener(on.tabUpdated);
+  browser.tabs.onRemoved.addListener(on.tabRemoved);
   if (import.meta.env.MODE === 'test') {
     // Test builds only: a headless browser cannot open a right-click menu, so the browser tests call
     // the very listener a menu click reaches, with the click's own `info` and `tab`.

@@ -71,7 +71,7 @@ function againstFloor(figure: string, popup: TimedFigure, floor: TimedFigure, li
   };
 }
 
-/** The budgets of issue 16 (and issue 8's request and size budgets), checked against the figures. */
+/** The popup's speed budgets (and the request and size budgets), checked against the figures. */
 export function checkBudgets(result: Omit<BenchResult, 'budgets' | 'environment' | 'details'>): Check[] {
   const { popup, large } = result;
   const actions = result.requestsPerAction;
@@ -149,7 +149,7 @@ function informationRows(result: BenchResult): string[] {
     ),
     timedRow('Blank extension page ready', ms(popup.blankPage), popup.blankPage),
     row(
-      'Tiny-script page ÷ blank page; warm popup ÷ blank page (issue 8’s old budget: ≤ 1.5×)',
+      'Tiny-script page ÷ blank page; warm popup ÷ blank page (the first budget against a blank page: ≤ 1.5×)',
       `${ratioOf(popup.scriptPage, popup.blankPage)}×; ${ratioOf(popup.popupReadyWarm, popup.blankPage)}×`,
     ),
     timedRow(
@@ -199,7 +199,7 @@ function informationRows(result: BenchResult): string[] {
 const stopped = (outcome: { rounds: number; converged: boolean }) =>
   `${outcome.rounds} rounds, ${outcome.converged ? 'converged' : 'stopped at the cap, not converged'}`;
 
-/** The Markdown the README's Benchmark section shows. */
+/** The Markdown docs/BENCHMARK.md shows between its bench markers. */
 export function benchMarkdown(result: BenchResult): string {
   const rows = result.budgets.map(
     (check) =>

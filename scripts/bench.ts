@@ -1,12 +1,13 @@
 /**
- * `npm run bench`: builds Hogmark, starts the local PostHog and Chromium, and measures what issues 8
- * and 16 budget: popup time-to-ready (warm, cold, and after the service worker was stopped) against a
+ * `npm run bench`: builds Hogmark, starts the local PostHog and Chromium, and measures what the
+ * budgets cover: popup time-to-ready (warm, cold, and after the service worker was stopped) against a
  * page drawn by one tiny script, requests per action, bundle sizes, filter latency and background
  * memory at 10,000 items. Each timed figure is the median of rounds taken until two batches agree
- * (bench-rounds.ts). Writes .output/bench.json and .output/bench.md, puts the table in the README
- * between its bench markers, and prints it. It reports; it exits 0 even when a budget is missed.
+ * (bench-rounds.ts). Writes .output/bench.json and .output/bench.md, puts the table in
+ * docs/BENCHMARK.md between its bench markers, and prints it. It reports; it exits 0 even when a
+ * budget is missed.
  * `--quick` (or HOGMARK_BENCH_QUICK=1) takes a few rounds only, to check the bench works end to end,
- * and leaves the README alone.
+ * and leaves docs/BENCHMARK.md alone.
  * HOGMARK_OUT_DIR chooses the build folder (as for the tests); HOGMARK_E2E_SKIP_BUILD=1 reuses the
  * test build.
  */
@@ -35,18 +36,19 @@ async function withPostHog<T>(options: StartOptions, run: (server: FakePostHog) 
   }
 }
 
-const README_START = '<!-- bench:start -->';
-const README_END = '<!-- bench:end -->';
+const BENCH_DOC = 'docs/BENCHMARK.md';
+const TABLE_START = '<!-- bench:start -->';
+const TABLE_END = '<!-- bench:end -->';
 
-/** Puts the table between the README's bench markers. */
-async function writeReadmeTable(markdown: string): Promise<void> {
-  const path = join(ROOT, 'README.md');
-  const readme = await readFile(path, 'utf8');
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} section.`);
-  const table = `${README_START}\n${markdown.trimEnd()}\n`;
-  await writeFile(path, readme.slice(0, start) + table + readme.slice(end));
+/** Puts the table between the bench markers of docs/BENCHMARK.md. */
+async function writeBenchDocTable(markdown: string): Promise<void> {
+  const path = join(ROOT, BENCH_DOC);
+  const doc = await readFile(path, 'utf8');
+  const start = doc.indexOf(TABLE_START);
+  const end = doc.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`${BENCH_DOC} has no ${TABLE_START} … ${TABLE_END} section.`);
+  const table = `${TABLE_START}\n${markdown.trimEnd()}\n`;
+  await writeFile(path, doc.slice(0, start) + table + doc.slice(end));
 }
 
 function chromiumVersion(chromiumPath: string): string {
@@ -123,7 +125,7 @@ async function main(): Promise<void> {
   const markdown = benchMarkdown(result);
   await writeFile(join(outDir, 'bench.json'), `${JSON.stringify(result, null, 2)}\n`);
   await writeFile(join(outDir, 'bench.md'), markdown);
-  if (!plans.quick) await writeReadmeTable(markdown);
+  if (!plans.quick) await writeBenchDocTable(markdown);
   console.log(`\n${markdown}`);
   const missed = result.budgets.filter((check) => !check.pass);
   console.log(
@@ -132,7 +134,7 @@ async function main(): Promise<void> {
       : `Missed ${missed.length} budget(s): ${missed.map((check) => check.figure).join('; ')}.`,
   );
   console.log(
-    `Wrote .output/bench.json and .output/bench.md${plans.quick ? '' : ', and the README’s table'} in ${elapsed()}.`,
+    `Wrote .output/bench.json and .output/bench.md${plans.quick ? '' : `, and the table in ${BENCH_DOC}`} in ${elapsed()}.`,
   );
 }
 

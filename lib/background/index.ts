@@ -12,6 +12,7 @@ import { createStorageFeature, type StorageFeatureDeps } from './storage/storage
 import { createTabsFeature, type TabsBrowser } from './tabs/tabs-feature';
 import type { ChromiumPlatform } from './toolbar/clipboard';
 import type { ClipboardPage } from './toolbar/clipboard-dom';
+import { ADD_TO_LAST_PLAYLIST, COPY_LINK_COMMAND } from './toolbar/shortcuts';
 import { createToolbarFeature, type ToolbarBrowser } from './toolbar/toolbar-feature';
 
 /** Every part of the browser the background uses, room by room (the entrypoint passes `browser`). */
@@ -52,7 +53,16 @@ export function createBackground(deps: BackgroundDeps) {
     onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus()]),
   });
   const view = (tabId: number) => tabs.view(tabId);
-  const toolbar = createToolbarFeature({ browser, tabView: view, chromium: deps.chromium, page: deps.page });
+  const toolbar = createToolbarFeature({
+    browser,
+    tabView: view,
+    chromium: deps.chromium,
+    page: deps.page,
+    shortcuts: {
+      [ADD_TO_LAST_PLAYLIST]: (tabId) => recordings.addToLastUsed(tabId),
+      [COPY_LINK_COMMAND]: (tabId) => shareLinks.copyFromTab(tabId),
+    },
+  });
   const session = createSessionFeature({ browser });
   const dashboards: DashboardsFeature = createDashboardsFeature({ settings, trusted: storage.trusted });
   const pending = createPendingFeature({
@@ -113,13 +123,12 @@ export function createBackground(deps: BackgroundDeps) {
     handlers,
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
-    getAppOrigins: () => settings.appOrigins(),
-    onError: (type, error) => logFailure(type, error),
+    getAppOrigins: settings.appOrigins,
+    onError: logFailure,
   });
   const ownPages = browser.runtime.getURL('/');
 
   return {
-    handlers,
     /** The listener bodies, one per browser event. */
     on: {
       message: dispatch,
@@ -128,9 +137,7 @@ export function createBackground(deps: BackgroundDeps) {
       accessChanged: settingsRoom.onAccessChanged,
       alarm: (alarm: { name: string }) => void pending.onAlarm(alarm),
       online: () => void pending.onOnline(),
-      command: async (command: string, tab?: { id?: number }): Promise<void> => {
-        await Promise.all([recordings.onCommand(command, tab), shareLinks.onCommand(command, tab)]);
-      },
+      command: toolbar.onCommand,
       menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
         await Promise.all([shareLinks.onMenuClicked(info, tab), recordings.onMenuClicked(info, tab)]);
       },

@@ -152,7 +152,7 @@ export const protocol = {
     output: QuickAddResultSchema,
   },
 
-  // Changes PostHog could not take yet (pending-changes.ts): "Retry now" (one, or all) and "Discard".
+  // Changes PostHog could not take yet (background/pending/pending-queue.ts): "Retry now" (one, or all) and "Discard".
   'pending/retry': {
     from: 'extension-page',
     input: z.strictObject({ id: z.optional(z.string().check(z.maxLength(100))) }),

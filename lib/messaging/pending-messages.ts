@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ERROR_KINDS } from '../platform/error-kinds';
+import { ERROR_KINDS } from '../platform/error-policy';
 import { RecordingIdSchema, ShortIdSchema } from './playlist-messages';
 
 /**

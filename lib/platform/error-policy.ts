@@ -1,228 +1,91 @@
-import type { ErrorKind } from './error-kinds';
-
 /**
- * What Hogmark does after each kind of failure, in one table: every rule that picks a set of kinds
- * reads its trait here. Each row spells out every trait, so a new kind or a new trait does not
- * compile until each cell is decided; test/platform/error-policy.test.ts pins the table.
+ * Every kind of failure Hogmark names and what each makes it do, in one table: every rule that picks
+ * a set of kinds reads its trait here, and test/platform/error-policy.test.ts pins the table. The
+ * error class (errors.ts) and the serialised form (serialized-error.ts) both read the kinds from here.
+ * The traits:
+ * - `retryable`: passing trouble, the same request may succeed later (`AppError.retryable`; pages
+ *   offer "Try again").
+ * - `offerTryAgain`: the popup's collection row offers "Try again" (outcome-unknown, cancelled and
+ *   not-found have their own answers).
+ * - `keptPending`: "not now" rather than "no": a quick add or removal that fails so is kept pending
+ *   and made later.
+ * - `outcomeUncertain`: a write that failed so may have been applied; it is read back before being
+ *   reported or sent again.
+ * - `unreachable`: PostHog (or the way to it) was down or busy; a pending change's next try reads
+ *   PostHog first.
+ * - `waitsForSignIn`: only signing in helps; the pending schedule does not try again on its own (a
+ *   PostHog page loading does).
  */
-export interface ErrorPolicy {
-  /** Passing trouble, the same request may succeed later: `AppError.retryable` (pages offer "Try again"). */
-  readonly retryable: boolean;
-  /** The popup's collection row offers "Try again" (outcome-unknown, cancelled, not-found have their own). */
-  readonly offerTryAgain: boolean;
-  /** "Not now" rather than "no": a quick add or removal that fails so is kept pending and made later. */
-  readonly keptPending: boolean;
-  /** A write that failed so may have been applied: it is read back before being reported or sent again. */
-  readonly outcomeUncertain: boolean;
-  /** PostHog (or the way to it) was down or busy: a pending change's next try reads PostHog first. */
-  readonly unreachable: boolean;
-  /** Only signing in helps: the pending schedule does not try again on its own (a PostHog page load does). */
-  readonly waitsForSignIn: boolean;
-}
+export type ErrorTrait =
+  | 'retryable'
+  | 'offerTryAgain'
+  | 'keptPending'
+  | 'outcomeUncertain'
+  | 'unreachable'
+  | 'waitsForSignIn';
 
-/** One row per kind of `ERROR_KINDS` (error-kinds.ts). */
+/** One row per kind of failure, in the order the kinds are listed, with the traits that apply to it. */
 export const ERROR_POLICY = {
-  // from the API
-  unauthorized: {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'missing-scope': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'key-not-allowed': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'project-forbidden': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  forbidden: {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'not-found': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'method-not-allowed': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  validation: {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
+  // from the API: refused before PostHog acted, and asking again gives the same answer
+  unauthorized: [],
+  'missing-scope': [],
+  'key-not-allowed': [],
+  'project-forbidden': [],
+  forbidden: [],
+  'not-found': [],
+  'method-not-allowed': [],
+  validation: [],
   // PostHog refuses a throttled request before acting on it: nothing to read back.
-  'rate-limited': {
-    retryable: true,
-    offerTryAgain: true,
-    keptPending: true,
-    outcomeUncertain: false,
-    unreachable: true,
-    waitsForSignIn: false,
-  },
-  // A 5xx may come after PostHog acted.
-  server: {
-    retryable: true,
-    offerTryAgain: true,
-    keptPending: true,
-    outcomeUncertain: true,
-    unreachable: true,
-    waitsForSignIn: false,
-  },
-  // The answer was lost: PostHog may have acted before the connection dropped or the wait ran out.
-  network: {
-    retryable: true,
-    offerTryAgain: true,
-    keptPending: true,
-    outcomeUncertain: true,
-    unreachable: true,
-    waitsForSignIn: false,
-  },
-  timeout: {
-    retryable: true,
-    offerTryAgain: true,
-    keptPending: true,
-    outcomeUncertain: true,
-    unreachable: true,
-    waitsForSignIn: false,
-  },
+  'rate-limited': ['retryable', 'offerTryAgain', 'keptPending', 'unreachable'],
+  // A 5xx may come after PostHog acted; a lost answer may come after it acted too.
+  server: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable'],
+  network: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable'],
+  timeout: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable'],
   // PostHog answered, perhaps after acting, in a form that cannot be read.
-  'invalid-response': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: true,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
+  'invalid-response': ['outcomeUncertain'],
   // from the extension itself
-  'not-configured': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'invalid-input': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
+  'not-configured': [],
+  /** A value refused before any request was sent; `detail` is the sentence saying what to enter. */
+  'invalid-input': [],
   // A PostHog tab (or signing in there) is all it takes: "not now" rather than "no".
-  'no-session-tab': {
-    retryable: false,
-    offerTryAgain: true,
-    keptPending: true,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'signed-out': {
-    retryable: false,
-    offerTryAgain: true,
-    keptPending: true,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: true,
-  },
-  'bad-message': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  'permission-denied': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  // Read back once already (that failed too): kept, and read back again before the next try.
-  'outcome-unknown': {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: true,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-  cancelled: {
-    retryable: false,
-    offerTryAgain: false,
-    keptPending: false,
-    outcomeUncertain: false,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
+  'no-session-tab': ['offerTryAgain', 'keptPending'],
+  /** PostHog answered the session request as signed out (or the tab had no session to send). */
+  'signed-out': ['offerTryAgain', 'keptPending', 'waitsForSignIn'],
+  'bad-message': [],
+  'permission-denied': [],
+  /**
+   * A write may or may not have been applied, and reading it back failed too: kept, and read back
+   * again before the next try.
+   */
+  'outcome-unknown': ['keptPending'],
+  /** The user stopped waiting and reading back showed nothing was changed. */
+  cancelled: [],
   // Nothing is known of it, so neither is whether the write was made.
-  unknown: {
-    retryable: false,
-    offerTryAgain: true,
-    keptPending: false,
-    outcomeUncertain: true,
-    unreachable: false,
-    waitsForSignIn: false,
-  },
-} as const satisfies Record<ErrorKind, ErrorPolicy>;
+  unknown: ['offerTryAgain', 'outcomeUncertain'],
+} as const satisfies Record<string, readonly ErrorTrait[]>;
+
+export type ErrorKind = keyof typeof ERROR_POLICY;
+/** Every kind, in the table's order (the kinds are the table's rows, written once). */
+export const ERROR_KINDS = Object.keys(ERROR_POLICY) as [ErrorKind, ...ErrorKind[]];
+
+/** Whether `trait` applies to failures of `kind`. */
+export const hasTrait = (kind: ErrorKind, trait: ErrorTrait): boolean =>
+  (ERROR_POLICY[kind] as readonly ErrorTrait[]).includes(trait);
 
 /** `AppError.retryable`: the same request may succeed later. */
-export const isRetryable = (kind: ErrorKind): boolean => ERROR_POLICY[kind].retryable;
+export const isRetryable = (kind: ErrorKind): boolean => hasTrait(kind, 'retryable');
 
 /** The popup's collection row offers "Try again" after a failure of this kind. */
-export const offersTryAgain = (kind: ErrorKind): boolean => ERROR_POLICY[kind].offerTryAgain;
+export const offersTryAgain = (kind: ErrorKind): boolean => hasTrait(kind, 'offerTryAgain');
 
 /** A quick add or removal that fails so is kept as a pending change. */
-export const keepsAsPending = (kind: ErrorKind): boolean => ERROR_POLICY[kind].keptPending;
+export const keepsAsPending = (kind: ErrorKind): boolean => hasTrait(kind, 'keptPending');
 
 /** A write that fails so may have been applied all the same. */
-export const leavesOutcomeUncertain = (kind: ErrorKind): boolean => ERROR_POLICY[kind].outcomeUncertain;
+export const leavesOutcomeUncertain = (kind: ErrorKind): boolean => hasTrait(kind, 'outcomeUncertain');
 
 /** The failure says PostHog (or the way to it) was down or busy, not that the user is signed out. */
-export const meansPostHogUnreachable = (kind: ErrorKind): boolean => ERROR_POLICY[kind].unreachable;
+export const meansPostHogUnreachable = (kind: ErrorKind): boolean => hasTrait(kind, 'unreachable');
 
 /** Trying again changes nothing until the user signs in (a PostHog page loading). */
-export const waitsForSignIn = (kind: ErrorKind): boolean => ERROR_POLICY[kind].waitsForSignIn;
+export const waitsForSignIn = (kind: ErrorKind): boolean => hasTrait(kind, 'waitsForSignIn');

@@ -1,9 +1,9 @@
-import type { ErrorKind } from './error-kinds';
+import type { ErrorKind } from './error-policy';
 import { isRetryable, leavesOutcomeUncertain } from './error-policy';
 import { t, tCount } from './i18n';
 import type { SerializedError } from './serialized-error';
 
-export { ERROR_KINDS, type ErrorKind } from './error-kinds';
+export { ERROR_KINDS, type ErrorKind } from './error-policy';
 export type { SerializedError } from './serialized-error';
 
 export interface AppErrorInit {

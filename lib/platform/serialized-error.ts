@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { ERROR_KINDS } from './error-kinds';
+import { ERROR_KINDS } from './error-policy';
 
 /**
  * What travels over the message boundary: plain data, never a stack and never the key. Apart from

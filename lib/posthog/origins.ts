@@ -99,14 +99,20 @@ export interface OriginTraits {
   readonly accessGrantedByManifest: boolean;
 }
 
-/** The traits of `origin` (a normalised app origin); all false for one that is not Cloud's. */
+const CLOUD_TRAITS: OriginTraits = {
+  keyRefusedForCollectionWrites: true,
+  hasBulkRecordingRoutes: true,
+  accessGrantedByManifest: true,
+};
+const SELF_HOSTED_TRAITS: OriginTraits = {
+  keyRefusedForCollectionWrites: false,
+  hasBulkRecordingRoutes: false,
+  accessGrantedByManifest: false,
+};
+
+/** The traits of `origin` (a normalised app origin): Cloud's, or none for any other. */
 export function originTraits(origin: string): OriginTraits {
-  const cloud = isCloudOrigin(origin);
-  return {
-    keyRefusedForCollectionWrites: cloud,
-    hasBulkRecordingRoutes: cloud,
-    accessGrantedByManifest: cloud,
-  };
+  return isCloudOrigin(origin) ? CLOUD_TRAITS : SELF_HOSTED_TRAITS;
 }
 
 /** See `OriginTraits.keyRefusedForCollectionWrites`. */

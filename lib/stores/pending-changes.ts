@@ -7,7 +7,7 @@ import { serializeError } from '../platform/errors';
 export type NoticeUndo = { phase: 'running' } | { phase: 'done' } | { phase: 'failed'; message: string };
 
 /**
- * The popup's view of changes waiting to be made (pending-changes.ts in the background): the list
+ * The popup's view of changes waiting to be made (pending-queue.ts in the background): the list
  * with "Retry now" and "Discard", and what became of earlier ones, with Undo for a made add.
  */
 export function createPendingStore(deps: { send: SendMessage }) {

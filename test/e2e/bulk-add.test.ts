@@ -15,7 +15,7 @@ const { inCheckout, loose } = DEMO.recordings;
 const MOBILE = '0191dd9e-1111-7ccc-8ddd-000000000003';
 const SUPPORT = '0191dd9e-2222-7ccc-8ddd-000000000004';
 const TOUR = '0191dd9e-3333-7ccc-8ddd-000000000005';
-/** The menu items' ids (lib/background/context-menus.ts). */
+/** The menu items' ids (lib/background/recordings/recording-menus.ts). */
 const IN_SELECTION = 'hogmark-add-linked-in-selection';
 const ON_PAGE = 'hogmark-add-linked-on-page';
 

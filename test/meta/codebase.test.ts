@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_KINDS } from '../../lib/platform/error-kinds';
+import { ERROR_KINDS } from '../../lib/platform/error-policy';
 import { enMessages } from '../support/i18n';
 import { localImports, REPO_ROOT, readSource, sourceFiles } from '../support/source-files';
 

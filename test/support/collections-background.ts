@@ -2,6 +2,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import type { SessionRoute } from '../../lib/api/session-routes';
 import { createPlaylistService } from '../../lib/background/recordings/collections';
+import type { CollectionWriteTraits } from '../../lib/background/recordings/key-or-session';
 import {
   createRecordingActions,
   type RecordingActionsDeps,
@@ -15,9 +16,19 @@ import type { FakePostHog } from '../fake-posthog/index';
  * bridge and its content script: it signs in once and makes the request with the page's cookies and
  * CSRF header, as the content script does (or reports no signed-in tab).
  */
+/** An origin that behaves as PostHog Cloud does: keys refused for collection writes, bulk routes there. */
+export const cloudTraits = (): CollectionWriteTraits => ({
+  keyRefusedForCollectionWrites: true,
+  hasBulkRecordingRoutes: true,
+});
+
 export function wirePlaylists(
   server: FakePostHog,
-  options: { key?: string; signedIn?: boolean; keyNeverAdds?: (origin: string) => boolean } = {},
+  options: {
+    key?: string;
+    signedIn?: boolean;
+    originTraits?: (origin: string) => CollectionWriteTraits;
+  } = {},
 ) {
   const connection: Connection = { origin: server.url, apiKey: options.key ?? server.keys.all, projectId: 1 };
   let clock = 1_000_000;
@@ -35,7 +46,7 @@ export function wirePlaylists(
   const playlists = createPlaylistService({
     connection: async () => connection,
     playlistsApi: (c, projectId) => createPostHogClient(c).project(projectId).playlists,
-    local: fakeBrowser.storage.local,
+    trusted: fakeBrowser.storage.local,
     now,
   });
   const forward: RecordingActionsDeps['forward'] = async (_origin, route) => {
@@ -68,7 +79,7 @@ export function wirePlaylists(
     playlists,
     session: fakeBrowser.storage.session,
     now,
-    ...(options.keyNeverAdds ? { keyNeverAdds: options.keyNeverAdds } : {}),
+    ...(options.originTraits ? { originTraits: options.originTraits } : {}),
     forward,
   });
   return { playlists, actions, forward, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };

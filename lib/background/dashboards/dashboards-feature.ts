@@ -14,17 +14,17 @@ export interface DashboardsFeatureDeps {
 /** Dashboards of the connected project: the cached list, one dashboard, pinning, collaborators. */
 export function createDashboardsFeature(deps: DashboardsFeatureDeps) {
   const dashboards = createDashboardsService({
-    connection: () => deps.settings.connection(),
+    connection: deps.settings.connection,
     api: (connection, projectId, signal) =>
       createPostHogClient({ ...connection, signal }).project(projectId).dashboards,
     cache: createDashboardCache({ storage: deps.trusted }),
   });
   const handlers = {
-    'dashboards/list': (input) => dashboards.list(input),
-    'dashboards/get': (input) => dashboards.get(input),
-    'dashboards/pin': (input) => dashboards.pin(input),
+    'dashboards/list': dashboards.list,
+    'dashboards/get': dashboards.get,
+    'dashboards/pin': dashboards.pin,
     'dashboards/cancel-pin': async (input) => ({ cancelled: dashboards.cancelPin(input) }),
-    'dashboards/collaborators': (input) => dashboards.collaborators(input),
+    'dashboards/collaborators': dashboards.collaborators,
   } satisfies Handlers;
   return {
     dashboards,

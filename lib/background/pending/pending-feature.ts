@@ -2,7 +2,7 @@ import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
 import type { Handlers } from '../messages/dispatcher';
 import type { SettingsService } from '../settings/settings';
-import { type ActiveTabQuery, activeTabId } from '../tabs/active-tab';
+import { type ActiveTabQuery, activeTabId } from '../toolbar/active-tab';
 import type { BadgeService } from '../toolbar/badge';
 import type { BadgeFlash } from '../toolbar/badge-flash';
 import { createPendingChanges, type PendingDeps } from './pending-queue';

@@ -6,7 +6,7 @@ import type {
   PendingTarget,
 } from '../../messaging/pending-messages';
 import { noticeSentence } from '../../messaging/pending-notice';
-import type { ErrorKind } from '../../platform/error-kinds';
+import type { ErrorKind } from '../../platform/error-policy';
 import { meansPostHogUnreachable, waitsForSignIn } from '../../platform/error-policy';
 import { type AppError, toAppError } from '../../platform/errors';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';

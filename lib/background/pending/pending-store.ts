@@ -6,7 +6,7 @@ import {
   type PendingState,
   type PendingTarget,
 } from '../../messaging/pending-messages';
-import type { ErrorKind } from '../../platform/error-kinds';
+import type { ErrorKind } from '../../platform/error-policy';
 import { keepsAsPending, waitsForSignIn } from '../../platform/error-policy';
 import { toAppError } from '../../platform/errors';
 import type { StoredItem } from '../../platform/storage';

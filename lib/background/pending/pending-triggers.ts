@@ -1,6 +1,6 @@
 import type { PendingChanges } from './pending-queue';
 
-/** The one alarm: the next try of a change waiting to be made (pending-changes.ts). */
+/** The one alarm: the next try of a change waiting to be made (pending-queue.ts). */
 export const PENDING_ALARM = 'hogmark-pending-changes';
 
 /** The part of `browser.alarms` the schedule uses (structural, so tests pass a recording fake). */

@@ -21,12 +21,12 @@ export interface PopupFeatureDeps {
 export function createPopupFeature(deps: PopupFeatureDeps) {
   const { browser, recordings } = deps;
   const open = createPopupOpen({
-    status: () => deps.settings.status(),
+    status: deps.settings.status,
     tabView: deps.tabView,
-    sessionState: () => recordings.sessionState(),
-    cachedPlaylists: (recording) => recordings.cachedList(recording),
+    sessionState: recordings.sessionState,
+    cachedPlaylists: recordings.cachedList,
     tabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
-    pendingState: () => deps.pending.takeState(),
+    pendingState: deps.pending.takeState,
     onError: deps.onError,
   });
   const handlers = {

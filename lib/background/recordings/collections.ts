@@ -33,7 +33,7 @@ export interface PlaylistServiceDeps {
   /** `signal`: the user's Cancel, for a write they stopped waiting for. */
   playlistsApi: (connection: Connection, projectId: number, signal?: AbortSignal) => PlaylistsApi;
   /** The trusted area (the extension's IndexedDB, see trusted-storage.ts), out of content scripts' reach. */
-  local: StorageAreaLike;
+  trusted: StorageAreaLike;
   now?: () => number;
 }
 
@@ -56,10 +56,10 @@ const LIST_TTL_MS = 30_000;
  */
 export function createPlaylistService(deps: PlaylistServiceDeps) {
   const now = deps.now ?? Date.now;
-  const cacheStore = createItemStore(deps.local, playlistCacheItem);
+  const cacheStore = createItemStore(deps.trusted, playlistCacheItem);
   // This service alone writes its preferences and facts: memory spares the popup's first paint a read.
-  const prefsStore = memoizeItemStore(createItemStore(deps.local, playlistPrefsItem));
-  const facts = createMembershipFacts(deps.local, now);
+  const prefsStore = memoizeItemStore(createItemStore(deps.trusted, playlistPrefsItem));
+  const facts = createMembershipFacts(deps.trusted, now);
   // The parsed cache of the current scope: reading 10,000 entries through zod on every popup is waste.
   let memory: PlaylistCache | null = null;
   const inFlight = new Map<string, Promise<PlaylistCache>>();

@@ -7,9 +7,16 @@ import {
 } from '../../api/session-routes';
 import type { Via } from '../../messaging/playlist-messages';
 import { AppError, isAppError } from '../../platform/errors';
+import type { OriginTraits } from '../../posthog/origins';
 import type { SessionAnswer } from '../session/session-bridge';
 import type { PlaylistScope, PlaylistService } from './collections';
 import type { KeyRefusals } from './key-refusals';
+
+/** The traits of an origin that decide how a recording is added to or removed from a collection. */
+export type CollectionWriteTraits = Pick<
+  OriginTraits,
+  'keyRefusedForCollectionWrites' | 'hasBulkRecordingRoutes'
+>;
 
 /** One write's route, as it goes: how it was sent, and whether through a tab Hogmark opened. */
 export interface Attempt {
@@ -34,18 +41,19 @@ export function sessionFailure(answer: SessionAnswer): AppError {
 }
 
 /**
- * Which way one add or removal goes: the key first (the contract's way); on PostHog's refusal of
- * personal keys, the same request through the user's signed-in PostHog tab, and every later one on
- * that origin through the tab directly (key-refusals.ts).
+ * Which way one add or removal goes: where PostHog refuses personal keys for it (Cloud), through the
+ * user's signed-in PostHog tab directly; elsewhere the key first (the contract's way), and on
+ * PostHog's refusal the same request through the tab, as every later one on that origin
+ * (key-refusals.ts).
  */
 export function createRecordingSender(deps: {
   playlists: PlaylistService;
   forward: (origin: string, route: SessionRoute, signal?: AbortSignal) => Promise<SessionAnswer>;
   keyRefusals: KeyRefusals;
-  /** Origins where the key is known never to add or remove (PostHog Cloud's). */
-  keyNeverAdds: (origin: string) => boolean;
+  /** What the origin is known to do (lib/posthog/origins.ts): refuse keys here, have bulk routes. */
+  traits: (origin: string) => CollectionWriteTraits;
 }) {
-  const { playlists, keyRefusals, keyNeverAdds } = deps;
+  const { playlists, keyRefusals } = deps;
   return async function send(
     scope: PlaylistScope,
     direction: 'add' | 'remove',
@@ -54,9 +62,10 @@ export function createRecordingSender(deps: {
     attempt: Attempt,
   ): Promise<Via> {
     const { origin } = scope.connection;
-    // The key first, unless this PostHog is Cloud (it refuses every personal key here) or has
-    // already refused it for these actions: then asking again only adds a request sure to fail.
-    if (!keyNeverAdds(origin) && !(await keyRefusals.refuses(origin))) {
+    const traits = deps.traits(origin);
+    // The key first, unless this PostHog refuses every personal key here (Cloud) or has already
+    // refused it for these actions: then asking again only adds a request sure to fail.
+    if (!traits.keyRefusedForCollectionWrites && !(await keyRefusals.refuses(origin))) {
       const api = playlists.api(scope, attempt.signal);
       attempt.via = 'key';
       try {
@@ -68,9 +77,9 @@ export function createRecordingSender(deps: {
         await keyRefusals.remember(origin);
       }
     }
-    // On Cloud (newest PostHog) a removal uses `bulk_delete`, which skips a recording already gone
+    // Where PostHog has `bulk_delete` (Cloud), a removal uses it: it skips a recording already gone
     // instead of failing with a 500; older self-hosted PostHogs may lack it (see session-routes.ts).
-    const remove = keyNeverAdds(origin) ? bulkDeleteRecordingRoute : removeRecordingRoute;
+    const remove = traits.hasBulkRecordingRoutes ? bulkDeleteRecordingRoute : removeRecordingRoute;
     const route = (direction === 'add' ? addRecordingRoute : remove)(scope.projectId, shortId, recordingId);
     attempt.via = 'session';
     const answer = await deps.forward(origin, route, attempt.signal);

@@ -62,8 +62,8 @@ export function mergeMembership(facts: RecordingFacts | undefined): Membership {
 }
 
 /** Membership facts per (scope, recording), kept for the most recently touched recordings. */
-export function createMembershipFacts(local: StorageAreaLike, now: () => number) {
-  const store = memoizeItemStore(createItemStore(local, membershipFactsItem));
+export function createMembershipFacts(trusted: StorageAreaLike, now: () => number) {
+  const store = memoizeItemStore(createItemStore(trusted, membershipFactsItem));
   // Writes of different recordings must not overwrite each other.
   let queue: Promise<unknown> = Promise.resolve();
 

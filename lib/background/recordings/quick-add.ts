@@ -1,6 +1,6 @@
 import type { MessageOutput } from '../../messaging/messages';
 import type { QuickAddResult } from '../../messaging/playlist-messages';
-import type { ErrorKind } from '../../platform/error-kinds';
+import type { ErrorKind } from '../../platform/error-policy';
 import { AppError, isAppError, toAppError } from '../../platform/errors';
 import { type MessageKey, t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
@@ -118,7 +118,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
   }
 
   /**
-   * A change PostHog could not take now is kept and made later (pending-changes.ts); null when the
+   * A change PostHog could not take now is kept and made later (pending/pending-queue.ts); null when the
    * failure is a "no" that waiting will not change.
    */
   async function keepForLater(

@@ -12,12 +12,12 @@ import { AppError, isAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { settleWrite } from '../../platform/write-outcome';
-import { refusesKeyForCollectionWrites } from '../../posthog/origins';
+import { originTraits } from '../../posthog/origins';
 import type { SessionAnswer } from '../session/session-bridge';
 import { createCollectionAndAdd } from './collection-create';
 import { type LastAction, lastActionItem } from './collection-store';
 import type { PlaylistService } from './collections';
-import { type Attempt, createRecordingSender } from './key-or-session';
+import { type Attempt, type CollectionWriteTraits, createRecordingSender } from './key-or-session';
 import { createKeyRefusals } from './key-refusals';
 
 const recordingWriteKey = (input: RecordingChangeInput) =>
@@ -41,10 +41,10 @@ export interface RecordingActionsDeps {
   newId?: () => string;
   now?: () => number;
   /**
-   * Origins where the key is known never to add or remove, so the session goes first (default:
-   * `refusesKeyForCollectionWrites`, PostHog Cloud's).
+   * What an origin is known to do (default: `originTraits`, lib/posthog/origins.ts): where keys are
+   * refused for these writes the session goes first, and where bulk routes exist undo uses them.
    */
-  keyNeverAdds?: (origin: string) => boolean;
+  originTraits?: (origin: string) => CollectionWriteTraits;
 }
 
 type Direction = 'add' | 'remove';
@@ -56,7 +56,7 @@ export const displayName = (name: string) => name || t('playlistUntitled');
 
 /**
  * Adding and removing a recording: where PostHog is known to refuse personal keys for it (Cloud,
- * `keyNeverAdds`), through the user's signed-in PostHog tab directly (DESIGN.md). Elsewhere the key
+ * `originTraits`), through the user's signed-in PostHog tab directly (DESIGN.md). Elsewhere the key
  * first (the contract's way); on PostHog's refusal of personal keys, the same request through the
  * tab, and every later one on that origin through the tab directly (see key-refusals.ts). One
  * request per (playlist, recording) at a time: a second identical click joins the first.
@@ -78,7 +78,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     playlists,
     forward: deps.forward,
     keyRefusals,
-    keyNeverAdds: deps.keyNeverAdds ?? refusesKeyForCollectionWrites,
+    traits: deps.originTraits ?? originTraits,
   });
 
   async function change(

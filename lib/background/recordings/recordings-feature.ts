@@ -5,9 +5,7 @@ import type { StorageAreaLike } from '../../platform/storage';
 import { parsePageContext } from '../../posthog/context';
 import type { PendingChanges } from '../pending/pending-queue';
 import type { SettingsService } from '../settings/settings';
-import { type ActiveTabQuery, activeTabId } from '../tabs/active-tab';
 import type { BadgeFlash } from '../toolbar/badge-flash';
-import { createCommandListener } from '../toolbar/shortcuts';
 import { createBulkAdd } from './bulk-add';
 import { createPlaylistService } from './collections';
 import { createLinkCollector, type LinkScope, linksInDocument } from './link-collector';
@@ -27,7 +25,6 @@ export interface RecordingsBrowser {
   windows: { create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
   runtime: { getURL(path: '/popup.html'): string };
   contextMenus: ContextMenusLike;
-  tabs: ActiveTabQuery;
   /** With a menu click's activeTab grant: reads the links of the selection or page, once. */
   scripting: {
     executeScript(injection: {
@@ -60,12 +57,12 @@ export interface RecordingsFeatureDeps {
 export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
   const { browser, settings } = deps;
   const onError = (error: unknown) => logFailure('collections', error);
-  const appOrigins = () => settings.appOrigins();
+  const appOrigins = settings.appOrigins;
   const playlists = createPlaylistService({
-    connection: () => settings.connection(),
+    connection: settings.connection,
     playlistsApi: (connection, projectId, signal) =>
       createPostHogClient({ ...connection, signal }).project(projectId).playlists,
-    local: deps.trusted,
+    trusted: deps.trusted,
   });
   const actions = createRecordingActions({
     playlists,
@@ -116,11 +113,8 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     /** The pending room's `apply`: a kept change made through the same path as a click. */
     applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>
       applyPendingChange({ playlists, actions }, change, options),
-    onCommand: createCommandListener({
-      addToLastUsed: (tabId) => quickAdd.forTab(tabId),
-      activeTabId: () => activeTabId(browser.tabs),
-      onError,
-    }),
+    /** The add shortcut: the recording in the tab, to the last-used collection. */
+    addToLastUsed: quickAdd.forTab,
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
     /** For `popup/open`: the session's pick (taken) and last action, and a cached list. */

@@ -17,15 +17,15 @@ export function createRecordingHandlers(services: {
 }) {
   const { playlists, actions, quickAdd } = services;
   return {
-    'playlists/list': (input) => playlists.list(input),
+    'playlists/list': playlists.list,
     'playlists/add': (input) => actions.add(input),
     'playlists/remove': (input) => actions.remove(input),
     'playlists/cancel': async (input) => ({ cancelled: actions.cancel(input) }),
     'playlists/create-and-add': (input) => actions.createAndAdd(input),
     'playlists/undo': ({ actionId }) => actions.undo(actionId),
     'playlists/quick-add': ({ tabId }) => quickAdd.forTab(tabId),
-    'recording/add-from-page': (input, context) => quickAdd.fromPage(input, context),
-    'recording/undo-from-page': (input, context) => quickAdd.undoFromPage(input, context),
-    'recording/cancel-from-page': (input, context) => quickAdd.cancelFromPage(input, context),
+    'recording/add-from-page': quickAdd.fromPage,
+    'recording/undo-from-page': quickAdd.undoFromPage,
+    'recording/cancel-from-page': quickAdd.cancelFromPage,
   } satisfies Handlers;
 }

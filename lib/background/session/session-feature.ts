@@ -32,7 +32,7 @@ export function createSessionFeature(deps: { browser: SessionBrowser }) {
     quietTabs: createQuietTabs({ tabs, windows }),
   });
   const handlers = {
-    'session/reply': (input, context) => bridge.reply(input, context),
+    'session/reply': bridge.reply,
   } satisfies Handlers;
   return { forward: bridge.forward, handlers };
 }

@@ -71,11 +71,11 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
   });
 
   const handlers = {
-    'status/get': () => settings.status(),
-    'settings/get': () => settings.getSettings(),
-    'settings/save': (input) => settings.save(input),
-    'settings/check': () => settings.check(),
-    'settings/forget': () => settings.forget(),
+    'status/get': settings.status,
+    'settings/get': settings.getSettings,
+    'settings/save': settings.save,
+    'settings/check': settings.check,
+    'settings/forget': settings.forget,
     'settings/cancel': async () => ({ cancelled: settings.cancelCheck() }),
   } satisfies Handlers;
 

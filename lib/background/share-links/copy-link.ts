@@ -4,9 +4,6 @@ import { type MessageKey, t } from '../../platform/i18n';
 import type { PageContext } from '../../posthog/context';
 import type { BestLink, BestLinkKind } from './share-links';
 
-/** The keyboard command in wxt.config.ts. */
-export const COPY_LINK_COMMAND = 'copy-link';
-
 export interface CopyLinkDeps {
   /** What the tab shows, as the tab-context service knows it. */
   view: (tabId: number) => Promise<{ context: PageContext | null; hints: PageHints }>;

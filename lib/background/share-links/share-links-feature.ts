@@ -4,15 +4,14 @@ import { type PageContext, parsePageContext } from '../../posthog/context';
 import type { DashboardsService } from '../dashboards/dashboards';
 import type { Handlers } from '../messages/dispatcher';
 import type { SettingsService } from '../settings/settings';
-import { type ActiveTabQuery, activeTabId } from '../tabs/active-tab';
 import type { BadgeFlash } from '../toolbar/badge-flash';
 import type { ClipboardWriter } from '../toolbar/clipboard';
-import { COPY_LINK_COMMAND, createCopyLinkCommand } from './copy-link';
+import { createCopyLinkCommand } from './copy-link';
 import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu, type MenusLike } from './dashboard-link-menu';
 import { createShareLinks } from './share-links';
 
 export interface ShareLinksFeatureDeps {
-  browser: { contextMenus: MenusLike; tabs: ActiveTabQuery };
+  browser: { contextMenus: MenusLike };
   settings: Pick<SettingsService, 'connection' | 'appOrigins' | 'publicSharing'>;
   dashboards: Pick<DashboardsService, 'sharing'>;
   /** What a tab shows (the tabs room). */
@@ -27,18 +26,18 @@ export interface ShareLinksFeatureDeps {
  */
 export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
   const { browser, settings, toolbar } = deps;
-  const appOrigins = () => settings.appOrigins();
+  const appOrigins = settings.appOrigins;
   const shareLinks = createShareLinks({
-    connection: () => settings.connection(),
-    sharing: (projectId, dashboardId) => deps.dashboards.sharing(projectId, dashboardId),
-    publicSharing: () => settings.publicSharing(),
+    connection: settings.connection,
+    sharing: deps.dashboards.sharing,
+    publicSharing: settings.publicSharing,
   });
   const copyLink = createCopyLinkCommand({
     view: deps.view,
     parsePageContext,
     getAppOrigins: appOrigins,
     bestLink: (context, hints) => shareLinks.bestLink(context, hints),
-    write: (text) => toolbar.clipboard.write(text),
+    write: toolbar.clipboard.write,
     flash: toolbar.flash,
     onError: (error) => logFailure('copy link', error),
   });
@@ -48,18 +47,14 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     onError: (error) => logFailure('dashboard menu', error),
   });
   const handlers = {
-    'dashboards/share-link': (input) => shareLinks.shareLink(input),
+    'dashboards/share-link': shareLinks.shareLink,
   } satisfies Handlers;
 
   return {
     handlers,
-    syncMenus: () => menu.sync(),
-    /** `commands.onCommand`: the copy shortcut copies the best link of the page in the tab. */
-    async onCommand(command: string, tab?: { id?: number }): Promise<void> {
-      if (command !== COPY_LINK_COMMAND) return;
-      const tabId = tab?.id ?? (await activeTabId(browser.tabs));
-      if (tabId !== undefined) await copyLink.copyFromTab(tabId);
-    },
+    syncMenus: menu.sync,
+    /** The copy shortcut: the best link of the page in the tab. */
+    copyFromTab: copyLink.copyFromTab,
     /** `contextMenus.onClicked`: "Copy dashboard link" on a dashboard link. */
     async onMenuClicked(info: { menuItemId: string | number; linkUrl?: string }, tab?: { id?: number }) {
       if (info.menuItemId !== COPY_DASHBOARD_MENU_ID) return;

@@ -42,7 +42,7 @@ export function createTabsFeature(deps: TabsFeatureDeps) {
     session: browser.storage.session,
     getTabUrl: async (tabId) => (await browser.tabs.get(tabId).catch(() => undefined))?.url,
     parsePageContext,
-    getAppOrigins: () => settings.appOrigins(),
+    getAppOrigins: settings.appOrigins,
     nameOf: createPageNames({
       connection,
       playlistName: lists.playlistName,
@@ -53,14 +53,14 @@ export function createTabsFeature(deps: TabsFeatureDeps) {
       return badge.show(tabId, view, { rewrite: cause === 'tab' });
     },
     onContextChange: createPrefetcher({
-      warmStatus: () => settings.status(),
+      warmStatus: settings.status,
       warmList: createListWarmer({ connection, ...lists }),
     }),
     onHookError: (error) => logFailure('tab context', error),
   });
   // Open popups watching their tab's view (a late title, the playback second).
   const views = createViewWatchers({
-    current: (tabId) => tabs.current(tabId),
+    current: tabs.current,
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
     onError: (error) => logFailure('view watchers', error),
@@ -68,7 +68,7 @@ export function createTabsFeature(deps: TabsFeatureDeps) {
 
   const handlers = {
     'context/get': ({ tabId }) => tabs.get(tabId),
-    'context/hint': (hints, context) => tabs.hint(hints, context),
+    'context/hint': tabs.hint,
   } satisfies Handlers;
 
   return {

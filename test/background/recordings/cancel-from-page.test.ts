@@ -9,6 +9,7 @@ import { AppError } from '../../../lib/platform/errors';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../../fake-posthog/index';
+import { cloudTraits } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -48,13 +49,13 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
       connection: async () => connection,
       playlistsApi: (c, projectId, signal) =>
         createPostHogClient({ ...c, signal }).project(projectId).playlists,
-      local: fakeBrowser.storage.local,
+      trusted: fakeBrowser.storage.local,
     });
     const actions = createRecordingActions({
       playlists,
       session: fakeBrowser.storage.session,
       // As on Cloud: this PostHog refuses the key for adds, so each one goes through the tab at once.
-      keyNeverAdds: () => true,
+      originTraits: cloudTraits,
       // As the session bridge does: the tab's request with its session, given up on the user's Cancel.
       forward: async (_origin, route, signal) => {
         try {

@@ -4,7 +4,7 @@ import { sessionFailure } from '../../../lib/background/recordings/key-or-sessio
 import type { AppError } from '../../../lib/platform/errors';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { startFakePostHog } from '../../fake-posthog/index';
-import { apiCalls, wirePlaylists } from '../../support/collections-background';
+import { apiCalls, cloudTraits, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -130,7 +130,7 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
   it.runIf(flavor === 'posthog')(
     'on PostHog Cloud, adds and undoes with one request each, straight through the session',
     async () => {
-      const { playlists, actions } = wirePlaylists(server, { keyNeverAdds: () => true });
+      const { playlists, actions } = wirePlaylists(server, { originTraits: cloudTraits });
       await playlists.list({ source: 'server', recordingId: LOOSE });
       const path = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${LOOSE}/`;
       const writes = () => apiCalls(server).filter((c) => c.includes('/recordings/'));

@@ -10,10 +10,9 @@ import {
   recordingLinkPatterns,
 } from '../../../lib/background/recordings/recording-menus';
 import { createBadgeFlash } from '../../../lib/background/toolbar/badge-flash';
-import { ADD_TO_LAST_PLAYLIST, createCommandListener } from '../../../lib/background/toolbar/shortcuts';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { wirePlaylists } from '../../support/collections-background';
+import { cloudTraits, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -125,7 +124,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
   it('keeps an add no PostHog tab could take, and says one PostHog tab is what it waits for', async () => {
     const { quickAdd, playlists, pending } = setup(undefined, {
       withPending: true,
-      wire: { signedIn: false, keyNeverAdds: () => true },
+      wire: { signedIn: false, originTraits: cloudTraits },
     });
     await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
     await playlists.list({ source: 'server' });
@@ -170,17 +169,6 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       message: 'Removed from Onboarding.',
     });
     expect((await quickAdd.undoFromPage({}, context)).undone).toBe(false);
-  });
-});
-
-describe('the keyboard command listener', () => {
-  it('runs the quick add for the command’s tab, or the active tab', async () => {
-    const addToLastUsed = vi.fn(async () => undefined);
-    const onCommand = createCommandListener({ addToLastUsed, activeTabId: async () => 9 });
-    await onCommand(ADD_TO_LAST_PLAYLIST, { id: 5 });
-    await onCommand(ADD_TO_LAST_PLAYLIST);
-    await onCommand('copy-link', { id: 5 });
-    expect(addToLastUsed.mock.calls).toEqual([[5], [9]]);
   });
 });
 

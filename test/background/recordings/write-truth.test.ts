@@ -12,7 +12,7 @@ import { AppError, isAppError } from '../../../lib/platform/errors';
 import { settleWrite } from '../../../lib/platform/write-outcome';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import type { FakePostHog, Fault } from '../../fake-posthog/index';
-import { apiCalls, wirePlaylists } from '../../support/collections-background';
+import { apiCalls, cloudTraits, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -90,7 +90,7 @@ describe('recording writes end in the truth (posthog flavor)', () => {
   const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
   // On Cloud every add and removal goes through the signed-in tab; removals use `bulk_delete`.
-  const cloud = () => wirePlaylists(server, { keyNeverAdds: () => true });
+  const cloud = () => wirePlaylists(server, { originTraits: cloudTraits });
 
   it('an add PostHog made whose answer was lost ends "added", after one read', async () => {
     const { actions } = cloud();
@@ -212,7 +212,7 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
       connection: async () => connection,
       playlistsApi: (c, projectId, signal) =>
         createPostHogClient({ ...c, signal }).project(projectId).playlists,
-      local: fakeBrowser.storage.local,
+      trusted: fakeBrowser.storage.local,
     });
     const actions = createRecordingActions({
       playlists,

@@ -94,7 +94,7 @@ describe('dashboards/share-link', () => {
   it('is what the dispatcher map answers', async () => {
     const refuse = async () => Promise.reject(new Error('not in this test'));
     const { handlers } = createShareLinksFeature({
-      browser: { contextMenus: { remove: refuse, create: () => undefined }, tabs: { query: refuse } },
+      browser: { contextMenus: { remove: refuse, create: () => undefined } },
       settings: {
         connection: async () => CONNECTION,
         appOrigins: async () => [US],

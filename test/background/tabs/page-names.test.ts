@@ -161,7 +161,6 @@ describe('a collection’s cached name', () => {
         windows: { create: refuse },
         runtime: { getURL: () => 'chrome-extension://hogmark/popup.html' },
         contextMenus: { remove: refuse, create: () => undefined },
-        tabs: { query: refuse },
         scripting: { executeScript: refuse },
       },
       settings: { connection: async () => connection, appOrigins: async () => [server.url] },
