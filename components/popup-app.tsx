@@ -1,15 +1,15 @@
 import type { Status } from '../lib/messaging/messages';
 import { t } from '../lib/platform/i18n';
+import type { CollectionPickerStore } from '../lib/stores/collection-picker';
 import type { PendingStore } from '../lib/stores/pending-changes';
-import type { PlaylistPickerStore } from '../lib/stores/playlist-picker';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
 import type { SharePanels } from '../lib/stores/share-panels';
+import { CollectionPicker } from './collection-picker';
 import { ContextHeader } from './context-header';
 import { ContextSkeleton } from './context-skeleton';
 import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
-import { PendingChanges } from './pending-changes';
-import { PlaylistPicker } from './playlist-picker';
+import { PendingChanges } from './pending-list';
 import { SetupPrompt } from './setup-prompt';
 import { SharePopupSection } from './share-popup-section';
 
@@ -20,7 +20,7 @@ function projectOf(status: Status): string {
 
 export function PopupApp(props: {
   store: PopupStore;
-  playlists?: PlaylistPickerStore;
+  playlists?: CollectionPickerStore;
   share?: SharePanels;
   pending?: PendingStore;
 }) {
@@ -44,7 +44,7 @@ export function PopupApp(props: {
             <EmptyState postHogUrl={postHogHomeLink(state.status)} />
           )}
           {props.pending ? <PendingChanges store={props.pending} /> : null}
-          {props.playlists ? <PlaylistPicker store={props.playlists} /> : null}
+          {props.playlists ? <CollectionPicker store={props.playlists} /> : null}
           {props.share ? (
             <SharePopupSection
               share={props.share}

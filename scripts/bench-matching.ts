@@ -1,8 +1,8 @@
 import { performance } from 'node:perf_hooks';
+import type { CollectionEntry } from '../lib/messaging/collection-entries';
 import type { DashboardSummary } from '../lib/messaging/messages';
-import type { PlaylistEntry } from '../lib/messaging/playlist-entries';
+import { filterRows, orderCollections, toRows } from '../lib/stores/collection-picker-model';
 import { buildSearchIndex, createIndexSearch, orderDashboards } from '../lib/stores/dashboard-search';
-import { filterRows, orderPlaylists, toRows } from '../lib/stores/playlist-picker-model';
 import { largeName } from '../test/fake-posthog/seeds/large';
 import { KEYS } from './bench-large';
 import { type RoundsPlan, roundsUntilStable, type TimedFigure } from './bench-rounds';
@@ -47,7 +47,7 @@ export async function measureMatching(plan: RoundsPlan, count = 10_000): Promise
     restricted: false,
     tags: id % 7 === 0 ? ['weekly'] : [],
   }));
-  const playlists: PlaylistEntry[] = numbers.map((id) => ({
+  const playlists: CollectionEntry[] = numbers.map((id) => ({
     shortId: `L${String(id).padStart(7, '0')}`,
     name: largeName(id),
     pinned: id % 100 === 0,
@@ -56,7 +56,7 @@ export async function measureMatching(plan: RoundsPlan, count = 10_000): Promise
   const queries = queriesTyped(KEYS);
   const outcome = await roundsUntilStable(plan, ['playlists', 'dashboards'], async () => {
     // Built afresh each round, as each page does: the dashboards' search keeps earlier queries.
-    const rows = toRows(orderPlaylists(playlists, { recent: [] }), 'Untitled collection');
+    const rows = toRows(orderCollections(playlists, { recent: [] }), 'Untitled collection');
     const search = createIndexSearch(buildSearchIndex(orderDashboards(dashboards)));
     return {
       playlists: percentile(

@@ -5,9 +5,9 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { watchTabView } from '../../lib/messaging/view-port';
+import { createCollectionPickerStore } from '../../lib/stores/collection-picker';
+import { pickerScopeOf } from '../../lib/stores/collection-picker-model';
 import { createPendingStore } from '../../lib/stores/pending-changes';
-import { createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
-import { pickerScopeOf } from '../../lib/stores/playlist-picker-model';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createSharePanels } from '../../lib/stores/share-panels';
 import { opening, openingDeps, send } from './first-request';
@@ -30,7 +30,7 @@ const store = createPopupStore({
 });
 void store.load();
 
-const playlists = createPlaylistPickerStore({
+const playlists = createCollectionPickerStore({
   send,
   scope: computed(() => pickerScopeOf(store.state.value, location.search)),
 });

@@ -3,9 +3,9 @@ import { isAppError } from '../platform/errors';
 import { createPager, type PageOptions } from './pagination';
 import { type ProjectRef, projectPath, segment } from './paths';
 import {
+  type CollectionListFilter,
   type Playlist,
   type PlaylistInput,
-  type PlaylistListFilter,
   PlaylistRecordingsSchema,
   PlaylistSchema,
   RecordingChangeSuccessSchema,
@@ -72,7 +72,7 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
   }
 
   return {
-    async list(options: PlaylistListFilter & PageOptions = {}) {
+    async list(options: CollectionListFilter & PageOptions = {}) {
       return pager.list({
         created_by: options.created_by,
         short_id: options.short_id,
@@ -82,9 +82,9 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
         offset: options.offset,
       });
     },
-    all: (filter: PlaylistListFilter & { limit?: number } = {}) =>
+    all: (filter: CollectionListFilter & { limit?: number } = {}) =>
       pager.all({ created_by: filter.created_by, short_id: filter.short_id, limit: filter.limit }),
-    allPages: (filter: PlaylistListFilter = {}, options: { concurrency?: number; limit?: number } = {}) =>
+    allPages: (filter: CollectionListFilter = {}, options: { concurrency?: number; limit?: number } = {}) =>
       pager.allPages({ created_by: filter.created_by, short_id: filter.short_id }, options),
 
     get,

@@ -8,7 +8,7 @@ export type { Paginated } from './schema/paginated';
 export { paginated } from './schema/paginated';
 export type { PersonalApiKey } from './schema/personal-api-key';
 export { PersonalApiKeySchema } from './schema/personal-api-key';
-export type { Playlist, PlaylistInput, PlaylistListFilter } from './schema/playlist';
+export type { CollectionListFilter, Playlist, PlaylistInput } from './schema/playlist';
 export { PlaylistRecordingsSchema, PlaylistSchema, RecordingChangeSuccessSchema } from './schema/playlist';
 export type { Project } from './schema/project';
 export { ProjectSchema } from './schema/project';

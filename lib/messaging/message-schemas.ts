@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { PageContextSchema } from '../posthog/context-schema';
 import { PageHintsSchema } from '../posthog/page-hints';
+import { CollectionListSchema, CollectionSessionStateSchema } from './collection-messages';
 import { PendingStateSchema } from './pending-messages';
-import { PlaylistListSchema, PlaylistSessionStateSchema } from './playlist-messages';
 
 /**
  * The payloads of lib/messaging/messages.ts's protocol: what the background answers about settings, keys,
@@ -129,7 +129,7 @@ export const PopupOpenSchema = z.object({
   context: z.nullable(PageContextSchema),
   hints: PageHintsSchema,
   /** The context menu's pick (taken: it is answered once) and the last action, for Undo. */
-  session: PlaylistSessionStateSchema,
+  session: CollectionSessionStateSchema,
   /** Changes waiting to be made, and what became of earlier ones (told once). */
   pending: z.optional(PendingStateSchema),
   /**
@@ -139,7 +139,7 @@ export const PopupOpenSchema = z.object({
   playlists: z.nullable(
     z.object({
       recording: z.object({ recordingId: z.string(), projectId: z.optional(ProjectId) }),
-      list: PlaylistListSchema,
+      list: CollectionListSchema,
     }),
   ),
 });

@@ -3,6 +3,16 @@ import { AppError } from '../platform/errors';
 import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
 import { PageContextSchema } from '../posthog/context-schema';
 import {
+  CollectionListInputSchema,
+  CollectionListSchema,
+  CreateAndAddInputSchema,
+  CreateAndAddResultSchema,
+  QuickAddResultSchema,
+  RecordingChangeInputSchema,
+  RecordingChangeResultSchema,
+  WriteCancelInputSchema,
+} from './collection-messages';
+import {
   CollaboratorSummarySchema,
   DashboardListSchema,
   DashboardRef,
@@ -20,16 +30,6 @@ import {
 } from './message-schemas';
 import { pageProtocol } from './page-messages';
 import { PendingIdInputSchema, PendingStateSchema } from './pending-messages';
-import {
-  CreateAndAddInputSchema,
-  CreateAndAddResultSchema,
-  PlaylistListInputSchema,
-  PlaylistListSchema,
-  QuickAddResultSchema,
-  RecordingChangeInputSchema,
-  RecordingChangeResultSchema,
-  WriteCancelInputSchema,
-} from './playlist-messages';
 
 export * from './message-schemas';
 
@@ -118,7 +118,11 @@ export const protocol = {
     output: z.object({ available: z.boolean(), collaborators: z.array(CollaboratorSummarySchema) }),
   },
 
-  'playlists/list': { from: 'extension-page', input: PlaylistListInputSchema, output: PlaylistListSchema },
+  'playlists/list': {
+    from: 'extension-page',
+    input: CollectionListInputSchema,
+    output: CollectionListSchema,
+  },
   'playlists/add': {
     from: 'extension-page',
     input: RecordingChangeInputSchema,

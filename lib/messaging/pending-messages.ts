@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ERROR_KINDS } from '../platform/error-policy';
-import { RecordingIdSchema, ShortIdSchema } from './playlist-messages';
+import { RecordingIdSchema, ShortIdSchema } from './collection-messages';
 
 /**
  * The shapes of pending changes: an add or removal PostHog could not take yet (signed out, offline,

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import type { SendMessage } from '../messaging/messages';
-import { WAIT_NOTICE_MS } from './playlist-changes';
+import { WAIT_NOTICE_MS } from './collection-changes';
 
 /**
  * The options page's "still waiting for PostHog" notice and its Cancel, for the key check of a save

@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mountInPageButton, WAIT_NOTICE_MS } from '../../lib/content/in-page-button';
-import { WAIT_NOTICE_MS as POPUP_WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
+import { WAIT_NOTICE_MS as POPUP_WAIT_NOTICE_MS } from '../../lib/stores/collection-changes';
 
 const RECORDING = 'https://us.posthog.com/project/1/replay/0191dd9d-ec00-726b-b2a7-4de452e6b438';
 

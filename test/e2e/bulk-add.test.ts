@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { CLOUD_US, cloudCertificate, cloudHostArgs } from './cloud-host';
+import { badgeText, pickerOver } from './collections-harness';
 import { useExtension } from './fixtures';
 import { type ExtensionSession, launchExtension } from './harness';
 import { saveConnection } from './options-page';
-import { badgeText, pickerOver } from './playlists-harness';
 
 const { onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;

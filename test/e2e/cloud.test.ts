@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { DEMO } from '../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
 import { CLOUD_US, cloudCertificate, cloudHostArgs } from './cloud-host';
+import { pickerOver, recordingCalls } from './collections-harness';
 import { type ExtensionSession, launchExtension } from './harness';
 import { saveConnection } from './options-page';
-import { pickerOver, recordingCalls } from './playlists-harness';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
+import { badgeText, recordingCalls } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
-import { badgeText, recordingCalls } from './playlists-harness';
 import { currentServiceWorker, stopServiceWorker } from './service-worker';
 
 const { onboarding } = DEMO.playlists;

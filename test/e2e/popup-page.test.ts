@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { pickerOver } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
-import { pickerOver } from './playlists-harness';
 
 type Chrome = {
   action: { getTitle(details: { tabId: number }): Promise<string> };

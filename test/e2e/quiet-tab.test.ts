@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { pickerOver, recordingCalls } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
-import { pickerOver, recordingCalls } from './playlists-harness';
 
 const { onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;

@@ -3,12 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
+import { pickerOver, recordingCalls } from './collections-harness';
 import { apiRequests } from './dashboards-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { clickInPage, readInPage, waitForInPage, waitForInPageText } from './in-page';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
-import { pickerOver, recordingCalls } from './playlists-harness';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;

@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
+import { pickerOver, recordingCalls } from './collections-harness';
 import { apiRequests, popupOver } from './dashboards-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
-import { pickerOver, recordingCalls } from './playlists-harness';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;

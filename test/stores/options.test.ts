@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeyCheck, PublicSettings } from '../../lib/messaging/messages';
 import { AppError } from '../../lib/platform/errors';
+import { WAIT_NOTICE_MS } from '../../lib/stores/collection-changes';
 import { createOptionsStore } from '../../lib/stores/options';
-import { WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
 import { type Deferred, deferred } from '../support/deferred';
 import { type Answers, fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';

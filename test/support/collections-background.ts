@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import type { SessionRoute } from '../../lib/api/session-routes';
-import { createPlaylistService } from '../../lib/background/recordings/collections';
+import { createCollectionService } from '../../lib/background/recordings/collections';
 import type { CollectionWriteTraits } from '../../lib/background/recordings/key-or-session';
 import {
   createRecordingActions,
@@ -43,7 +43,7 @@ export function wirePlaylists(
     return { header: jar.join('; '), csrf };
   }
 
-  const playlists = createPlaylistService({
+  const playlists = createCollectionService({
     connection: async () => connection,
     playlistsApi: (c, projectId) => createPostHogClient(c).project(projectId).playlists,
     trusted: fakeBrowser.storage.local,

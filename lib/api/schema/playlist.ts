@@ -35,7 +35,7 @@ export interface PlaylistInput {
   type?: 'collection' | 'filters';
 }
 
-export interface PlaylistListFilter {
+export interface CollectionListFilter {
   created_by?: number;
   /**
    * The contract's filter. The newest PostHog ignores it (its `list` reads no `short_id`) and answers

@@ -1,7 +1,7 @@
+import type { CollectionList, LastActionView } from '../../messaging/collection-messages';
 import type { MessageInput, MessageOutput, Status } from '../../messaging/messages';
 import type { PendingState } from '../../messaging/pending-messages';
 import { pickerRecording, type RecordingRef } from '../../messaging/picker-recording';
-import type { LastActionView, PlaylistList } from '../../messaging/playlist-messages';
 import { isRecordingId } from '../../posthog/context';
 import type { LastAction } from '../recordings/collection-store';
 import type { TabView } from '../tabs/tab-context';
@@ -15,7 +15,7 @@ export interface PopupOpenDeps {
     lastAction: LastAction | null;
   }>;
   /** `playlists/list` from the cache only: never a request. */
-  cachedPlaylists: (recording: RecordingRef) => Promise<PlaylistList>;
+  cachedPlaylists: (recording: RecordingRef) => Promise<CollectionList>;
   /** The tab's URL now; asked only when the last action was made from that tab's page. */
   tabUrl?: (tabId: number) => Promise<string | undefined>;
   /** Changes waiting to be made, and what became of the others (taken: told once). */

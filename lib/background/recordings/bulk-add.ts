@@ -1,10 +1,10 @@
 import { BULK_RECORDINGS_LIMIT, BulkAddAnswerSchema, bulkAddRecordingsRoute } from '../../api/session-routes';
-import { canHoldRecordings } from '../../messaging/playlist-entries';
-import type { Via } from '../../messaging/playlist-messages';
+import { canHoldRecordings } from '../../messaging/collection-entries';
+import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError, toAppError, writeMayHaveApplied } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { hasBulkRecordingRoutes } from '../../posthog/origins';
-import type { PlaylistScope, PlaylistService } from './collections';
+import type { CollectionScope, CollectionService } from './collections';
 import { sessionFailure } from './key-or-session';
 import type { RecordingTarget } from './quick-add';
 import type { RecordingActions, RecordingActionsDeps } from './recording-actions';
@@ -13,7 +13,7 @@ import type { RecordingActions, RecordingActionsDeps } from './recording-actions
 export const BULK_ADD_LIMIT = 100;
 
 export interface BulkAddDeps {
-  playlists: PlaylistService;
+  playlists: CollectionService;
   actions: RecordingActions;
   /** The session bridge's `forward`. */
   forward: RecordingActionsDeps['forward'];
@@ -78,7 +78,7 @@ export function createBulkAdd(deps: BulkAddDeps) {
     return ids.map((recordingId) => ({ recordingId, message }));
   };
 
-  async function oneByOne(scope: PlaylistScope, shortId: string, ids: readonly string[]): Promise<Tally> {
+  async function oneByOne(scope: CollectionScope, shortId: string, ids: readonly string[]): Promise<Tally> {
     const tally: Tally = { added: 0, already: 0, failed: [] };
     for (const [index, recordingId] of ids.entries()) {
       try {
@@ -95,7 +95,7 @@ export function createBulkAdd(deps: BulkAddDeps) {
   }
 
   /** One `bulk_add`; when its answer is lost, the collection is read once to see which got in. */
-  async function bulkOnce(scope: PlaylistScope, shortId: string, ids: string[]): Promise<Tally> {
+  async function bulkOnce(scope: CollectionScope, shortId: string, ids: string[]): Promise<Tally> {
     const { origin } = scope.connection;
     try {
       const answer = await deps.forward(origin, bulkAddRecordingsRoute(scope.projectId, shortId, ids));
@@ -127,7 +127,7 @@ export function createBulkAdd(deps: BulkAddDeps) {
     }
   }
 
-  async function inBulk(scope: PlaylistScope, shortId: string, ids: readonly string[]): Promise<Tally> {
+  async function inBulk(scope: CollectionScope, shortId: string, ids: readonly string[]): Promise<Tally> {
     const tally: Tally = { added: 0, already: 0, failed: [], via: 'session' };
     const runs = chunk(ids, BULK_RECORDINGS_LIMIT);
     for (const [index, run] of runs.entries()) {

@@ -4,16 +4,16 @@ import type {
   CreateAndAddResult,
   RecordingChangeInput,
   RecordingChangeResult,
-} from '../../messaging/playlist-messages';
+} from '../../messaging/collection-messages';
 import { toAppError } from '../../platform/errors';
 import { settleWrite } from '../../platform/write-outcome';
-import type { PlaylistService } from './collections';
+import type { CollectionService } from './collections';
 
 /** How far PostHog's clock may be from ours when "created since the click" decides a read-back. */
 const CLOCK_SKEW_MS = 2 * 60_000;
 
 export interface CollectionCreateDeps {
-  playlists: PlaylistService;
+  playlists: CollectionService;
   now: () => number;
   /** The guarded add of recording-actions.ts (joins an identical add in flight). */
   add: (input: RecordingChangeInput) => Promise<RecordingChangeResult>;

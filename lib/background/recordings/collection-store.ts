@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { PlaylistEntrySchema } from '../../messaging/playlist-entries';
+import { CollectionEntrySchema } from '../../messaging/collection-entries';
 import type { StoredItem } from '../../platform/storage';
 
 /**
@@ -22,19 +22,19 @@ const RecordingFilterVerdictSchema = z.object({
   checkedAt: z.number(),
 });
 
-export const PlaylistCacheSchema = z.object({
+export const CollectionCacheSchema = z.object({
   version: z.literal(1),
   scope: z.string(),
   fetchedAt: z.number(),
-  playlists: z.array(PlaylistEntrySchema),
+  playlists: z.array(CollectionEntrySchema),
   recordingFilter: z.nullable(RecordingFilterVerdictSchema),
 });
-export type PlaylistCache = z.infer<typeof PlaylistCacheSchema>;
+export type CollectionCache = z.infer<typeof CollectionCacheSchema>;
 
-export const playlistCacheItem: StoredItem<PlaylistCache> = {
+export const collectionCacheItem: StoredItem<CollectionCache> = {
   key: 'playlistCache',
   version: 1,
-  schema: PlaylistCacheSchema,
+  schema: CollectionCacheSchema,
   fallback: () => ({ version: 1, scope: '', fetchedAt: 0, playlists: [], recordingFilter: null }),
   migrations: {},
 };
@@ -49,16 +49,16 @@ const ScopePrefsSchema = z.object({
 });
 export type ScopePrefs = z.infer<typeof ScopePrefsSchema>;
 
-export const PlaylistPrefsSchema = z.object({
+export const CollectionPrefsSchema = z.object({
   version: z.literal(1),
   scopes: z.record(z.string(), ScopePrefsSchema),
 });
-export type PlaylistPrefs = z.infer<typeof PlaylistPrefsSchema>;
+export type CollectionPrefs = z.infer<typeof CollectionPrefsSchema>;
 
-export const playlistPrefsItem: StoredItem<PlaylistPrefs> = {
+export const collectionPrefsItem: StoredItem<CollectionPrefs> = {
   key: 'playlistPrefs',
   version: 1,
-  schema: PlaylistPrefsSchema,
+  schema: CollectionPrefsSchema,
   fallback: () => ({ version: 1, scopes: {} }),
   migrations: {},
 };

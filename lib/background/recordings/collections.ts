@@ -1,21 +1,21 @@
 import type { PlaylistRecordings } from '../../api/playlists';
 import type { Playlist, PlaylistInput } from '../../api/schema/playlist';
-import { type Membership, type PlaylistEntry, toPlaylistEntry } from '../../messaging/playlist-entries';
-import type { PlaylistList } from '../../messaging/playlist-messages';
+import { type CollectionEntry, type Membership, toCollectionEntry } from '../../messaging/collection-entries';
+import type { CollectionList } from '../../messaging/collection-messages';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import type { Connection } from '../settings/settings';
 import {
-  type PlaylistCache,
-  playlistCacheItem,
-  playlistPrefsItem,
+  type CollectionCache,
+  collectionCacheItem,
+  collectionPrefsItem,
   RECENT_LIMIT,
   type ScopePrefs,
   scopeKey,
 } from './collection-store';
 import {
+  collectionsHolding,
   createMembershipFacts,
   type PlaylistListApi,
-  playlistsHolding,
   probeRecordingFilter,
 } from './membership';
 
@@ -28,7 +28,7 @@ export interface PlaylistsApi extends PlaylistListApi {
   recordings(shortId: string): Promise<PlaylistRecordings>;
 }
 
-export interface PlaylistServiceDeps {
+export interface CollectionServiceDeps {
   connection: () => Promise<Connection>;
   /** `signal`: the user's Cancel, for a write they stopped waiting for. */
   playlistsApi: (connection: Connection, projectId: number, signal?: AbortSignal) => PlaylistsApi;
@@ -38,7 +38,7 @@ export interface PlaylistServiceDeps {
 }
 
 /** The (origin, project) an action works in, with the connection to reach it. */
-export interface PlaylistScope {
+export interface CollectionScope {
   connection: Connection;
   projectId: number;
   key: string;
@@ -54,23 +54,23 @@ const LIST_TTL_MS = 30_000;
  * Playlists per (origin, project): cached for the popup's first paint, revalidated on request, plus
  * last-used and recently used playlists and which playlists hold a recording.
  */
-export function createPlaylistService(deps: PlaylistServiceDeps) {
+export function createCollectionService(deps: CollectionServiceDeps) {
   const now = deps.now ?? Date.now;
-  const cacheStore = createItemStore(deps.trusted, playlistCacheItem);
+  const cacheStore = createItemStore(deps.trusted, collectionCacheItem);
   // This service alone writes its preferences and facts: memory spares the popup's first paint a read.
-  const prefsStore = memoizeItemStore(createItemStore(deps.trusted, playlistPrefsItem));
+  const prefsStore = memoizeItemStore(createItemStore(deps.trusted, collectionPrefsItem));
   const facts = createMembershipFacts(deps.trusted, now);
   // The parsed cache of the current scope: reading 10,000 entries through zod on every popup is waste.
-  let memory: PlaylistCache | null = null;
-  const inFlight = new Map<string, Promise<PlaylistCache>>();
+  let memory: CollectionCache | null = null;
+  const inFlight = new Map<string, Promise<CollectionCache>>();
 
-  async function scopeOf(projectId?: number): Promise<PlaylistScope> {
+  async function scopeOf(projectId?: number): Promise<CollectionScope> {
     const connection = await deps.connection();
     const project = projectId ?? connection.projectId;
     return { connection, projectId: project, key: scopeKey(connection.origin, project) };
   }
 
-  async function cached(scope: PlaylistScope): Promise<PlaylistCache | null> {
+  async function cached(scope: CollectionScope): Promise<CollectionCache | null> {
     if (memory?.scope === scope.key) return memory;
     const stored = await cacheStore.get();
     if (stored.scope !== scope.key) return null;
@@ -78,24 +78,24 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     return stored;
   }
 
-  async function save(next: PlaylistCache): Promise<PlaylistCache> {
+  async function save(next: CollectionCache): Promise<CollectionCache> {
     memory = next;
     await cacheStore.set(next);
     return next;
   }
 
-  async function prefsOf(scope: PlaylistScope): Promise<ScopePrefs> {
+  async function prefsOf(scope: CollectionScope): Promise<ScopePrefs> {
     return (await prefsStore.get()).scopes[scope.key] ?? { recent: [] };
   }
 
-  const factsKey = (scope: PlaylistScope, recordingId: string) => `${scope.key}|${recordingId}`;
+  const factsKey = (scope: CollectionScope, recordingId: string) => `${scope.key}|${recordingId}`;
 
   /** One list request per scope at a time; the membership answer rides along when asked for. */
   function refreshList(
-    scope: PlaylistScope,
+    scope: CollectionScope,
     recordingId: string | undefined,
     force: boolean,
-  ): Promise<PlaylistCache> {
+  ): Promise<CollectionCache> {
     const running = inFlight.get(scope.key);
     if (running && recordingId === undefined) return running;
     const task = (async () => {
@@ -110,8 +110,8 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
       const [playlists, holding] = await Promise.all([
         reuse
           ? reuse.playlists
-          : api.allPages({}, { limit: PAGE, concurrency: 4 }).then((items) => items.map(toPlaylistEntry)),
-        askMembership ? playlistsHolding(api, recordingId) : Promise.resolve(null),
+          : api.allPages({}, { limit: PAGE, concurrency: 4 }).then((items) => items.map(toCollectionEntry)),
+        askMembership ? collectionsHolding(api, recordingId) : Promise.resolve(null),
       ]);
       let recordingFilter = knownHonoured || knownIgnored ? verdict : null;
       if (askMembership && !recordingFilter) {
@@ -139,14 +139,14 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
    * the playlist's recordings. Undefined when the answer cannot tell.
    */
   async function holds(
-    scope: PlaylistScope,
+    scope: CollectionScope,
     shortId: string,
     recordingId: string,
   ): Promise<boolean | undefined> {
     const api = deps.playlistsApi(scope.connection, scope.projectId);
     const verdict = (await cached(scope))?.recordingFilter;
     if (verdict?.honoured) {
-      const holding = await playlistsHolding(api, recordingId);
+      const holding = await collectionsHolding(api, recordingId);
       await facts.fromServer(factsKey(scope, recordingId), holding);
       return holding.includes(shortId);
     }
@@ -162,7 +162,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     projectId?: number;
     recordingId?: string;
     source: 'cache' | 'fresh' | 'server';
-  }): Promise<PlaylistList> {
+  }): Promise<CollectionList> {
     const scope = await scopeOf(input.projectId);
     const cache =
       input.source === 'cache'
@@ -184,7 +184,7 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
   }
 
   /** Puts a new or changed playlist in the cached list (first, where new ones appear in PostHog). */
-  async function upsert(scope: PlaylistScope, entry: PlaylistEntry): Promise<void> {
+  async function upsert(scope: CollectionScope, entry: CollectionEntry): Promise<void> {
     const cache = await cached(scope);
     if (!cache) return;
     const rest = cache.playlists.filter((item) => item.shortId !== entry.shortId);
@@ -193,29 +193,31 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
 
   return {
     scopeOf,
-    api: (scope: PlaylistScope, signal?: AbortSignal): PlaylistsApi =>
+    api: (scope: CollectionScope, signal?: AbortSignal): PlaylistsApi =>
       deps.playlistsApi(scope.connection, scope.projectId, signal),
     holds,
     list,
     upsert,
     /** The short ids of the cached list, or null without one. */
-    async cachedShortIds(scope: PlaylistScope): Promise<string[] | null> {
+    async cachedShortIds(scope: CollectionScope): Promise<string[] | null> {
       return (await cached(scope))?.playlists.map((entry) => entry.shortId) ?? null;
     },
     /**
      * The cached entry; without a cached list (a shortcut before the popup ever opened), PostHog's
      * answer for that one playlist, so names and "saved filter" refusals are right from the start.
      */
-    async entry(scope: PlaylistScope, shortId: string): Promise<PlaylistEntry> {
+    async entry(scope: CollectionScope, shortId: string): Promise<CollectionEntry> {
       const cache = await cached(scope);
       const known = cache?.playlists.find((item) => item.shortId === shortId);
       if (known) return known;
-      const entry = toPlaylistEntry(await deps.playlistsApi(scope.connection, scope.projectId).get(shortId));
+      const entry = toCollectionEntry(
+        await deps.playlistsApi(scope.connection, scope.projectId).get(shortId),
+      );
       await upsert(scope, entry);
       return entry;
     },
     /** A playlist PostHog says is gone (404): out of the list and out of the preferences. */
-    async drop(scope: PlaylistScope, shortId: string): Promise<void> {
+    async drop(scope: CollectionScope, shortId: string): Promise<void> {
       const cache = await cached(scope);
       if (cache)
         await save({ ...cache, playlists: cache.playlists.filter((item) => item.shortId !== shortId) });
@@ -229,16 +231,16 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     },
     prefs: prefsOf,
     /** The playlist a recording was just added to becomes the last used and the first recent one. */
-    async markUsed(scope: PlaylistScope, shortId: string): Promise<void> {
+    async markUsed(scope: CollectionScope, shortId: string): Promise<void> {
       await prefsStore.update((prefs) => {
         const current = prefs.scopes[scope.key] ?? { recent: [] };
         const recent = [shortId, ...current.recent.filter((id) => id !== shortId)].slice(0, RECENT_LIMIT);
         return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: { lastUsed: shortId, recent } } };
       });
     },
-    membership: (scope: PlaylistScope, recordingId: string): Promise<Membership> =>
+    membership: (scope: CollectionScope, recordingId: string): Promise<Membership> =>
       facts.get(factsKey(scope, recordingId)),
-    recordOwn: (scope: PlaylistScope, recordingId: string, shortId: string, holds: boolean) =>
+    recordOwn: (scope: CollectionScope, recordingId: string, shortId: string, holds: boolean) =>
       facts.own(factsKey(scope, recordingId), shortId, holds),
     /** For the settings service's `clearCaches`: another key, origin or project starts clean. */
     async clear(): Promise<void> {
@@ -247,4 +249,4 @@ export function createPlaylistService(deps: PlaylistServiceDeps) {
     },
   };
 }
-export type PlaylistService = ReturnType<typeof createPlaylistService>;
+export type CollectionService = ReturnType<typeof createCollectionService>;

@@ -5,11 +5,11 @@ import {
   removeRecordingRoute,
   type SessionRoute,
 } from '../../api/session-routes';
-import type { Via } from '../../messaging/playlist-messages';
+import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import type { OriginTraits } from '../../posthog/origins';
 import type { SessionAnswer } from '../session/session-bridge';
-import type { PlaylistScope, PlaylistService } from './collections';
+import type { CollectionScope, CollectionService } from './collections';
 import type { KeyRefusals } from './key-refusals';
 
 /** The traits of an origin that decide how a recording is added to or removed from a collection. */
@@ -47,7 +47,7 @@ export function sessionFailure(answer: SessionAnswer): AppError {
  * (key-refusals.ts).
  */
 export function createRecordingSender(deps: {
-  playlists: PlaylistService;
+  playlists: CollectionService;
   forward: (origin: string, route: SessionRoute, signal?: AbortSignal) => Promise<SessionAnswer>;
   keyRefusals: KeyRefusals;
   /** What the origin is known to do (lib/posthog/origins.ts): refuse keys here, have bulk routes. */
@@ -55,7 +55,7 @@ export function createRecordingSender(deps: {
 }) {
   const { playlists, keyRefusals } = deps;
   return async function send(
-    scope: PlaylistScope,
+    scope: CollectionScope,
     direction: 'add' | 'remove',
     shortId: string,
     recordingId: string,

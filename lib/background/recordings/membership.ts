@@ -1,15 +1,15 @@
 import type { Page } from '../../api/pagination';
-import type { Playlist, PlaylistListFilter } from '../../api/schema/playlist';
-import type { Membership } from '../../messaging/playlist-entries';
-import { kindOf } from '../../messaging/playlist-entries';
+import type { CollectionListFilter, Playlist } from '../../api/schema/playlist';
+import type { Membership } from '../../messaging/collection-entries';
+import { kindOf } from '../../messaging/collection-entries';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { MEMBERSHIP_RECORDINGS_KEPT, membershipFactsItem, type RecordingFacts } from './collection-store';
 
 /** The list calls membership needs (the client's `project(p).playlists`, or a fake). */
 export interface PlaylistListApi {
-  list(filter: PlaylistListFilter & { limit?: number }): Promise<Page<Playlist>>;
+  list(filter: CollectionListFilter & { limit?: number }): Promise<Page<Playlist>>;
   allPages(
-    filter: PlaylistListFilter,
+    filter: CollectionListFilter,
     options: { limit?: number; concurrency?: number },
   ): Promise<Playlist[]>;
 }
@@ -28,16 +28,16 @@ const realShortIds = (items: readonly Playlist[]) =>
  */
 export async function probeRecordingFilter(
   api: PlaylistListApi,
-  realPlaylistCount: number,
+  realCollectionCount: number,
 ): Promise<boolean | undefined> {
-  if (realPlaylistCount === 0) return undefined;
+  if (realCollectionCount === 0) return undefined;
   const answer = await api.list({ session_recording_id: PROBE_RECORDING_ID, limit: 20 });
   const everyResultShown = answer.count <= answer.results.length;
   return realShortIds(answer.results).length === 0 && everyResultShown;
 }
 
 /** The short ids of the real playlists holding the recording, by the (honoured) list filter. */
-export async function playlistsHolding(api: PlaylistListApi, recordingId: string): Promise<string[]> {
+export async function collectionsHolding(api: PlaylistListApi, recordingId: string): Promise<string[]> {
   const first = await api.list({ session_recording_id: recordingId, limit: PAGE });
   if (first.count <= first.results.length) return realShortIds(first.results);
   return realShortIds(await api.allPages({ session_recording_id: recordingId }, { limit: PAGE }));

@@ -1,7 +1,7 @@
 import type { PendingChange } from '../../messaging/pending-messages';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import type { PlaylistService } from './collections';
+import type { CollectionService } from './collections';
 import type { RecordingActions } from './recording-actions';
 
 /**
@@ -11,7 +11,7 @@ import type { RecordingActions } from './recording-actions';
  * already holds what was asked.
  */
 export async function applyPendingChange(
-  services: { playlists: PlaylistService; actions: RecordingActions },
+  services: { playlists: CollectionService; actions: RecordingActions },
   change: PendingChange,
   options: { checkFirst: boolean },
 ): Promise<void> {

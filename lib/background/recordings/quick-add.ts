@@ -1,5 +1,5 @@
+import type { QuickAddResult } from '../../messaging/collection-messages';
 import type { MessageOutput } from '../../messaging/messages';
-import type { QuickAddResult } from '../../messaging/playlist-messages';
 import type { ErrorKind } from '../../platform/error-policy';
 import { AppError, isAppError, toAppError } from '../../platform/errors';
 import { type MessageKey, t } from '../../platform/i18n';
@@ -10,7 +10,7 @@ import type { PendingChanges } from '../pending/pending-queue';
 import { keepsPending } from '../pending/pending-store';
 import type { FlashKind } from '../toolbar/badge-flash';
 import { pendingPickItem } from './collection-store';
-import type { PlaylistScope, PlaylistService } from './collections';
+import type { CollectionScope, CollectionService } from './collections';
 import { type ActionPage, displayName, type RecordingActions } from './recording-actions';
 
 /** A recording somewhere in PostHog (a tab's page, or a link). */
@@ -22,7 +22,7 @@ export interface RecordingTarget {
 
 export interface QuickAddDeps {
   actions: RecordingActions;
-  playlists: PlaylistService;
+  playlists: CollectionService;
   /** The tab-context service's `get`: the browser's URL of the tab, parsed. */
   tabContext: (tabId: number) => Promise<{ context: PageContext | null }>;
   flash: (tabId: number, kind: FlashKind, title: string) => Promise<void>;
@@ -122,7 +122,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
    * failure is a "no" that waiting will not change.
    */
   async function keepForLater(
-    scope: PlaylistScope,
+    scope: CollectionScope,
     input: { shortId: string; recordingId: string },
     direction: 'add' | 'remove',
     error: unknown,

@@ -1,13 +1,13 @@
 import type { addRecordingRoute } from '../../api/session-routes';
-import { canHoldRecordings, type PlaylistEntry } from '../../messaging/playlist-entries';
-import { holdingOf } from '../../messaging/playlist-holding';
+import { type CollectionEntry, canHoldRecordings } from '../../messaging/collection-entries';
+import { holdingOf } from '../../messaging/collection-holding';
 import type {
   CreateAndAddInput,
   CreateAndAddResult,
   RecordingChangeInput,
   RecordingChangeResult,
   Via,
-} from '../../messaging/playlist-messages';
+} from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
@@ -16,7 +16,7 @@ import { originTraits } from '../../posthog/origins';
 import type { SessionAnswer } from '../session/session-bridge';
 import { createCollectionAndAdd } from './collection-create';
 import { type LastAction, lastActionItem } from './collection-store';
-import type { PlaylistService } from './collections';
+import type { CollectionService } from './collections';
 import { type Attempt, type CollectionWriteTraits, createRecordingSender } from './key-or-session';
 import { createKeyRefusals } from './key-refusals';
 
@@ -29,7 +29,7 @@ const createWriteKey = (input: CreateAndAddInput) =>
 export type ActionPage = NonNullable<LastAction['page']>;
 
 export interface RecordingActionsDeps {
-  playlists: PlaylistService;
+  playlists: CollectionService;
   /** The session bridge's `forward`: the request through a signed-in PostHog tab. */
   forward: (
     origin: string,
@@ -89,7 +89,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   ): Promise<RecordingChangeResult> {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
-    let entry: PlaylistEntry;
+    let entry: CollectionEntry;
     try {
       entry = await playlists.entry(scope, shortId);
     } catch (error) {

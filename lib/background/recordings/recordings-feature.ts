@@ -7,7 +7,7 @@ import type { PendingChanges } from '../pending/pending-queue';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
 import { createBulkAdd } from './bulk-add';
-import { createPlaylistService } from './collections';
+import { createCollectionService } from './collections';
 import { createLinkCollector, type LinkScope, linksInDocument } from './link-collector';
 import { createLinkedRecordingsAdd } from './linked-recordings';
 import { applyPendingChange } from './pending-apply';
@@ -58,7 +58,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
   const { browser, settings } = deps;
   const onError = (error: unknown) => logFailure('collections', error);
   const appOrigins = settings.appOrigins;
-  const playlists = createPlaylistService({
+  const playlists = createCollectionService({
     connection: settings.connection,
     playlistsApi: (connection, projectId, signal) =>
       createPostHogClient({ ...connection, signal }).project(projectId).playlists,

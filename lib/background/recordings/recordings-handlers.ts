@@ -1,5 +1,5 @@
 import type { Handlers } from '../messages/dispatcher';
-import type { PlaylistService } from './collections';
+import type { CollectionService } from './collections';
 import type { QuickAdd } from './quick-add';
 import type { RecordingActions } from './recording-actions';
 
@@ -11,7 +11,7 @@ export async function recordingSessionState(actions: RecordingActions, quickAdd:
 
 /** The collection messages (`playlists/*`, PostHog's API word) and the in-page button's, for the dispatcher's map. */
 export function createRecordingHandlers(services: {
-  playlists: PlaylistService;
+  playlists: CollectionService;
   actions: RecordingActions;
   quickAdd: QuickAdd;
 }) {

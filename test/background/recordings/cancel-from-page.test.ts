@@ -2,7 +2,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../../lib/api/client';
 import type { HandlerContext } from '../../../lib/background/messages/dispatcher';
-import { createPlaylistService } from '../../../lib/background/recordings/collections';
+import { createCollectionService } from '../../../lib/background/recordings/collections';
 import { createQuickAdd } from '../../../lib/background/recordings/quick-add';
 import { createRecordingActions } from '../../../lib/background/recordings/recording-actions';
 import { AppError } from '../../../lib/platform/errors';
@@ -45,7 +45,7 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
   async function wired() {
     const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
     const headers = await signIn();
-    const playlists = createPlaylistService({
+    const playlists = createCollectionService({
       connection: async () => connection,
       playlistsApi: (c, projectId, signal) =>
         createPostHogClient({ ...c, signal }).project(projectId).playlists,

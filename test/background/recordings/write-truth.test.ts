@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../../lib/api/client';
 import { createDashboardCache } from '../../../lib/background/dashboards/dashboard-cache';
 import { createDashboardsService } from '../../../lib/background/dashboards/dashboards';
-import { createPlaylistService } from '../../../lib/background/recordings/collections';
+import { createCollectionService } from '../../../lib/background/recordings/collections';
 import {
   createRecordingActions,
   type RecordingActions,
@@ -208,7 +208,7 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
   /** The services as the extension wires them: every request of a write stops on the user's Cancel. */
   async function wired() {
     const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
-    const playlists = createPlaylistService({
+    const playlists = createCollectionService({
       connection: async () => connection,
       playlistsApi: (c, projectId, signal) =>
         createPostHogClient({ ...c, signal }).project(projectId).playlists,

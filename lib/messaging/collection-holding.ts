@@ -1,4 +1,4 @@
-import type { Membership } from './playlist-entries';
+import type { Membership } from './collection-entries';
 
 /** Three states, never a guess: `unknown` where PostHog does not say and Hogmark did nothing. */
 export type Holding = 'in' | 'out' | 'unknown';

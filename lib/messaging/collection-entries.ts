@@ -8,7 +8,7 @@ import type { Playlist } from '../api/schema/playlist';
 export const PLAYLIST_KINDS = ['collection', 'filters', 'synthetic'] as const;
 export type PlaylistKind = (typeof PLAYLIST_KINDS)[number];
 
-export const PlaylistEntrySchema = z.object({
+export const CollectionEntrySchema = z.object({
   shortId: z.string().check(z.minLength(1), z.maxLength(100)),
   /** `name || derived_name`; empty when PostHog has neither (the UI says "Untitled"). */
   name: z.string().check(z.maxLength(500)),
@@ -16,7 +16,7 @@ export const PlaylistEntrySchema = z.object({
   /** collection: a hand-picked list that holds recordings; filters: a saved search; synthetic: PostHog's own. */
   kind: z.enum(PLAYLIST_KINDS),
 });
-export type PlaylistEntry = z.infer<typeof PlaylistEntrySchema>;
+export type CollectionEntry = z.infer<typeof CollectionEntrySchema>;
 
 /**
  * Which playlists hold one recording. `complete`: PostHog answered for every playlist, so the ones
@@ -48,7 +48,7 @@ export function kindOf(playlist: Playlist): PlaylistKind {
   return hasFilters(playlist.filters) ? 'filters' : 'collection';
 }
 
-export function toPlaylistEntry(playlist: Playlist): PlaylistEntry {
+export function toCollectionEntry(playlist: Playlist): CollectionEntry {
   return {
     shortId: playlist.short_id,
     name: (playlist.name?.trim() || playlist.derived_name?.trim() || '').slice(0, 500),
@@ -57,4 +57,5 @@ export function toPlaylistEntry(playlist: Playlist): PlaylistEntry {
   };
 }
 
-export const canHoldRecordings = (entry: Pick<PlaylistEntry, 'kind'>): boolean => entry.kind === 'collection';
+export const canHoldRecordings = (entry: Pick<CollectionEntry, 'kind'>): boolean =>
+  entry.kind === 'collection';

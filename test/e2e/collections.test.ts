@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { findAccessibilityViolations } from './axe';
+import { badgeText, pickerOver, recordingCalls } from './collections-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { clickInPage, IN_PAGE_HOST, readInPage, waitForInPage, waitForInPageText } from './in-page';
 import { saveConnection, sendFromExtensionPage } from './options-page';
-import { badgeText, pickerOver, recordingCalls } from './playlists-harness';
 
 const { checkoutBugs, onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { SerializedErrorSchema } from '../platform/serialized-error';
 import { isPlaylistShortId, isRecordingId } from '../posthog/context';
-import { MembershipSchema, PlaylistEntrySchema } from './playlist-entries';
+import { CollectionEntrySchema, MembershipSchema } from './collection-entries';
 
 /** The shapes of the `playlists/*` messages (the protocol itself is in messages.ts). */
 
@@ -15,7 +15,7 @@ export const RecordingIdSchema = z
 export const ViaSchema = z.enum(['key', 'session']);
 export type Via = z.infer<typeof ViaSchema>;
 
-export const PlaylistListInputSchema = z.object({
+export const CollectionListInputSchema = z.object({
   /** The configured project when absent (links without `/project/<id>/`). */
   projectId: z.optional(ProjectId),
   /** Membership is answered for this recording. */
@@ -27,17 +27,17 @@ export const PlaylistListInputSchema = z.object({
   source: z.enum(['cache', 'fresh', 'server']),
 });
 
-export const PlaylistListSchema = z.object({
+export const CollectionListSchema = z.object({
   projectId: ProjectId,
   /** Null when nothing is cached yet. */
   fetchedAt: z.nullable(z.number()),
-  playlists: z.array(PlaylistEntrySchema),
+  playlists: z.array(CollectionEntrySchema),
   lastUsed: z.optional(z.string()),
   recent: z.array(z.string()),
   /** Null without a recording. */
   membership: z.nullable(MembershipSchema),
 });
-export type PlaylistList = z.infer<typeof PlaylistListSchema>;
+export type CollectionList = z.infer<typeof CollectionListSchema>;
 
 export const RecordingChangeInputSchema = z.object({
   projectId: ProjectId,
@@ -72,7 +72,7 @@ export type CreateAndAddInput = z.infer<typeof CreateAndAddInputSchema>;
 export const WriteCancelInputSchema = z.union([RecordingChangeInputSchema, CreateAndAddInputSchema]);
 
 export const CreateAndAddResultSchema = z.object({
-  playlist: PlaylistEntrySchema,
+  playlist: CollectionEntrySchema,
   /**
    * Null when the playlist was created but not added to: the error says why, and retrying adds. Both
    * null when the user stopped waiting before the add was sent.
@@ -94,7 +94,7 @@ export const LastActionViewSchema = z.object({
 });
 export type LastActionView = z.infer<typeof LastActionViewSchema>;
 
-export const PlaylistSessionStateSchema = z.object({
+export const CollectionSessionStateSchema = z.object({
   /** A recording the context menu asked the picker for. */
   pick: z.nullable(z.object({ projectId: ProjectId, recordingId: z.string() })),
   /**
@@ -103,7 +103,7 @@ export const PlaylistSessionStateSchema = z.object({
    */
   lastAction: z.nullable(LastActionViewSchema),
 });
-export type PlaylistSessionState = z.infer<typeof PlaylistSessionStateSchema>;
+export type CollectionSessionState = z.infer<typeof CollectionSessionStateSchema>;
 
 export const QuickAddResultSchema = z.object({
   /** `pending`: PostHog could not take it now; it waits to be made (see `pendingId`). */

@@ -1,24 +1,24 @@
 import { signal } from '@preact/signals';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Membership, PlaylistEntry } from '../../lib/messaging/playlist-entries';
+import type { CollectionEntry, Membership } from '../../lib/messaging/collection-entries';
 import { AppError } from '../../lib/platform/errors';
-import { WAIT_NOTICE_MS } from '../../lib/stores/playlist-changes';
-import { CREATE_OPTION, createPlaylistPickerStore } from '../../lib/stores/playlist-picker';
+import { WAIT_NOTICE_MS } from '../../lib/stores/collection-changes';
+import { CREATE_OPTION, createCollectionPickerStore } from '../../lib/stores/collection-picker';
 import {
   filterRows,
   moveSelection,
-  orderPlaylists,
+  orderCollections,
   type PickerScope,
   pickerScopeOf,
   toRows,
-} from '../../lib/stores/playlist-picker-model';
+} from '../../lib/stores/collection-picker-model';
 import { fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
 
 const REC = '0191dd9d-ffff-7aaa-8bbb-000000000002';
-const entry = (shortId: string, name: string, extra: Partial<PlaylistEntry> = {}): PlaylistEntry => ({
+const entry = (shortId: string, name: string, extra: Partial<CollectionEntry> = {}): CollectionEntry => ({
   shortId,
   name,
   pinned: false,
@@ -34,20 +34,20 @@ const PLAYLISTS = [
   entry('Eeeeeee5', 'Echo'),
 ];
 
-describe('orderPlaylists', () => {
+describe('orderCollections', () => {
   it('puts the last used first, then pinned, then recent, then the rest; saved filters last; synthetic out', () => {
-    const ordered = orderPlaylists(PLAYLISTS, { lastUsed: 'Eeeeeee5', recent: ['Ccccccc3', 'Eeeeeee5'] });
+    const ordered = orderCollections(PLAYLISTS, { lastUsed: 'Eeeeeee5', recent: ['Ccccccc3', 'Eeeeeee5'] });
     expect(ordered.map((p) => p.name)).toEqual(['Echo', 'Bravo', 'Charlie', 'Alpha', 'Delta']);
   });
 
   it('ignores preferences that name playlists no longer listed', () => {
-    const ordered = orderPlaylists(PLAYLISTS, { lastUsed: 'Gone0000', recent: ['Gone0000'] });
+    const ordered = orderCollections(PLAYLISTS, { lastUsed: 'Gone0000', recent: ['Gone0000'] });
     expect(ordered.map((p) => p.name)).toEqual(['Bravo', 'Alpha', 'Charlie', 'Echo', 'Delta']);
   });
 });
 
 describe('filterRows', () => {
-  const rows = toRows(orderPlaylists(PLAYLISTS, { recent: [] }), 'Untitled collection');
+  const rows = toRows(orderCollections(PLAYLISTS, { recent: [] }), 'Untitled collection');
 
   it('matches names case-insensitively anywhere, and says whether one is named exactly so', () => {
     expect(filterRows(rows, 'HAR').shown.map((r) => r.entry.name)).toEqual(['Charlie']);
@@ -60,7 +60,7 @@ describe('filterRows', () => {
     const many = Array.from({ length: 10_000 }, (_, i) =>
       entry(`P${String(i).padStart(7, '0')}`, `Pricing alerts (APAC) #${String(i).padStart(5, '0')}`),
     );
-    const big = toRows(orderPlaylists(many, { recent: [] }), 'Untitled collection');
+    const big = toRows(orderCollections(many, { recent: [] }), 'Untitled collection');
     // How fast is the bench's figure (`npm run bench`, filter p95 at 10,000); no timing is a test.
     let result = filterRows(big, '');
     for (const query of ['p', 'pr', 'pri', 'pricing', 'pricing alerts (apac) #0004', '#09999']) {
@@ -126,7 +126,7 @@ function pickerBackground(options: { cached?: boolean; membership?: Membership }
   /** What the next create-and-adds do: fail with this error, or create without adding ('not added'). */
   const creates: Array<AppError | 'not added'> = [];
   /** Collections PostHog lists beyond the seed (one made although its answer was lost). */
-  const listed: PlaylistEntry[] = [];
+  const listed: CollectionEntry[] = [];
   let action = 0;
   let addDelay = 5;
   let createDelay = 0;
@@ -192,7 +192,7 @@ function pickerBackground(options: { cached?: boolean; membership?: Membership }
 
 async function openPicker(background = pickerBackground()) {
   const scope = signal({ origin: 'https://us.posthog.com', recording: { recordingId: REC } });
-  const store = createPlaylistPickerStore({ send: background.send, scope });
+  const store = createCollectionPickerStore({ send: background.send, scope });
   await vi.waitFor(() => expect(store.phase.value).toBe('ready'));
   await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
   return { store, background };
@@ -220,7 +220,7 @@ describe('the playlist picker store', () => {
   it('paints from the list `popup/open` brought, without asking for the cache again', async () => {
     const background = pickerBackground();
     const scope = signal<PickerScope | null>(null);
-    const store = createPlaylistPickerStore({ send: background.send, scope });
+    const store = createCollectionPickerStore({ send: background.send, scope });
     const list = {
       projectId: 1,
       fetchedAt: 1,
@@ -245,7 +245,7 @@ describe('the playlist picker store', () => {
   it('asks for the cache itself when `popup/open` brought the list of another recording', async () => {
     const background = pickerBackground({ cached: true });
     const scope = signal<PickerScope | null>(null);
-    const store = createPlaylistPickerStore({ send: background.send, scope });
+    const store = createCollectionPickerStore({ send: background.send, scope });
     store.open({
       session: { pick: null, lastAction: null },
       playlists: {
@@ -264,7 +264,7 @@ describe('the playlist picker store', () => {
   it('takes the context menu’s pick over the page’s recording', async () => {
     const background = pickerBackground({ cached: true });
     const scope = signal<PickerScope | null>(null);
-    const store = createPlaylistPickerStore({ send: background.send, scope });
+    const store = createCollectionPickerStore({ send: background.send, scope });
     const picked = '0191dd9d-ec00-726b-b2a7-4de452e6b439';
     store.open({
       session: { pick: { projectId: 3, recordingId: picked }, lastAction: null },
@@ -495,7 +495,7 @@ describe('the playlist picker store', () => {
       via: 'key' as const,
       at: 1,
     };
-    const store = createPlaylistPickerStore({ send: background.send, scope: signal(null) });
+    const store = createCollectionPickerStore({ send: background.send, scope: signal(null) });
     store.open({ session: { pick: null, lastAction }, playlists: null });
     expect(store.target.value).toBeNull();
     expect(store.notice.value).toEqual({

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { pickerOver } from './collections-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
-import { pickerOver } from './playlists-harness';
 
 describe('the playlist picker with 10,000 playlists', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'large' }, { connected: true });

@@ -1,7 +1,7 @@
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
+import type { CollectionEntry, Membership } from '../messaging/collection-entries';
+import type { RecordingChangeResult, Via } from '../messaging/collection-messages';
 import type { SendMessage } from '../messaging/messages';
-import type { Membership, PlaylistEntry } from '../messaging/playlist-entries';
-import type { RecordingChangeResult, Via } from '../messaging/playlist-messages';
 import { offersTryAgain } from '../platform/error-policy';
 import { AppError, type SerializedError, toAppError } from '../platform/errors';
 import { t } from '../platform/i18n';
@@ -40,7 +40,7 @@ export interface Waiting {
   cancel: () => Promise<void>;
 }
 
-export interface PlaylistChangesDeps {
+export interface CollectionChangesDeps {
   send: SendMessage;
   target: ReadonlySignal<PickerTarget | null>;
   /** The project the list belongs to; null until the first answer. */
@@ -49,7 +49,7 @@ export interface PlaylistChangesDeps {
   /** The playlist's name as listed, else `fallback`, else "Untitled". */
   nameOf: (shortId: string, fallback?: string) => string;
   /** A playlist was created: list it first and select it. */
-  onCreated: (entry: PlaylistEntry) => void;
+  onCreated: (entry: CollectionEntry) => void;
   /** Refetches the list (what "Reload" does after a playlist vanished). */
   reload: () => Promise<void>;
 }
@@ -58,7 +58,7 @@ export interface PlaylistChangesDeps {
  * The picker's writes: add, remove, undo and create-and-add, each optimistic where it can be, with
  * one request per playlist in flight, and the notice or failure the popup shows afterwards.
  */
-export function createPlaylistChanges(deps: PlaylistChangesDeps) {
+export function createCollectionChanges(deps: CollectionChangesDeps) {
   const { send, membership, nameOf } = deps;
   const busy = signal<ReadonlySet<string>>(new Set());
   const notice = signal<Notice | null>(null);
@@ -250,4 +250,4 @@ export function createPlaylistChanges(deps: PlaylistChangesDeps) {
     },
   };
 }
-export type PlaylistChanges = ReturnType<typeof createPlaylistChanges>;
+export type CollectionChanges = ReturnType<typeof createCollectionChanges>;

@@ -1,24 +1,24 @@
 import { computed, effect, type ReadonlySignal, signal } from '@preact/signals';
+import type { Membership } from '../messaging/collection-entries';
+import { type Holding, holdingOf } from '../messaging/collection-holding';
+import type { CollectionList } from '../messaging/collection-messages';
 import type { PopupOpen, SendMessage } from '../messaging/messages';
 import { sameRecording } from '../messaging/picker-recording';
-import type { Membership } from '../messaging/playlist-entries';
-import { type Holding, holdingOf } from '../messaging/playlist-holding';
-import type { PlaylistList } from '../messaging/playlist-messages';
 import { type SerializedError, serializeError } from '../platform/errors';
 import { t } from '../platform/i18n';
 import { recordingLink } from '../posthog/links';
-import { CREATE_OPTION, createPlaylistChanges, type PickerTarget } from './playlist-changes';
+import { CREATE_OPTION, createCollectionChanges, type PickerTarget } from './collection-changes';
 import {
   filterRows,
   moveSelection,
-  orderPlaylists,
+  orderCollections,
   type PickerRow,
   type PickerScope,
   toRows,
   WINDOW_SIZE,
-} from './playlist-picker-model';
+} from './collection-picker-model';
 
-export type { Failure, Notice, PickerTarget } from './playlist-changes';
+export type { Failure, Notice, PickerTarget } from './collection-changes';
 export type { PickerScope };
 export { CREATE_OPTION };
 
@@ -53,7 +53,7 @@ function afterNextPaint(): Promise<void> {
  * The popup's "add this recording to a playlist": list (cache first, then revalidated), filter,
  * keyboard selection, add/remove/undo/create with one request per (playlist, recording) in flight.
  */
-export function createPlaylistPickerStore(deps: {
+export function createCollectionPickerStore(deps: {
   send: SendMessage;
   scope: ReadonlySignal<PickerScope | null>;
 }) {
@@ -107,14 +107,14 @@ export function createPlaylistPickerStore(deps: {
     if (!current?.enabled) selected.value = moveSelection(options.value, null, 1);
   }
 
-  function apply(list: PlaylistList): void {
+  function apply(list: CollectionList): void {
     projectId.value = list.projectId;
-    rows.value = toRows(orderPlaylists(list.playlists, list), t('playlistUntitled'));
+    rows.value = toRows(orderCollections(list.playlists, list), t('playlistUntitled'));
     if (list.membership) membership.value = list.membership;
     keepSelection();
   }
 
-  const changes = createPlaylistChanges({
+  const changes = createCollectionChanges({
     send,
     target,
     projectId,
@@ -134,7 +134,7 @@ export function createPlaylistPickerStore(deps: {
 
   let opened: PopupOpen['playlists'] = null;
   /** The list `popup/open` answered, once, and only for the recording it was read for. */
-  function takeOpened(current: PickerTarget): PlaylistList | null {
+  function takeOpened(current: PickerTarget): CollectionList | null {
     const answer = opened;
     opened = null;
     const recording = { recordingId: current.recordingId, projectId: current.projectId };
@@ -255,4 +255,4 @@ export function createPlaylistPickerStore(deps: {
     dispose: stop,
   };
 }
-export type PlaylistPickerStore = ReturnType<typeof createPlaylistPickerStore>;
+export type CollectionPickerStore = ReturnType<typeof createCollectionPickerStore>;

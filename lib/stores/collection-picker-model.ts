@@ -1,5 +1,5 @@
+import type { CollectionEntry } from '../messaging/collection-entries';
 import { pickerRecording, type RecordingRef, recordingFromSearch } from '../messaging/picker-recording';
-import type { PlaylistEntry } from '../messaging/playlist-entries';
 import type { PopupState } from './popup';
 
 /** Where the popup is: the connected PostHog, and the recording it shows (if any). */
@@ -14,7 +14,7 @@ export interface PickerScope {
  */
 
 export interface PickerRow {
-  entry: PlaylistEntry;
+  entry: CollectionEntry;
   /** The lower-cased name, computed once per list rather than once per keystroke. */
   search: string;
   /** Only collections can hold recordings; the others are shown, disabled, with the reason. */
@@ -29,14 +29,14 @@ export const WINDOW_SIZE = 50;
  * first). Saved filters come after every collection; PostHog's synthetic lists are left out, as
  * PostHog's own picker leaves them out.
  */
-export function orderPlaylists(
-  entries: readonly PlaylistEntry[],
+export function orderCollections(
+  entries: readonly CollectionEntry[],
   prefs: { lastUsed?: string; recent: readonly string[] },
-): PlaylistEntry[] {
+): CollectionEntry[] {
   const byId = new Map(entries.map((entry) => [entry.shortId, entry]));
   const placed = new Set<string>();
-  const ordered: PlaylistEntry[] = [];
-  const place = (entry: PlaylistEntry | undefined) => {
+  const ordered: CollectionEntry[] = [];
+  const place = (entry: CollectionEntry | undefined) => {
     if (!entry || placed.has(entry.shortId) || entry.kind !== 'collection') return;
     placed.add(entry.shortId);
     ordered.push(entry);
@@ -49,7 +49,7 @@ export function orderPlaylists(
   return ordered;
 }
 
-export function toRows(ordered: readonly PlaylistEntry[], untitled: string): PickerRow[] {
+export function toRows(ordered: readonly CollectionEntry[], untitled: string): PickerRow[] {
   return ordered.map((entry) => ({
     entry,
     search: (entry.name || untitled).toLowerCase(),

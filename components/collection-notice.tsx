@@ -1,6 +1,6 @@
 import { type MessageKey, t } from '../lib/platform/i18n';
-import type { Waiting } from '../lib/stores/playlist-changes';
-import type { Failure, Notice } from '../lib/stores/playlist-picker';
+import type { Waiting } from '../lib/stores/collection-changes';
+import type { Failure, Notice } from '../lib/stores/collection-picker';
 
 const SENTENCES: Record<Notice['kind'], MessageKey> = {
   added: 'playlistAddedTo',
@@ -10,7 +10,7 @@ const SENTENCES: Record<Notice['kind'], MessageKey> = {
 };
 
 /** What the last action did ("Added to Checkout bugs · Undo"), or what went wrong and what to do. */
-export function PlaylistNotice(props: {
+export function CollectionNotice(props: {
   notice: Notice | null;
   failure: Failure | null;
   /** A write PostHog has not answered for a few seconds. */

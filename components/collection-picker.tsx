@@ -1,9 +1,13 @@
 import { computed } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
 import { t, tCount } from '../lib/platform/i18n';
-import { CREATE_OPTION, type PickerOption, type PlaylistPickerStore } from '../lib/stores/playlist-picker';
+import {
+  type CollectionPickerStore,
+  CREATE_OPTION,
+  type PickerOption,
+} from '../lib/stores/collection-picker';
+import { CollectionNotice } from './collection-notice';
 import { ErrorNotice } from './error-notice';
-import { PlaylistNotice } from './playlist-notice';
 
 const optionDomId = (index: number) => `playlist-option-${index}`;
 
@@ -41,7 +45,7 @@ function OptionRow(props: {
   );
 }
 
-const selectedIndexOf = (store: PlaylistPickerStore) =>
+const selectedIndexOf = (store: CollectionPickerStore) =>
   store.options.value.findIndex((option) => option.id === store.selected.value);
 
 /**
@@ -49,7 +53,10 @@ const selectedIndexOf = (store: PlaylistPickerStore) =>
  * by position, so new matches patch the rows in place; a row holds no state of its own (and never
  * the focus, which stays in the search box), so nothing of one playlist shows on the next.
  */
-function PlaylistOptions(props: { store: PlaylistPickerStore; onKeyDown: (event: KeyboardEvent) => void }) {
+function CollectionOptions(props: {
+  store: CollectionPickerStore;
+  onKeyDown: (event: KeyboardEvent) => void;
+}) {
   const { store } = props;
   const options = store.options.value;
   const selected = store.selected.value;
@@ -100,7 +107,7 @@ function PlaylistOptions(props: { store: PlaylistPickerStore; onKeyDown: (event:
 }
 
 /** The popup's playlist picker: an ARIA combobox over a listbox of playlists (keyboard first). */
-export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
+export function CollectionPicker(props: { store: CollectionPickerStore }) {
   const { store } = props;
   const target = store.target.value;
   const phase = store.phase.value;
@@ -124,7 +131,7 @@ export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
   }, [hasTarget]);
 
   const noticeView = (
-    <PlaylistNotice
+    <CollectionNotice
       notice={notice}
       failure={store.failure.value}
       waiting={store.waiting.value}
@@ -188,7 +195,7 @@ export function PlaylistPicker(props: { store: PlaylistPickerStore }) {
             onKeyDown={onKeyDown}
           />
           {phase === 'loading' ? <p class="muted playlist-loading">{t('playlistLoading')}</p> : null}
-          <PlaylistOptions store={store} onKeyDown={onKeyDown} />
+          <CollectionOptions store={store} onKeyDown={onKeyDown} />
           {store.listError.value ? (
             <ErrorNotice error={store.listError.value} onRetry={() => void store.reload()} />
           ) : null}
