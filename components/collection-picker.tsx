@@ -51,7 +51,7 @@ const selectedIndexOf = (store: CollectionPickerStore) =>
 /**
  * The options, read here and not in the picker, so a keystroke renders the list alone. Rows are keyed
  * by position, so new matches patch the rows in place; a row holds no state of its own (and never
- * the focus, which stays in the search box), so nothing of one playlist shows on the next.
+ * the focus, which stays in the search box), so nothing of one collection shows on the next.
  */
 function CollectionOptions(props: {
   store: CollectionPickerStore;
@@ -106,7 +106,7 @@ function CollectionOptions(props: {
   );
 }
 
-/** The popup's playlist picker: an ARIA combobox over a listbox of playlists (keyboard first). */
+/** The popup's collection picker: an ARIA combobox over a listbox of collections (keyboard first). */
 export function CollectionPicker(props: { store: CollectionPickerStore }) {
   const { store } = props;
   const target = store.target.value;

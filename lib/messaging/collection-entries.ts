@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { Playlist } from '../api/schema/playlist';
 
 /**
- * What the popup needs of a playlist, small enough to cache 10,000 of them and send them in one
+ * What the popup needs of a collection, small enough to cache 10,000 of them and send them in one
  * message: the short id, the name to show, whether it is pinned, and whether it can hold recordings.
  */
 export const PLAYLIST_KINDS = ['collection', 'filters', 'synthetic'] as const;
@@ -26,7 +26,7 @@ export const MembershipSchema = z.object({
   complete: z.boolean(),
   holds: z.array(z.string()),
   lacks: z.array(z.string()),
-  /** Playlists a write went to whose outcome nobody could read: neither in nor out until asked again. */
+  /** Collections a write went to whose outcome nobody could read: neither in nor out until asked again. */
   unsure: z.optional(z.array(z.string())),
 });
 export type Membership = z.infer<typeof MembershipSchema>;

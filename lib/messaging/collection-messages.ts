@@ -74,7 +74,7 @@ export const WriteCancelInputSchema = z.union([RecordingChangeInputSchema, Creat
 export const CreateAndAddResultSchema = z.object({
   playlist: CollectionEntrySchema,
   /**
-   * Null when the playlist was created but not added to: the error says why, and retrying adds. Both
+   * Null when the collection was created but not added to: the error says why, and retrying adds. Both
    * null when the user stopped waiting before the add was sent.
    */
   change: z.nullable(RecordingChangeResultSchema),

@@ -1,6 +1,6 @@
 import type { PageContext } from '../posthog/context';
 
-/** A recording the popup's playlist picker acts on; no project means the configured one. */
+/** A recording the popup's collection picker acts on; no project means the configured one. */
 export interface RecordingRef {
   recordingId: string;
   projectId?: number;
@@ -16,7 +16,7 @@ export function recordingFromSearch(search: string): RecordingRef | null {
 }
 
 /**
- * The recording the picker offers playlists for: the window's own, else the tab's when the tab is on
+ * The recording the picker offers collections for: the window's own, else the tab's when the tab is on
  * the connected PostHog (a recording on another PostHog has nothing to add to: the header says so).
  * The popup and the background both decide with this, so the list the background sends with
  * `popup/open` is the one the picker asks for.

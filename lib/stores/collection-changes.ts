@@ -6,7 +6,7 @@ import { offersTryAgain } from '../platform/error-policy';
 import { AppError, type SerializedError, toAppError } from '../platform/errors';
 import { t } from '../platform/i18n';
 
-/** The busy key of "Create playlist"; never a short id (those are URL-safe). */
+/** The busy key of "Create collection"; never a short id (those are URL-safe). */
 export const CREATE_OPTION = '\u0000create';
 
 export interface PickerTarget {
@@ -48,15 +48,15 @@ export interface CollectionChangesDeps {
   membership: Signal<Membership>;
   /** The playlist's name as listed, else `fallback`, else "Untitled". */
   nameOf: (shortId: string, fallback?: string) => string;
-  /** A playlist was created: list it first and select it. */
+  /** A collection was created: list it first and select it. */
   onCreated: (entry: CollectionEntry) => void;
-  /** Refetches the list (what "Reload" does after a playlist vanished). */
+  /** Refetches the list (what "Reload" does after a collection vanished). */
   reload: () => Promise<void>;
 }
 
 /**
  * The picker's writes: add, remove, undo and create-and-add, each optimistic where it can be, with
- * one request per playlist in flight, and the notice or failure the popup shows afterwards.
+ * one request per collection in flight, and the notice or failure the popup shows afterwards.
  */
 export function createCollectionChanges(deps: CollectionChangesDeps) {
   const { send, membership, nameOf } = deps;
@@ -191,7 +191,7 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
         const result = await send('playlists/create-and-add', input);
         const created = result.playlist;
         deps.onCreated(created);
-        // Created, but not added: Try again only adds (the playlist exists now).
+        // Created, but not added: Try again only adds (the collection exists now).
         const addToCreated = () => change('add', created.shortId);
         if (result.change) report(result.change, created.name);
         else if (result.error) fail(AppError.fromJSON(result.error), addToCreated, created.shortId);

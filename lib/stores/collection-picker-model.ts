@@ -9,7 +9,7 @@ export interface PickerScope {
 }
 
 /**
- * The picker's list logic, pure so it is tested without rendering: the order playlists are offered
+ * The picker's list logic, pure so it is tested without rendering: the order collections are offered
  * in, and a filter fast enough for every keystroke over 10,000 of them.
  */
 

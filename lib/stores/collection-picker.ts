@@ -51,7 +51,7 @@ function afterNextPaint(): Promise<void> {
 
 /**
  * The popup's "add this recording to a playlist": list (cache first, then revalidated), filter,
- * keyboard selection, add/remove/undo/create with one request per (playlist, recording) in flight.
+ * keyboard selection, add/remove/undo/create with one request per (collection, recording) in flight.
  */
 export function createCollectionPickerStore(deps: {
   send: SendMessage;

@@ -22,7 +22,7 @@ export interface PopupStoreDeps extends PopupOpeningDeps {
   opening?: Promise<PopupOpen>;
   /**
    * Given the whole `popup/open` answer just before the state turns ready, so the other stores
-   * (the playlist picker) take their part and everything paints in the same frame.
+   * (the collection picker) take their part and everything paints in the same frame.
    */
   onOpen?: (answer: PopupOpen) => void;
 }

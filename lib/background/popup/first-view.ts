@@ -28,7 +28,7 @@ const NO_VIEW: TabView = { context: null, hints: {} };
 /**
  * `popup/open`: everything the popup's first paint needs in one answer, from what the background
  * already holds (settings, the tab's context and hints, the session's pick and last action, the
- * cached playlists of the recording the picker will show). One round trip instead of a chain of
+ * cached collections of the recording the picker will show). One round trip instead of a chain of
  * them; nothing here asks PostHog, so a warm popup paints before any request leaves.
  */
 export function createPopupOpen(deps: PopupOpenDeps) {

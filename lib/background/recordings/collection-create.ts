@@ -22,7 +22,7 @@ export interface CollectionCreateDeps {
 }
 
 /**
- * A failed add keeps the new playlist: the error says why, and Try again only adds. A Cancel while
+ * A failed add keeps the new collection: the error says why, and Try again only adds. A Cancel while
  * the collection is being created sends nothing more: `change` and `error` are then both null
  * when PostHog turns out to have created it.
  */
@@ -62,7 +62,7 @@ export async function createCollectionAndAdd(
     kind: 'collection' as const,
   };
   await playlists.upsert(scope, playlist);
-  // A new playlist holds nothing: known without asking.
+  // A new collection holds nothing: known without asking.
   await playlists.recordOwn(scope, input.recordingId, playlist.shortId, false);
   if (signal.aborted) return { playlist, change: null, error: null };
   const adding = { projectId: scope.projectId, shortId: playlist.shortId, recordingId: input.recordingId };

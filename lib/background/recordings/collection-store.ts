@@ -3,7 +3,7 @@ import { CollectionEntrySchema } from '../../messaging/collection-entries';
 import type { StoredItem } from '../../platform/storage';
 
 /**
- * What the playlist feature keeps between popups. Lists, preferences and membership facts go to the
+ * What the collection feature keeps between popups. Lists, preferences and membership facts go to the
  * trusted area, the extension's IndexedDB (a warm popup after a browser restart needs them, and content
  * scripts must not read them; see trusted-storage.ts); the last action and a pending
  * "choose a playlist" request to `storage.session` (they mean nothing after the browser closes).
@@ -39,7 +39,7 @@ export const collectionCacheItem: StoredItem<CollectionCache> = {
   migrations: {},
 };
 
-// ——— last used and recently used playlists, per scope ———
+// ——— last used and recently used collections, per scope ———
 
 export const RECENT_LIMIT = 8;
 
@@ -126,7 +126,7 @@ export const lastActionItem: StoredItem<LastActionStore> = {
   migrations: {},
 };
 
-// ——— a recording waiting for the popup's picker (context menu "Choose a playlist…") ———
+// ——— a recording waiting for the popup's picker (context menu "Choose a collection…") ———
 
 export const PendingPickSchema = z.object({
   version: z.literal(1),

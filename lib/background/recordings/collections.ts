@@ -47,12 +47,12 @@ export interface CollectionScope {
 /** A proven "ignored" is asked again after a week, in case the server was upgraded. */
 const VERDICT_TTL_MS = 7 * 24 * 3600 * 1000;
 const PAGE = 500;
-/** Popups opened in quick succession reuse the list: 10,000 playlists are 20 requests. */
+/** Popups opened in quick succession reuse the list: 10,000 collections are 20 requests. */
 const LIST_TTL_MS = 30_000;
 
 /**
- * Playlists per (origin, project): cached for the popup's first paint, revalidated on request, plus
- * last-used and recently used playlists and which playlists hold a recording.
+ * Collections per (origin, project): cached for the popup's first paint, revalidated on request, plus
+ * last-used and recently used collections and which collections hold a recording.
  */
 export function createCollectionService(deps: CollectionServiceDeps) {
   const now = deps.now ?? Date.now;
@@ -136,7 +136,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   /**
    * Whether the playlist holds the recording now, in one request: PostHog's own membership filter
    * where this server is known to honour it (the answer also refreshes every playlist's row), else
-   * the playlist's recordings. Undefined when the answer cannot tell.
+   * the collection's recordings. Undefined when the answer cannot tell.
    */
   async function holds(
     scope: CollectionScope,
@@ -230,7 +230,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       });
     },
     prefs: prefsOf,
-    /** The playlist a recording was just added to becomes the last used and the first recent one. */
+    /** The collection a recording was just added to becomes the last used and the first recent one. */
     async markUsed(scope: CollectionScope, shortId: string): Promise<void> {
       await prefsStore.update((prefs) => {
         const current = prefs.scopes[scope.key] ?? { recent: [] };

@@ -24,7 +24,7 @@ const realShortIds = (items: readonly Playlist[]) =>
 /**
  * Whether this server honours `?session_recording_id=` (reference §16): asked once with a recording
  * no playlist holds. A server that ignores the parameter lists its playlists; one that honours it
- * lists none. Undefined when it cannot tell (a project without playlists proves nothing).
+ * lists none. Undefined when it cannot tell (a project without collections proves nothing).
  */
 export async function probeRecordingFilter(
   api: PlaylistListApi,
@@ -97,7 +97,7 @@ export function createMembershipFacts(trusted: StorageAreaLike, now: () => numbe
     /** PostHog's complete answer replaces the previous one; older own changes yield to it. */
     fromServer: (key: string, holds: string[]) =>
       change(key, (facts) => ({ ...facts, server: { holds, at: now() } })),
-    /** What Hogmark just did (or found out) for one playlist. */
+    /** What Hogmark just did (or found out) for one collection. */
     own: (key: string, shortId: string, holds: boolean) =>
       change(key, (facts) => ({ ...facts, own: { ...facts.own, [shortId]: { holds, at: now() } } })),
     clear: () => store.remove(),

@@ -48,7 +48,7 @@ const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', Mess
 const PICK_TTL_MS = 60_000;
 
 /**
- * "Add to the last-used playlist" without the popup: the keyboard command, the context menu on
+ * "Add to the last-used collection" without the popup: the keyboard command, the context menu on
  * recording links and the in-page button all land here, so they behave alike and report alike.
  */
 export function createQuickAdd(deps: QuickAddDeps) {

@@ -59,7 +59,7 @@ export const displayName = (name: string) => name || t('playlistUntitled');
  * `originTraits`), through the user's signed-in PostHog tab directly (DESIGN.md). Elsewhere the key
  * first (the contract's way); on PostHog's refusal of personal keys, the same request through the
  * tab, and every later one on that origin through the tab directly (see key-refusals.ts). One
- * request per (playlist, recording) at a time: a second identical click joins the first.
+ * request per (collection, recording) at a time: a second identical click joins the first.
  */
 export function createRecordingActions(deps: RecordingActionsDeps) {
   const { playlists } = deps;

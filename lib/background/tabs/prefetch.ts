@@ -12,7 +12,7 @@ export interface PrefetchDeps {
    */
   warmStatus: () => Promise<unknown>;
   /**
-   * Loads the list the popup will show on this page (playlists on a recording or playlist, the
+   * Loads the list the popup will show on this page (collections on a recording or collection, the
    * dashboards on a dashboard) when none is cached for its project yet. A cached list is left alone:
    * the popup paints it and revalidates it itself, so browsing PostHog costs no request per page.
    */
