@@ -129,6 +129,8 @@ export function createBackground(deps: BackgroundDeps) {
   const ownPages = browser.runtime.getURL('/');
 
   return {
+    /** The complete message map (the dispatcher's; tests check it against the protocol). */
+    handlers,
     /** The listener bodies, one per browser event. */
     on: {
       message: dispatch,
