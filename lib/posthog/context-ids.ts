@@ -3,7 +3,12 @@
  * the contexts it returns (context-schema.ts), which each import this instead of each other.
  */
 
-/** Path words PostHog uses for its own pages; never an id, in any case (reference §12). */
+/**
+ * Path words PostHog uses for its own pages and routes; never an id, in any case (reference §12).
+ * `kiosk` is the replay kiosk page (`urls.replayKiosk()`, products/replay/manifest.tsx), and
+ * `bulk_add` / `bulk_delete` are the collection's bulk routes (session_recording_playlist_api.py):
+ * a recording by that id would send an add to the wrong endpoint.
+ */
 const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'new',
   'home',
@@ -14,6 +19,9 @@ const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'templates',
   'file-playback',
   'recent',
+  'kiosk',
+  'bulk_add',
+  'bulk_delete',
 ]);
 
 export function isReservedWord(segment: string): boolean {

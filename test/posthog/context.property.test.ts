@@ -23,6 +23,9 @@ const RESERVED = [
   'templates',
   'file-playback',
   'recent',
+  'kiosk',
+  'bulk_add',
+  'bulk_delete',
 ];
 
 const origin = fc.constantFrom(
