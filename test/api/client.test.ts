@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createPostHogClient } from '../../lib/api/client';
 import { isAppError } from '../../lib/platform/errors';
-import { caught, clientWith, empty, json, KEY, ORIGIN, type Sent, scriptedFetch } from './support';
+import { json } from '../support/json';
+import { caught, clientWith, empty, KEY, ORIGIN, type Sent, scriptedFetch } from './support';
 
 const dashboard = (id: number, extra: Record<string, unknown> = {}) => ({ id, name: `D${id}`, ...extra });
 const playlist = (shortId: string, extra: Record<string, unknown> = {}) => ({

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addRecordingRoute, isSessionForwardable, removeRecordingRoute } from '../../lib/api/session-routes';
 import { isAppError } from '../../lib/platform/errors';
-import { caught, clientWith, json } from './support';
+import { json } from '../support/json';
+import { caught, clientWith } from './support';
 
 const playlist = { id: 1, short_id: 'abc' };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { failure } from '../support/failure';
-import { clientWith, empty, json } from './support';
+import { json } from '../support/json';
+import { clientWith, empty } from './support';
 
 const page = { count: 0, next: null, previous: null, results: [] };
 const throttled = (seconds: number) =>

@@ -14,13 +14,6 @@ export interface Sent {
 
 export type Reply = Response | Error | (() => Response | Promise<Response>);
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
 export function empty(status: number): Response {
   return new Response(null, { status });
 }

@@ -2,6 +2,7 @@ import { parseHTML } from 'linkedom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mountInPageButton, WAIT_NOTICE_MS } from '../../lib/content/in-page-button';
 import { WAIT_NOTICE_MS as POPUP_WAIT_NOTICE_MS } from '../../lib/stores/collection-changes';
+import { deferred } from '../support/deferred';
 
 const RECORDING = 'https://us.posthog.com/project/1/replay/0191dd9d-ec00-726b-b2a7-4de452e6b438';
 
@@ -129,9 +130,12 @@ describe('the in-page button while PostHog does not answer', () => {
 
   /** An add whose answer the test gives when it likes. */
   function slowAdd() {
-    let answer: (value: unknown) => void = () => {};
-    const add = vi.fn(() => new Promise<unknown>((resolve) => (answer = resolve)));
-    return { add, answer: (value: unknown) => answer(value) };
+    let answer = deferred<unknown>();
+    const add = vi.fn(() => {
+      answer = deferred<unknown>();
+      return answer.promise;
+    });
+    return { add, answer: (value: unknown) => answer.resolve(value) };
   }
 
   async function mountWaiting(isTrusted: (event: Event) => boolean = () => true) {

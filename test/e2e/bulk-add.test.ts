@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { type FakePostHog, startFakePostHog } from '../fake-posthog/index';
-import { CLOUD_US, cloudCertificate, cloudHostArgs } from './cloud-host';
+import type { FakePostHog } from '../fake-posthog/index';
+import { recordingPath } from '../support/recording-route';
+import { CLOUD_US } from './cloud-host';
 import { badgeText, pickerOver } from './collections-harness';
-import { useExtension } from './fixtures';
-import { type ExtensionSession, launchExtension } from './harness';
-import { saveConnection } from './options-page';
+import { useCloudExtension, useExtension } from './fixtures';
+import type { ExtensionSession } from './harness';
 
 const { onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;
@@ -94,42 +94,32 @@ const writes = (server: FakePostHog) =>
     .map((request) => `${request.method} ${request.path} ${request.auth} ${request.status}`);
 
 describe('a selection of recording links on PostHog Cloud: one bulk_add through the signed-in tab', () => {
-  let server: FakePostHog;
-  let session: ExtensionSession;
+  const env = useCloudExtension();
   let ticket: { url: string; server: Server };
 
   beforeAll(async () => {
-    server = await startFakePostHog({ flavor: 'posthog', seed: 'demo', tls: await cloudCertificate() });
-    session = await launchExtension({
-      extensionDir: inject('extensionDir'),
-      chromiumPath: inject('chromiumPath'),
-      extraArgs: cloudHostArgs(server.url),
-    });
-    await saveConnection(session, CLOUD_US, server.keys.all);
     ticket = await serveTicket(CLOUD_US);
   });
-  afterAll(async () => {
-    await session?.close();
-    await server?.close();
+  afterAll(() => {
     ticket?.server.close();
   });
 
   it('adds the three recordings linked in the selection with one request, and the badge says so', async () => {
-    const posthog = await session.openTab(`${CLOUD_US}/login?next=/project/1/replay/${inCheckout}`);
+    const posthog = await env.session.openTab(`${CLOUD_US}/login?next=/project/1/replay/${inCheckout}`);
     await posthog.page.waitForURL(`${CLOUD_US}/project/1/replay/${inCheckout}`);
-    await useOnboardingOnce(session, posthog.tabId);
+    await useOnboardingOnce(env.session, posthog.tabId);
 
-    const { page, tabId } = await session.openTab(ticket.url);
+    const { page, tabId } = await env.session.openTab(ticket.url);
     await page.evaluate(() => {
       const report = document.getElementById('report');
       if (report) getSelection()?.selectAllChildren(report);
     });
-    server.clearRequests();
-    await clickMenu(session, IN_SELECTION, page, tabId);
+    env.server.clearRequests();
+    await clickMenu(env.session, IN_SELECTION, page, tabId);
 
     const bulkAdd = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/bulk_add/`;
-    expect(writes(server)).toEqual([`POST ${bulkAdd} session 200`]);
-    expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({
+    expect(writes(env.server)).toEqual([`POST ${bulkAdd} session 200`]);
+    expect(env.server.requests.find((request) => request.method === 'POST')?.body).toEqual({
       session_recording_ids: [loose, MOBILE, TOUR],
     });
     // PostHog's own answer, read with the page's session: the collection holds them now.
@@ -138,8 +128,10 @@ describe('a selection of recording links on PostHog Cloud: one bulk_add through 
       return ((await answer.json()) as { results: Array<{ id: string }> }).results.map((row) => row.id);
     }, `/api/projects/1/session_recording_playlists/${onboarding}/recordings/`);
     expect(held.sort()).toEqual([inCheckout, loose, MOBILE, TOUR].sort());
-    expect(await badgeText(session, tabId)).toBe('✓');
-    expect(await titleOf(session, tabId)).toBe('Added 3 recordings to Onboarding via your PostHog session.');
+    expect(await badgeText(env.session, tabId)).toBe('✓');
+    expect(await titleOf(env.session, tabId)).toBe(
+      'Added 3 recordings to Onboarding via your PostHog session.',
+    );
     await page.close();
     await posthog.page.close();
   });
@@ -171,8 +163,9 @@ describe('recording links on a page where the key may add (contract): one add pe
     env.server.clearRequests();
     await clickMenu(env.session, ON_PAGE, page, tabId);
 
-    const one = (id: string) => `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${id}/`;
-    expect(writes(env.server)).toEqual([loose, MOBILE, TOUR, SUPPORT].map((id) => `POST ${one(id)} key 200`));
+    expect(writes(env.server)).toEqual(
+      [loose, MOBILE, TOUR, SUPPORT].map((id) => `POST ${recordingPath(onboarding, id)} key 200`),
+    );
     expect((await held(onboarding)).sort()).toEqual([inCheckout, loose, MOBILE, TOUR, SUPPORT].sort());
     expect(await badgeText(env.session, tabId)).toBe('✓');
     expect(await titleOf(env.session, tabId)).toBe('Added 4 recordings to Onboarding.');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { FakePostHog } from '../fake-posthog/index';
+import { recordingPath } from '../support/recording-route';
 import type { ExtensionSession } from './harness';
 
 type Chrome = {
@@ -16,6 +17,13 @@ export async function pickerOver(browser: ExtensionSession, tabId: number): Prom
   return popup;
 }
 
+/** Signs in to the PostHog at `origin` on a recording's page (project 1), then opens the picker over that tab. */
+export async function signedInPickerOver(session: ExtensionSession, origin: string, recordingId: string) {
+  const { page, tabId } = await session.openTab(`${origin}/login?next=/project/1/replay/${recordingId}`);
+  await page.waitForURL(`${origin}/project/1/replay/${recordingId}`);
+  return { page, tabId, popup: await pickerOver(session, tabId) };
+}
+
 export function badgeText(browser: ExtensionSession, tabId: number): Promise<string> {
   return browser.serviceWorker.evaluate(
     (id) => (globalThis as unknown as { chrome: Chrome }).chrome.action.getBadgeText({ tabId: id }),
@@ -25,7 +33,7 @@ export function badgeText(browser: ExtensionSession, tabId: number): Promise<str
 
 /** Requests to the recording route of a playlist, as `METHOD auth status`. */
 export function recordingCalls(server: FakePostHog, shortId: string, recordingId: string): string[] {
-  const path = `/api/projects/1/session_recording_playlists/${shortId}/recordings/${recordingId}/`;
+  const path = recordingPath(shortId, recordingId);
   return server.requests
     .filter((request) => request.path === path)
     .map((request) => `${request.method} ${request.auth} ${request.status}`);

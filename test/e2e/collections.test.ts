@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import type { FakePostHog } from '../fake-posthog/index';
+import { recordingPage } from '../support/recording-page';
 import { findAccessibilityViolations } from './axe';
-import { badgeText, pickerOver, recordingCalls } from './collections-harness';
+import { badgeText, pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { clickInPage, IN_PAGE_HOST, readInPage, waitForInPage, waitForInPageText } from './in-page';
@@ -10,7 +10,6 @@ import { saveConnection, sendFromExtensionPage } from './options-page';
 
 const { checkoutBugs, onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;
-const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
 
 /** The in-page button's box on screen, to compare what it paints. */
 async function hostClip(page: import('playwright-core').Page) {
@@ -109,13 +108,6 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
 
   beforeEach(() => env.server.clearRequests());
 
-  /** Signs in to the local PostHog on a recording's page, then opens the picker over that tab. */
-  async function signedInPickerOver(server: FakePostHog, id: string) {
-    const { page, tabId } = await env.session.openTab(`${server.url}/login?next=/project/1/replay/${id}`);
-    await page.waitForURL(recordingPage(server, id));
-    return { page, popup: await pickerOver(env.session, tabId) };
-  }
-
   it('signed out of PostHog: says so, offers "Open in PostHog", and adds nothing', async () => {
     // PostHog's tab is open, but the browser has no PostHog session: its content script declines.
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
@@ -137,7 +129,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   it('adds through the signed-in tab with one session POST, says which way it went, and undoes', async () => {
     // Saving the settings again forgets that this PostHog refused the key: the first add tries it.
     await saveConnection(env.session, env.server.url, env.server.keys.all);
-    const { page, popup } = await signedInPickerOver(env.server, loose);
+    const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
     env.server.clearRequests();
     await popup.getByRole('combobox').fill('onboard');
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
@@ -157,7 +149,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   it('adds with a read-only key: the key lists, the signed-in tab adds', async () => {
     await saveConnection(env.session, env.server.url, env.server.keys.readOnly);
     try {
-      const { page, popup } = await signedInPickerOver(env.server, loose);
+      const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
       env.server.clearRequests();
       await popup.getByRole('combobox').fill('onboard');
       await popup.keyboard.press('Enter');

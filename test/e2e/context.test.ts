@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { findAccessibilityViolations } from './axe';
 import { useExtension } from './fixtures';
+import { popupHeading, popupReady } from './pages';
 import { seekPlayer } from './player-control';
 
 type ChromeAction = {
@@ -34,15 +35,6 @@ describe('page context in the built extension', () => {
       };
     }, tabId);
   }
-
-  /** The popup over a tab, once its header (or empty state) has replaced the skeleton. */
-  async function popupOver(tabId: number): Promise<Page> {
-    const popup = await env.session.openPopup(tabId);
-    await popup.locator('main[aria-busy="false"]').waitFor();
-    return popup;
-  }
-
-  const heading = (popup: Page) => popup.getByRole('heading', { level: 1 }).textContent();
 
   /** What clicking an in-app link does in PostHog (kea-router's pushState), through the stand-in's control. */
   const navigateInApp = (page: Page, path: string) =>
@@ -75,15 +67,15 @@ describe('page context in the built extension', () => {
     await seekPlayer(page, 32);
 
     await eventually(async () => {
-      const popup = await popupOver(tabId);
+      const popup = await popupReady(env.session, tabId);
       const meta = await popup.locator('.context-meta').textContent();
       await popup.close();
       return meta;
     }).toBe('Acme web app · At 00:32');
-    const popup = await popupOver(tabId);
+    const popup = await popupReady(env.session, tabId);
     expect(await popup.locator('.context-kind').textContent()).toBe('Recording');
     // PostHog titles a recording by its session id: that is all there is to name it by.
-    expect(await heading(popup)).toBe(DEMO.recordings.inCheckout);
+    expect(await popupHeading(popup)).toBe(DEMO.recordings.inCheckout);
     await Promise.all([popup.close(), page.close()]);
   });
 
@@ -98,9 +90,9 @@ describe('page context in the built extension', () => {
       title: 'Product KPIs · Dashboard · project 1 — Hogmark',
       badge: 'DASH',
     });
-    let popup = await popupOver(tabId);
+    let popup = await popupReady(env.session, tabId);
     expect(await popup.locator('.context-kind').textContent()).toBe('Dashboard');
-    expect(await heading(popup)).toBe('Product KPIs');
+    expect(await popupHeading(popup)).toBe('Product KPIs');
     await popup.close();
 
     // A recording opened over the dashboard, as PostHog's router does it (no hashchange, no reload):
@@ -113,9 +105,9 @@ describe('page context in the built extension', () => {
       title: 'Recording · project 1 — Hogmark',
       badge: 'REC',
     });
-    popup = await popupOver(tabId);
+    popup = await popupReady(env.session, tabId);
     expect(await popup.locator('.context-kind').textContent()).toBe('Recording');
-    expect(await heading(popup)).toBe(DEMO.recordings.loose);
+    expect(await popupHeading(popup)).toBe(DEMO.recordings.loose);
     await popup.close();
 
     expect(await stillSamePage(page)).toBe(true);
@@ -135,8 +127,8 @@ describe('page context in the built extension', () => {
     await eventually(async () => (await toolbar(tabId)).title).toBe(
       'Rage clicks · Collection · project 1 — Hogmark',
     );
-    const popup = await popupOver(tabId);
-    expect(await heading(popup)).toBe('Rage clicks');
+    const popup = await popupReady(env.session, tabId);
+    expect(await popupHeading(popup)).toBe('Rage clicks');
     expect(await stillSamePage(page)).toBe(true);
     await Promise.all([popup.close(), page.close()]);
   });
@@ -186,8 +178,8 @@ describe('page context in the built extension', () => {
       // Nothing brought the new name but the page's title: the list was not fetched again.
       expect(listFetches()).toBe(fetchedBefore);
       expect(await stillSamePage(page)).toBe(true);
-      const popup = await popupOver(tabId);
-      expect(await heading(popup)).toBe(renamed);
+      const popup = await popupReady(env.session, tabId);
+      expect(await popupHeading(popup)).toBe(renamed);
       await Promise.all([popup.close(), page.close()]);
     },
   );
@@ -196,8 +188,8 @@ describe('page context in the built extension', () => {
     for (const url of [elsewhereUrl, `${env.server.url}/project/${project}/insights/new`]) {
       const { page, tabId } = await env.session.openTab(url);
       await eventually(() => toolbar(tabId)).toEqual({ title: 'Hogmark for PostHog', badge: '' });
-      const popup = await popupOver(tabId);
-      expect(await heading(popup)).toBe('Open a recording or dashboard');
+      const popup = await popupReady(env.session, tabId);
+      expect(await popupHeading(popup)).toBe('Open a recording or dashboard');
       const open = popup.getByRole('link', { name: 'Open PostHog' });
       expect(await open.getAttribute('href')).toBe(`${env.server.url}/project/${project}`);
       await popup.keyboard.press('Tab');
@@ -219,7 +211,7 @@ describe('page context in the built extension', () => {
     // Opened as a tab itself, the popup is the active tab: an extension page, not PostHog.
     const popup = await env.session.openPopup();
     await popup.locator('main[aria-busy="false"]').waitFor();
-    expect(await heading(popup)).toBe('Open a recording or dashboard');
+    expect(await popupHeading(popup)).toBe('Open a recording or dashboard');
     await popup.close();
   });
 });

@@ -2,14 +2,32 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import type { FakePostHog } from '../fake-posthog/index';
+import type { ExtensionEnv } from './fixtures';
 import type { ExtensionSession } from './harness';
+
+/**
+ * What a settled popup shows, in either browser: its header no longer busy, and no share panel
+ * (dashboard or recording) still busy.
+ */
+export const POPUP_SETTLED = {
+  header: 'main.popup[aria-busy="false"]',
+  busyPanel: '.share-panel[aria-busy="true"]',
+} as const;
 
 /** The popup over a tab, once its header and the dashboard or recording panel have settled. */
 export async function popupOver(session: ExtensionSession, tabId: number): Promise<Page> {
   const popup = await session.openPopup(tabId);
-  await popup.locator('main.popup[aria-busy="false"]').waitFor();
-  await popup.locator('.share-panel[aria-busy="true"]').waitFor({ state: 'detached' });
+  await popup.locator(POPUP_SETTLED.header).waitFor();
+  await popup.locator(POPUP_SETTLED.busyPanel).waitFor({ state: 'detached' });
   return popup;
+}
+
+/** A dashboard of the local PostHog (project 1) open in a tab, and the popup over it once its pin shows. */
+export async function dashboardPopup(env: ExtensionEnv, id: number): Promise<{ tab: Page; popup: Page }> {
+  const { page: tab, tabId } = await env.session.openTab(`${env.server.url}/project/1/dashboard/${id}`);
+  const popup = await popupOver(env.session, tabId);
+  await popup.locator('.dashboard-pin').waitFor();
+  return { tab, popup };
 }
 
 /**

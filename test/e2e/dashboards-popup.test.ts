@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { Flavor } from '../fake-posthog/index';
-import { allowClipboard, apiRequests, popupOver, readClipboard } from './dashboards-harness';
+import { allowClipboard, apiRequests, dashboardPopup, readClipboard } from './dashboards-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { saveConnection } from './options-page';
@@ -13,18 +13,11 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
   const env = useExtension({ flavor, seed: 'demo' }, { connected: true });
   const page = (id: number) => `${env.server.url}/project/1/dashboard/${id}`;
 
-  async function popupOn(id: number) {
-    const { page: tab, tabId } = await env.session.openTab(page(id));
-    const popup = await popupOver(env.session, tabId);
-    await popup.locator('.dashboard-pin').waitFor();
-    return { tab, popup };
-  }
-
   beforeAll(() => allowClipboard(env.session, env.server.url));
   beforeEach(() => env.server.clearRequests());
 
   it('pins and unpins, sending exactly {"pinned": …} and nothing else', async () => {
-    const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
+    const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.marketing);
     await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
     await expect.poll(() => popup.getByText('Pins are shared').count()).toBe(1);
 
@@ -46,7 +39,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
   });
 
   it('sends nothing more for a second click while the first is in flight', async () => {
-    const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
+    const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.marketing);
     faultOnce(env.server, 'PATCH', PATCH_DASHBOARD, { type: 'latency', ms: 700 });
     await popup.getByRole('button', { name: 'Pin', exact: true }).click();
     // Shown at once, before PostHog answered. The button says it is busy (aria-disabled), which
@@ -65,7 +58,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
   });
 
   it('rolls back and says why when PostHog refuses the pin', async () => {
-    const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
+    const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.marketing);
     env.server.setFault({
       method: 'PATCH',
       path: PATCH_DASHBOARD,
@@ -79,7 +72,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
   });
 
   it('turns the toggle off on a dashboard the user may only view, says why, and sends no PATCH', async () => {
-    const { tab, popup } = await popupOn(DEMO.dashboards.finance);
+    const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.finance);
     const toggle = popup.locator('.dashboard-pin button');
     await expect.poll(() => toggle.isDisabled()).toBe(true);
     expect(await popup.locator('#pin-blocked').textContent()).toBe(
@@ -92,7 +85,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
   });
 
   it('copies the public link of a shared dashboard, plain and as Markdown', async () => {
-    const { tab, popup } = await popupOn(DEMO.dashboards.productKpis);
+    const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.productKpis);
     const publicLink = popup.getByRole('group', { name: 'Public link' });
     await publicLink.getByRole('button', { name: 'Copy link' }).click();
     await popup.getByRole('status').getByText('Copied the public link').waitFor();
@@ -123,7 +116,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
       });
     expect((await setPassword(true)).status).toBe(200);
     try {
-      const { tab, popup } = await popupOn(DEMO.dashboards.productKpis);
+      const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.productKpis);
       const link = popup.getByRole('group', { name: 'Password-protected link' });
       await link.getByText('Viewers need a password').waitFor();
       expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
@@ -137,12 +130,12 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
     const hedge = 'if your organization allows public sharing';
     if (flavor === 'contract') {
       // The contract's users/@me does not say: the link comes with the hedge.
-      const { tab, popup } = await popupOn(DEMO.dashboards.productKpis);
+      const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.productKpis);
       await popup.getByRole('group', { name: 'Public link' }).getByText(hedge).waitFor();
       await Promise.all([popup.close(), tab.close()]);
       return;
     }
-    let { tab, popup } = await popupOn(DEMO.dashboards.productKpis);
+    let { tab, popup } = await dashboardPopup(env, DEMO.dashboards.productKpis);
     await popup.getByRole('group', { name: 'Public link' }).waitFor();
     expect(await popup.getByText(hedge).count()).toBe(0);
     await Promise.all([popup.close(), tab.close()]);
@@ -151,7 +144,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
     env.server.setPublicSharingAllowed(false);
     try {
       await saveConnection(env.session, env.server.url, env.server.keys.all);
-      ({ tab, popup } = await popupOn(DEMO.dashboards.productKpis));
+      ({ tab, popup } = await dashboardPopup(env, DEMO.dashboards.productKpis));
       await popup.getByText('your organization has turned public sharing off').waitFor();
       expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
       await popup.getByRole('group', { name: 'Private link' }).waitFor();
@@ -168,7 +161,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
   ])(
     'says public sharing is off for a dashboard %s, and offers PostHog’s sharing settings',
     async (_label, id) => {
-      const { tab, popup } = await popupOn(id);
+      const { tab, popup } = await dashboardPopup(env, id);
       await popup.getByText('Public sharing is off for this dashboard').waitFor();
       const settings = popup.getByRole('link', { name: 'Open sharing settings' });
       expect(await settings.getAttribute('href')).toBe(`${page(id)}/sharing`);
@@ -180,7 +173,7 @@ describe.each<Flavor>(['contract', 'posthog'])('the popup over a dashboard (%s f
   );
 
   it('lists who may edit a restricted dashboard, read-only', async () => {
-    const { tab, popup } = await popupOn(DEMO.dashboards.restrictedOwned);
+    const { tab, popup } = await dashboardPopup(env, DEMO.dashboards.restrictedOwned);
     const section = popup.getByRole('region', { name: 'Who can edit' });
     await section.getByText('Bo').first().waitFor();
     expect(await section.getByRole('button').count()).toBe(0);

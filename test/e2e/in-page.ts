@@ -9,6 +9,17 @@ import type { CDPSession, Page } from 'playwright-core';
 export const IN_PAGE_HOST =
   '.SessionRecordingPlayer .PlayerMeta div:empty:not([class]):not([id]):not([style])';
 
+/**
+ * The visible button labelled `label` in a view of the in-page button (either browser's view): the
+ * lookup both drivers make before clicking; throws, naming the buttons there are, when it is not there.
+ */
+export function buttonLabelled<B extends { label: string }>(view: { buttons: B[] }, label: string): B {
+  const button = view.buttons.find((candidate) => candidate.label === label);
+  if (!button)
+    throw new Error(`no in-page button "${label}" (there are: ${view.buttons.map((b) => b.label)})`);
+  return button;
+}
+
 interface CdpNode {
   backendNodeId: number;
   nodeType: number;
@@ -113,10 +124,7 @@ export async function waitForInPageText(page: Page, text: string | RegExp, timeo
 
 /** The user's own click on the in-page button labelled `label`: a real mouse click at its box. */
 export async function clickInPage(page: Page, label: string): Promise<void> {
-  const view = await waitForInPage(page);
-  const button = view.buttons.find((candidate) => candidate.label === label);
-  if (!button)
-    throw new Error(`no in-page button "${label}" (there are: ${view.buttons.map((b) => b.label)})`);
+  const button = buttonLabelled(await waitForInPage(page), label);
   const cdp = await cdpOf(page);
   const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
     model: { content: number[] };

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
+import { recordingPage } from '../support/recording-page';
 import { badgeText, recordingCalls } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
@@ -11,7 +12,6 @@ const { onboarding } = DEMO.playlists;
 const { inCheckout, loose } = DEMO.recordings;
 /** A third recording of project 1 in the demo seed, in no collection. */
 const third = '0191dd9e-1111-7ccc-8ddd-000000000003';
-const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
 
 /** The right-click "Add recording to last-used collection" on a link to `recordingId`, in tab `tabId`. */
 async function menuAdd(session: ExtensionSession, server: FakePostHog, recordingId: string, tabId: number) {

@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { recordingPage } from '../support/recording-page';
 import { pickerOver } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
+import { popupHeading, popupReady } from './pages';
 
 type Chrome = {
   action: { getTitle(details: { tabId: number }): Promise<string> };
@@ -54,8 +56,6 @@ describe('the popup belongs to its page', () => {
   const env = useExtension({ flavor: 'contract', seed: 'demo' }, { connected: true });
   const dashboardUrl = () =>
     `${env.server.url}/project/${DEMO.projects.main}/dashboard/${DEMO.dashboards.productKpis}`;
-  const recordingUrl = () =>
-    `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.loose}`;
 
   const toolbarTitle = (tabId: number) =>
     env.session.serviceWorker.evaluate(
@@ -84,20 +84,13 @@ describe('the popup belongs to its page', () => {
     return { page, tabId };
   }
 
-  async function popupOver(tabId: number): Promise<Page> {
-    const popup = await env.session.openPopup(tabId);
-    await popup.locator('main[aria-busy="false"]').waitFor();
-    return popup;
-  }
-  const heading = (popup: Page) => popup.getByRole('heading', { level: 1 }).textContent();
-
   it('names a dashboard from the cache, then repaints an open popup and the toolbar when the page’s name arrives late', async () => {
     const { page, tabId } = await untitledTab(dashboardUrl());
     // The page never names itself: the name comes from the dashboards list the prefetch cached.
     await eventually(() => toolbarTitle(tabId)).toBe('Product KPIs · Dashboard · project 1 — Hogmark');
-    const popup = await popupOver(tabId);
+    const popup = await popupReady(env.session, tabId);
     expect(await popup.locator('.context-kind').textContent()).toBe('Dashboard');
-    expect(await heading(popup)).toBe('Product KPIs');
+    expect(await popupHeading(popup)).toBe('Product KPIs');
 
     const renamed = 'Product KPIs (renamed in PostHog)';
     const answer = await sendFromContentScript(env.session, page, {
@@ -105,13 +98,13 @@ describe('the popup belongs to its page', () => {
       input: { title: renamed },
     });
     expect(answer).toEqual({ ok: true, data: {} });
-    await eventually(() => heading(popup)).toBe(renamed);
+    await eventually(() => popupHeading(popup)).toBe(renamed);
     expect(await toolbarTitle(tabId)).toBe(`${renamed} · Dashboard · project 1 — Hogmark`);
     await Promise.all([popup.close(), page.close()]);
   });
 
   it('offers the last add’s Undo over its recording, not over a dashboard in another tab', async () => {
-    const recording = await env.session.openTab(recordingUrl());
+    const recording = await env.session.openTab(recordingPage(env.server, DEMO.recordings.loose));
     const picker = await pickerOver(env.session, recording.tabId);
     await picker.getByRole('combobox').fill('Onboarding');
     await picker.keyboard.press('Enter');
@@ -119,7 +112,7 @@ describe('the popup belongs to its page', () => {
     await picker.close();
 
     const dashboard = await env.session.openTab(dashboardUrl());
-    const over = await popupOver(dashboard.tabId);
+    const over = await popupReady(env.session, dashboard.tabId);
     // The notice would be painted with the header, in the same frame: it is not there.
     expect(await over.locator('.context-kind').textContent()).toBe('Dashboard');
     expect(await over.getByText(/Added to Onboarding/).count()).toBe(0);
@@ -127,7 +120,7 @@ describe('the popup belongs to its page', () => {
     await over.close();
 
     // Over its recording, the notice and its Undo are still there.
-    const back = await popupOver(recording.tabId);
+    const back = await popupReady(env.session, recording.tabId);
     await back.getByText('Added to Onboarding.').waitFor();
     await back.getByRole('button', { name: 'Undo' }).click();
     await back.getByText('Removed from Onboarding.').waitFor();

@@ -1,7 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { pickerOver, recordingCalls } from './collections-harness';
+import { recordingPage } from '../support/recording-page';
+import { serverHolds } from '../support/server-holds';
+import { recordingCalls, signedInPickerOver } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 
@@ -88,26 +90,12 @@ const postHogTabs = (browser: ExtensionSession, origin: string): Promise<number>
 
 describe('adding from a page that is not PostHog, with no PostHog tab open', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
-  const recordingUrl = (id: string) => `${env.server.url}/project/1/replay/${id}`;
 
   beforeEach(() => env.server.clearRequests());
 
-  async function holdsRecording(shortId: string, recordingId: string): Promise<boolean> {
-    const answer = await fetch(
-      `${env.server.url}/api/projects/1/session_recording_playlists/${shortId}/recordings/`,
-      { headers: { authorization: `Bearer ${env.server.keys.all}` } },
-    );
-    const { results } = (await answer.json()) as { results: Array<{ id: string }> };
-    return results.some((recording) => recording.id === recordingId);
-  }
-
   /** Signs in on a recording's page and adds it to Onboarding there: Onboarding is then the last-used collection. */
   async function signInAndUseOnboarding() {
-    const { page, tabId } = await env.session.openTab(
-      `${env.server.url}/login?next=/project/1/replay/${loose}`,
-    );
-    await page.waitForURL(recordingUrl(loose));
-    const popup = await pickerOver(env.session, tabId);
+    const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
     await popup.getByRole('combobox').fill('onboard');
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
@@ -121,16 +109,16 @@ describe('adding from a page that is not PostHog, with no PostHog tab open', () 
   it('makes the add through a PostHog tab it opens in the background and closes, without taking the focus', async () => {
     await signInAndUseOnboarding();
     expect(await postHogTabs(env.session, env.server.url)).toBe(0);
-    const notes = await pageLinkingTo(env.session, recordingUrl(inCheckout));
+    const notes = await pageLinkingTo(env.session, recordingPage(env.server, inCheckout));
     const pagesBefore = env.session.context.pages().length;
     const tabsBefore = (await allTabs(env.session)).length;
     await watchTabs(env.session);
     env.server.clearRequests();
 
-    await clickAddToLast(env.session, recordingUrl(inCheckout), notes.page.url(), notes.tabId);
+    await clickAddToLast(env.session, recordingPage(env.server, inCheckout), notes.page.url(), notes.tabId);
 
     // PostHog has it: one request, with the session, from the tab Hogmark opened.
-    expect(await holdsRecording(onboarding, inCheckout)).toBe(true);
+    expect(await serverHolds(env.server, onboarding, inCheckout)).toBe(true);
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST session 200']);
     const seen = await tabsSeen(env.session);
     expect(seen?.created).toEqual([
@@ -167,12 +155,12 @@ describe('adding from a page that is not PostHog, with no PostHog tab open', () 
     await bye.goto(`${env.server.url}/logout`);
     await bye.close();
     expect(await postHogTabs(env.session, env.server.url)).toBe(0);
-    const notes = await pageLinkingTo(env.session, recordingUrl(mobileSignUp));
+    const notes = await pageLinkingTo(env.session, recordingPage(env.server, mobileSignUp));
     const tabsBefore = (await allTabs(env.session)).length;
     await watchTabs(env.session);
     env.server.clearRequests();
 
-    await clickAddToLast(env.session, recordingUrl(mobileSignUp), notes.page.url(), notes.tabId);
+    await clickAddToLast(env.session, recordingPage(env.server, mobileSignUp), notes.page.url(), notes.tabId);
 
     const title = await env.session.serviceWorker.evaluate(
       (tabId) => (globalThis as unknown as TestGlobal).chrome.action.getTitle({ tabId }),
@@ -182,7 +170,7 @@ describe('adding from a page that is not PostHog, with no PostHog tab open', () 
     expect(title).toBe(
       'Not added to Onboarding yet: you are signed out of PostHog, so Hogmark will add it once you sign in.',
     );
-    expect(await holdsRecording(onboarding, mobileSignUp)).toBe(false);
+    expect(await serverHolds(env.server, onboarding, mobileSignUp)).toBe(false);
     expect(recordingCalls(env.server, onboarding, mobileSignUp)).toEqual([]);
     const seen = await tabsSeen(env.session);
     expect(seen?.created.map((tab) => tab.active)).toEqual([false]);

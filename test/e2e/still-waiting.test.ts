@@ -1,9 +1,11 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import type { FakePostHog } from '../fake-posthog/index';
+import { recordingPage } from '../support/recording-page';
+import { recordingRoute } from '../support/recording-route';
+import { serverHolds } from '../support/server-holds';
 import { findAccessibilityViolations } from './axe';
-import { pickerOver, recordingCalls } from './collections-harness';
+import { recordingCalls, signedInPickerOver } from './collections-harness';
 import { apiRequests } from './dashboards-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
@@ -12,23 +14,9 @@ import { OptionsPage, sendFromExtensionPage } from './options-page';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;
-const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
-const recordingRoute = new RegExp(`/session_recording_playlists/${onboarding}/recordings/${loose}/?$`);
+const RECORDING_ROUTE = recordingRoute(onboarding, loose);
 const PLAYLIST_READS = /^\/api\/projects\/1\/session_recording_playlists\//;
 const STILL_WAITING = 'Still waiting for PostHog…';
-
-/** Whether PostHog holds the recording in Onboarding, asked with the key (not through Hogmark). */
-async function serverHolds(server: FakePostHog): Promise<boolean> {
-  const answer = await fetch(
-    `${server.url}/api/projects/1/session_recording_playlists/${onboarding}/recordings/`,
-    {
-      headers: { authorization: `Bearer ${server.keys.all}` },
-    },
-  );
-  return ((await answer.json()) as { results: Array<{ id: string }> }).results.some(
-    (recording) => recording.id === loose,
-  );
-}
 
 /**
  * Focus facts of the in-page button labelled `label`, read through its closed root with the DevTools
@@ -105,11 +93,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
    */
   async function learnLastUsed(): Promise<void> {
     if (learnt) return;
-    const { page, tabId } = await env.session.openTab(
-      `${env.server.url}/login?next=/project/1/replay/${loose}`,
-    );
-    await page.waitForURL(recordingPage(env.server, loose));
-    const popup = await pickerOver(env.session, tabId);
+    const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
@@ -134,7 +118,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
   it('Cancel of an add and of its undo PostHog made meanwhile: one read each, and the button says what is true', async () => {
     const page = await recordingTab();
     // PostHog makes the add at once, but its answer would take a minute.
-    faultOnce(env.server, 'POST', recordingRoute, { type: 'lose-answer', as: 'late', ms: 60_000 });
+    faultOnce(env.server, 'POST', RECORDING_ROUTE, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await clickInPage(page, 'Add to last collection');
     await waitForInPageText(page, STILL_WAITING);
     await clickInPage(page, 'Cancel');
@@ -145,10 +129,10 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     ]);
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST session 200']);
     expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
-    expect(await serverHolds(env.server)).toBe(true);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
 
     env.server.clearRequests();
-    faultOnce(env.server, 'DELETE', recordingRoute, { type: 'lose-answer', as: 'late', ms: 60_000 });
+    faultOnce(env.server, 'DELETE', RECORDING_ROUTE, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await clickInPage(page, 'Undo');
     await waitForInPageText(page, STILL_WAITING);
     await clickInPage(page, 'Cancel');
@@ -156,14 +140,14 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     // One DELETE, never a second one.
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
     expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
-    expect(await serverHolds(env.server)).toBe(false);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(false);
     await page.close();
   });
 
   it('from the keyboard: Cancel takes the focus, shows it, and says PostHog had not made the add', async () => {
     const page = await recordingTab();
     // PostHog is slow to start: it makes the add only after the user stopped waiting.
-    faultOnce(env.server, 'POST', recordingRoute, { type: 'latency', ms: 5_000 });
+    faultOnce(env.server, 'POST', RECORDING_ROUTE, { type: 'latency', ms: 5_000 });
     // The stand-in redraws the bar when the recording's meta arrives, which drops the focus: focus
     // the button once the bar holds the URL, and check it kept the focus before pressing Enter.
     await page.locator('.PlayerMeta a.Link').waitFor();
@@ -188,12 +172,12 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
       recordingCalls(env.server, onboarding, loose).filter((call) => call.startsWith('POST')),
     ).toHaveLength(1);
     // Leave PostHog as it was: the late add lands, then PostHog's own UI removes it.
-    await expect.poll(() => serverHolds(env.server), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => serverHolds(env.server, onboarding, loose), { timeout: 10_000 }).toBe(true);
     await page.evaluate(async (path) => {
       const csrf = document.cookie.match(/posthog_csrftoken=([^;]+)/)?.[1] ?? '';
       await fetch(path, { method: 'DELETE', headers: { 'X-CSRFToken': csrf } });
     }, `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${loose}/`);
-    expect(await serverHolds(env.server)).toBe(false);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(false);
     await page.close();
   });
 
@@ -202,7 +186,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     await page.setViewportSize({ width: 360, height: 800 });
     // The stand-in redraws the bar when the recording's meta arrives: act once it holds the URL.
     await page.locator('.PlayerMeta a.Link').waitFor();
-    faultOnce(env.server, 'POST', recordingRoute, { type: 'lose-answer', as: 'late', ms: 60_000 });
+    faultOnce(env.server, 'POST', RECORDING_ROUTE, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await clickInPage(page, 'Add to last collection');
     await waitForInPageText(page, STILL_WAITING);
     await expect
@@ -211,10 +195,10 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     expect(await insideMetaBar(page, 'Cancel')).toBe(true);
     await clickInPage(page, 'Cancel');
     await waitForInPageText(page, /Added to Onboarding/);
-    expect(await serverHolds(env.server)).toBe(true);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
     await clickInPage(page, 'Undo');
     await waitForInPageText(page, 'Removed from Onboarding.');
-    expect(await serverHolds(env.server)).toBe(false);
+    expect(await serverHolds(env.server, onboarding, loose)).toBe(false);
     await page.close();
   });
 });

@@ -2,40 +2,20 @@ import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
-import { pickerOver, recordingCalls } from './collections-harness';
-import { apiRequests, popupOver } from './dashboards-harness';
+import { collectionsNamed } from '../support/collections-named';
+import { pinnedOnServer } from '../support/pinned-on-server';
+import { recordingPage } from '../support/recording-page';
+import { recordingRoute } from '../support/recording-route';
+import { serverHolds } from '../support/server-holds';
+import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
+import { apiRequests, dashboardPopup } from './dashboards-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;
-const recordingPage = (server: FakePostHog, id: string) => `${server.url}/project/1/replay/${id}`;
-const recordingRoute = (shortId: string, recordingId: string) =>
-  new RegExp(`/session_recording_playlists/${shortId}/recordings/${recordingId}/?$`);
 const PLAYLIST_READS = /^\/api\/projects\/1\/session_recording_playlists\//;
 const CREATE_COLLECTION = /^\/api\/projects\/1\/session_recording_playlists\/?$/;
-
-/** Whether PostHog holds the recording in the collection, asked with the key (not through Hogmark). */
-async function serverHolds(server: FakePostHog, shortId: string, recordingId: string): Promise<boolean> {
-  const answer = await fetch(
-    `${server.url}/api/projects/1/session_recording_playlists/${shortId}/recordings/`,
-    {
-      headers: { authorization: `Bearer ${server.keys.all}` },
-    },
-  );
-  return ((await answer.json()) as { results: Array<{ id: string }> }).results.some(
-    (recording) => recording.id === recordingId,
-  );
-}
-
-/** How many live collections PostHog has of that name, asked with the key (not through Hogmark). */
-async function collectionsNamed(server: FakePostHog, name: string): Promise<number> {
-  const answer = await fetch(`${server.url}/api/projects/1/session_recording_playlists/?limit=500`, {
-    headers: { authorization: `Bearer ${server.keys.all}` },
-  });
-  const body = (await answer.json()) as { results: Array<{ name: string | null; deleted: boolean }> };
-  return body.results.filter((playlist) => playlist.name === name && !playlist.deleted).length;
-}
 
 async function add(popup: Page, name = 'Onboarding') {
   await popup.getByRole('combobox').fill(name);
@@ -57,14 +37,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
   });
 
   /** A signed-in recording tab and the picker over it, with the key's refusal already learnt. */
-  async function pickerOnSignedInTab() {
-    const { page, tabId } = await env.session.openTab(
-      `${env.server.url}/login?next=/project/1/replay/${loose}`,
-    );
-    await page.waitForURL(recordingPage(env.server, loose));
-    const popup = await pickerOver(env.session, tabId);
-    return { page, popup };
-  }
+  const pickerOnSignedInTab = () => signedInPickerOver(env.session, env.server.url, loose);
 
   it('add and undo PostHog made while the user stopped waiting: one read each, and the popup says what is true', async () => {
     const { page, popup } = await pickerOnSignedInTab();
@@ -288,19 +261,12 @@ describe('a pin whose answer is lost ends on the true state', () => {
     env.server.clearRequests();
   });
 
+  /** The popup over a dashboard, once it shows the dashboard unpinned. */
   async function popupOn(id: number) {
-    const { page: tab, tabId } = await env.session.openTab(`${env.server.url}/project/1/dashboard/${id}`);
-    const popup = await popupOver(env.session, tabId);
-    await popup.locator('.dashboard-pin').waitFor();
-    await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
-    return { tab, popup };
+    const opened = await dashboardPopup(env, id);
+    await expect.poll(() => opened.popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
+    return opened;
   }
-  const pinnedOnServer = async (id: number) => {
-    const answer = await fetch(`${env.server.url}/api/projects/1/dashboards/${id}/`, {
-      headers: { authorization: `Bearer ${env.server.keys.all}` },
-    });
-    return ((await answer.json()) as { pinned: boolean }).pinned;
-  };
 
   it('pin (malformed 200) and unpin (answer cut mid-body) that PostHog made: pinned, then not, one read each', async () => {
     const { tab, popup } = await popupOn(DEMO.dashboards.marketing);
@@ -313,7 +279,7 @@ describe('a pin whose answer is lost ends on the true state', () => {
     expect(await popup.getByText(/Not changed/).count()).toBe(0);
     expect(apiRequests(env.server, 'PATCH', PATCH_DASHBOARD)).toHaveLength(1);
     expect(apiRequests(env.server, 'GET', PATCH_DASHBOARD)).toHaveLength(1);
-    expect(await pinnedOnServer(DEMO.dashboards.marketing)).toBe(true);
+    expect(await pinnedOnServer(env.server, DEMO.dashboards.marketing)).toBe(true);
 
     env.server.clearRequests();
     faultOnce(env.server, 'PATCH', PATCH_DASHBOARD, { type: 'lose-answer', as: 'cut' });
@@ -323,7 +289,7 @@ describe('a pin whose answer is lost ends on the true state', () => {
     expect(await popup.locator('[role="alert"]:not(:empty)').count()).toBe(0);
     expect(apiRequests(env.server, 'PATCH', PATCH_DASHBOARD)).toHaveLength(1);
     expect(apiRequests(env.server, 'GET', PATCH_DASHBOARD)).toHaveLength(1);
-    expect(await pinnedOnServer(DEMO.dashboards.marketing)).toBe(false);
+    expect(await pinnedOnServer(env.server, DEMO.dashboards.marketing)).toBe(false);
     await Promise.all([popup.close(), tab.close()]);
   });
 
@@ -366,7 +332,9 @@ describe('a pin whose answer is lost ends on the true state', () => {
     // What the one read saw, while the PATCH is still on its way.
     expect(await popup.locator('.dashboard-pin-state').textContent()).toBe('Not pinned');
     expect(apiRequests(env.server, 'GET', PATCH_DASHBOARD)).toHaveLength(1);
-    await expect.poll(() => pinnedOnServer(DEMO.dashboards.marketing), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => pinnedOnServer(env.server, DEMO.dashboards.marketing), { timeout: 10_000 })
+      .toBe(true);
     await popup.getByRole('button', { name: 'Check again' }).click();
     await expect.poll(() => popup.locator('.dashboard-pin-state').textContent()).toBe('★ Pinned');
     expect(await popup.getByText(/Not changed/).count()).toBe(0);

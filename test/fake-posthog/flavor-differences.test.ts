@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../support/sign-in';
 import { DEMO } from './demo-ids';
-import { call, errorBody, obj, serveFakePostHog, signIn } from './test-helpers';
+import { call, errorBody, obj, serveFakePostHog } from './test-helpers';
 
 const D = '/api/projects/1/dashboards';
 const template = {

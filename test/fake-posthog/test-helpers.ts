@@ -62,10 +62,3 @@ export const errorBody = (type: string, code: string, detail: string, attr: stri
   detail,
   attr,
 });
-
-export async function signIn(server: FakePostHog): Promise<{ cookie: string; csrf: string }> {
-  const response = await fetch(`${server.url}/login?next=/project/1`, { redirect: 'manual' });
-  const cookies = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '');
-  const csrf = cookies.find((c) => c.startsWith('posthog_csrftoken='))?.split('=')[1] ?? '';
-  return { cookie: cookies.join('; '), csrf };
-}

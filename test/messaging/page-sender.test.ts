@@ -3,23 +3,23 @@ import { createDispatcher, type Handlers } from '../../lib/background/messages/d
 import { createMessageSender } from '../../lib/messaging/messages';
 import { createPageSender } from '../../lib/messaging/page-sender';
 import { AppError } from '../../lib/platform/errors';
+import { API_KEY } from '../support/api-key';
+import { EXTENSION_ID, EXTENSION_ORIGIN } from '../support/extension-id';
 import { installEnglishTranslator } from '../support/i18n';
 
 beforeAll(installEnglishTranslator);
-
-const ID = 'abcdefghijklmnopabcdefghijklmnop';
-const EXT = `chrome-extension://${ID}/`;
-const KEY = `phx_${'Z'.repeat(43)}a1B2`;
 
 /** The popup's sender wired to the real dispatcher, as `runtime.sendMessage` wires them. */
 function pageOverDispatcher(handlers: Handlers) {
   const { dispatch } = createDispatcher({
     handlers,
-    extensionId: ID,
-    extensionOrigin: EXT,
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
     getAppOrigins: () => [],
   });
-  return createPageSender((message) => dispatch(message, { id: ID, url: `${EXT}popup.html` }));
+  return createPageSender((message) =>
+    dispatch(message, { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}popup.html` }),
+  );
 }
 
 /** The two senders: extension pages trust the background's checks; content scripts parse again. */
@@ -73,17 +73,17 @@ describe.each(SENDERS)('%s: the answer envelope', (_name, createSender) => {
 describe('the page sender relies on the background checking answers', () => {
   it('receives only what the output schema keeps', async () => {
     const send = pageOverDispatcher({
-      'status/get': async () => ({ configured: false, apiKey: KEY }) as never,
+      'status/get': async () => ({ configured: false, apiKey: API_KEY }) as never,
     });
     await expect(send('status/get', {})).resolves.toEqual({ configured: false });
   });
 
   it('receives an error, never the data, when a handler answers the wrong shape', async () => {
     const send = pageOverDispatcher({
-      'status/get': async () => ({ configured: 'yes', maskedKey: KEY }) as never,
+      'status/get': async () => ({ configured: 'yes', maskedKey: API_KEY }) as never,
     });
     const thrown = await send('status/get', {}).catch((e: unknown) => e);
     expect(thrown).toMatchObject({ kind: 'unknown' });
-    expect(JSON.stringify(thrown)).not.toContain(KEY);
+    expect(JSON.stringify(thrown)).not.toContain(API_KEY);
   });
 });

@@ -5,19 +5,18 @@ import {
   type MessageSenderLike,
   type SenderPolicy,
 } from '../../lib/messaging/sender';
+import { EXTENSION_ID, EXTENSION_ORIGIN } from '../support/extension-id';
 
-const ID = 'abcdefghijklmnopabcdefghijklmnop';
-const EXT = `chrome-extension://${ID}/`;
 const SELF_HOSTED = 'https://posthog.example.com';
 const policy: SenderPolicy = {
-  extensionId: ID,
-  extensionOrigin: EXT,
+  extensionId: EXTENSION_ID,
+  extensionOrigin: EXTENSION_ORIGIN,
   appOrigins: ['https://us.posthog.com', 'https://eu.posthog.com', SELF_HOSTED],
 };
 
 const tab = { id: 7 };
 const page = (url: string, extra: Partial<MessageSenderLike> = {}): MessageSenderLike => ({
-  id: ID,
+  id: EXTENSION_ID,
   url,
   tab,
   frameId: 0,
@@ -33,16 +32,19 @@ describe('classifySender', () => {
         url: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/popup.html',
       },
     ],
-    ['another extension claiming our page url', { id: 'zzzz', url: `${EXT}popup.html` }],
-    ['no id', { url: `${EXT}popup.html` }],
-    ['look-alike id (suffix)', { id: `${ID}x`, url: `${EXT}popup.html` }],
-    ['look-alike id (case)', { id: ID.toUpperCase(), url: `${EXT}popup.html` }],
+    ['another extension claiming our page url', { id: 'zzzz', url: `${EXTENSION_ORIGIN}popup.html` }],
+    ['no id', { url: `${EXTENSION_ORIGIN}popup.html` }],
+    ['look-alike id (suffix)', { id: `${EXTENSION_ID}x`, url: `${EXTENSION_ORIGIN}popup.html` }],
+    ['look-alike id (case)', { id: EXTENSION_ID.toUpperCase(), url: `${EXTENSION_ORIGIN}popup.html` }],
     [
       'extension page with a mismatched origin',
-      { id: ID, url: `${EXT}popup.html`, origin: 'https://evil.com' },
+      { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}popup.html`, origin: 'https://evil.com' },
     ],
-    ['extension-looking url of another id', { id: ID, url: `chrome-extension://${ID}x/popup.html` }],
-    ['no url', { id: ID, tab, frameId: 0 }],
+    [
+      'extension-looking url of another id',
+      { id: EXTENSION_ID, url: `chrome-extension://${EXTENSION_ID}x/popup.html` },
+    ],
+    ['no url', { id: EXTENSION_ID, tab, frameId: 0 }],
     ['web page', page('https://evil.com/')],
     ['web page quoting an app url', page('https://evil.com/?u=https://us.posthog.com/')],
     ['sub-frame on an app origin', page('https://us.posthog.com/project/1/replay/abc', { frameId: 3 })],
@@ -67,14 +69,22 @@ describe('classifySender', () => {
   });
 
   it.each<[string, MessageSenderLike, 'extension-page' | 'content-script']>([
-    ['popup', { id: ID, url: `${EXT}popup.html` }, 'extension-page'],
+    ['popup', { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}popup.html` }, 'extension-page'],
     [
       'options page',
-      { id: ID, url: `${EXT}options.html`, origin: `chrome-extension://${ID}` },
+      {
+        id: EXTENSION_ID,
+        url: `${EXTENSION_ORIGIN}options.html`,
+        origin: `chrome-extension://${EXTENSION_ID}`,
+      },
       'extension-page',
     ],
-    ['popup opened in a tab', { id: ID, url: `${EXT}popup.html`, tab, frameId: 0 }, 'extension-page'],
-    ['background worker', { id: ID, url: `${EXT}background.js` }, 'extension-page'],
+    [
+      'popup opened in a tab',
+      { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}popup.html`, tab, frameId: 0 },
+      'extension-page',
+    ],
+    ['background worker', { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}background.js` }, 'extension-page'],
     ['content script on us cloud', page('https://us.posthog.com/project/1/replay/abc'), 'content-script'],
     ['content script on eu cloud', page('https://eu.posthog.com/project/1/dashboard/2'), 'content-script'],
     ['content script on the legacy app host', page('https://app.posthog.com/replay/abc'), 'content-script'],

@@ -10,11 +10,10 @@ import {
   restrictSessionStorage,
 } from '../../lib/platform/storage';
 import { installEnglishTranslator } from '../support/i18n';
+import { stored } from '../support/stored';
 
 beforeAll(installEnglishTranslator);
 beforeEach(() => fakeBrowser.reset());
-
-const stored = async (key: string) => (await browser.storage.local.get(key))[key];
 
 describe('the session area', () => {
   it('restricts the session area where the browser can, and shrugs where it cannot', async () => {

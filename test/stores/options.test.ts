@@ -6,26 +6,12 @@ import { createOptionsStore } from '../../lib/stores/options';
 import { type Deferred, deferred } from '../support/deferred';
 import { type Answers, fakeBackground } from '../support/fake-background';
 import { installEnglishTranslator } from '../support/i18n';
+import { keyCheck } from '../support/key-check';
 
 beforeAll(installEnglishTranslator);
 
 const KEY = `phx_${'A'.repeat(43)}a1B2`;
 const SELF = 'https://posthog.example.com';
-const ALL_OK = { addToPlaylist: { ok: true }, pin: { ok: true }, shareLinks: { ok: true } };
-
-const check = (overrides: Partial<KeyCheck> = {}): KeyCheck => ({
-  maskedKey: 'phx_…a1B2',
-  origin: SELF,
-  projectId: 1,
-  user: { name: 'Ana Lima', email: 'ana@example.com' },
-  scopes: ['*'],
-  projects: [
-    { id: 1, name: 'Main' },
-    { id: 2, name: 'Staging' },
-  ],
-  capabilities: ALL_OK,
-  ...overrides,
-});
 
 async function ready(settings: PublicSettings, answers: Answers = {}, granted = true) {
   const background = fakeBackground({ 'settings/get': settings, ...answers });
@@ -42,7 +28,7 @@ const configured: PublicSettings = {
   projectId: 1,
   inPageButton: true,
   maskedKey: 'phx_…a1B2',
-  lastCheck: { ...check(), checkedAt: 500 },
+  lastCheck: { ...keyCheck(), checkedAt: 500 },
 };
 
 describe('loading the options page', () => {
@@ -75,7 +61,7 @@ describe('loading the options page', () => {
 
 describe('check and save', () => {
   it('saves a good key for a self-hosted address, then forgets the typed key and shows the report', async () => {
-    const { store, background, requestHostAccess } = await ready(fresh, { 'settings/save': check() });
+    const { store, background, requestHostAccess } = await ready(fresh, { 'settings/save': keyCheck() });
     store.setWhere('self-hosted');
     store.setAddress('posthog.example.com/project/1/');
     store.setKey(`  ${KEY} `);
@@ -89,7 +75,7 @@ describe('check and save', () => {
     ]);
     expect(store.keyInput.value).toBe('');
     expect(store.saved.value?.maskedKey).toBe('phx_…a1B2');
-    expect(store.report.value).toEqual({ ...check(), checkedAt: 1000 });
+    expect(store.report.value).toEqual({ ...keyCheck(), checkedAt: 1000 });
     expect(store.projectId.value).toBe(1);
     expect(store.notice.value).toBe(`Saved. Hogmark is connected to ${SELF}.`);
     expect(store.busy.value).toBeNull();
@@ -97,7 +83,7 @@ describe('check and save', () => {
   });
 
   it('asks for no host access for the clouds', async () => {
-    const answer = check({ origin: 'https://eu.posthog.com' });
+    const answer = keyCheck({ origin: 'https://eu.posthog.com' });
     const { store, requestHostAccess } = await ready(fresh, { 'settings/save': answer });
     store.setWhere('eu');
     store.setKey(KEY);
@@ -130,7 +116,11 @@ describe('check and save', () => {
       shareLinks: { ok: true },
     };
     const { store } = await ready(fresh, {
-      'settings/save': check({ origin: 'https://us.posthog.com', scopes: ['dashboard:read'], capabilities }),
+      'settings/save': keyCheck({
+        origin: 'https://us.posthog.com',
+        scopes: ['dashboard:read'],
+        capabilities,
+      }),
     });
     store.setKey(KEY);
     await store.save();
@@ -140,7 +130,7 @@ describe('check and save', () => {
 
   it('lists the projects of a project-scoped key', async () => {
     const { store } = await ready(fresh, {
-      'settings/save': check({
+      'settings/save': keyCheck({
         origin: 'https://us.posthog.com',
         projects: [{ id: 7, name: 'Only' }],
         projectId: 7,
@@ -252,7 +242,7 @@ describe('check and save', () => {
     await store.save();
     await store.save();
     await vi.waitFor(() => expect(background.sent).toHaveLength(1));
-    saved.resolve(check({ origin: 'https://us.posthog.com' }));
+    saved.resolve(keyCheck({ origin: 'https://us.posthog.com' }));
     await first;
     expect(background.types()).toEqual(['settings/save']);
   });
@@ -261,7 +251,7 @@ describe('check and save', () => {
 describe('changing the project or preferences', () => {
   it('saves a project change with the saved key, without re-entering it', async () => {
     const { store, background } = await ready(configured, {
-      'settings/save': check({ projectId: 2 }),
+      'settings/save': keyCheck({ projectId: 2 }),
     });
     store.setProject(2);
     store.setInPageButton(false);
@@ -282,7 +272,7 @@ describe('changing the project or preferences', () => {
   });
 
   it('with a new key, sends the project only when the user picked another one', async () => {
-    const { store, background } = await ready(configured, { 'settings/save': check() });
+    const { store, background } = await ready(configured, { 'settings/save': keyCheck() });
     store.setKey(KEY);
     await store.save();
     expect(background.sent[0]?.input).not.toHaveProperty('projectId');
@@ -291,7 +281,7 @@ describe('changing the project or preferences', () => {
 
 describe('check again and forget', () => {
   it('refreshes the report from the saved key', async () => {
-    const refreshed = check({ scopes: ['dashboard:write'], projectId: 2 });
+    const refreshed = keyCheck({ scopes: ['dashboard:write'], projectId: 2 });
     const { store, background } = await ready(configured, { 'settings/check': refreshed });
     await store.recheck();
     expect(background.types()).toEqual(['settings/check']);
@@ -378,7 +368,7 @@ describe('a key check PostHog is slow to answer', () => {
     expect(store.waiting.value).toBe(false);
     await vi.advanceTimersByTimeAsync(100);
     expect(store.waiting.value).toBe(true);
-    answer(check({ origin: 'https://us.posthog.com' }));
+    answer(keyCheck({ origin: 'https://us.posthog.com' }));
     await saving;
     expect(store.waiting.value).toBe(false);
     expect(store.notice.value).toBe('Saved. Hogmark is connected to https://us.posthog.com.');
@@ -416,7 +406,7 @@ describe('a key check PostHog is slow to answer', () => {
     store.setKey(KEY);
     const saving = store.save();
     await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
-    answer(check({ origin: 'https://us.posthog.com' }));
+    answer(keyCheck({ origin: 'https://us.posthog.com' }));
     await store.cancelCheck();
     await saving;
     expect(store.error.value).toBeNull();

@@ -10,6 +10,7 @@ import {
 import type { Connection } from '../../lib/background/settings/settings';
 import { AppError } from '../../lib/platform/errors';
 import type { FakePostHog } from '../fake-posthog/index';
+import { signIn } from './sign-in';
 
 /**
  * The playlist services wired to a running local PostHog. `forward` stands in for the session
@@ -33,15 +34,8 @@ export function wirePlaylists(
   const connection: Connection = { origin: server.url, apiKey: options.key ?? server.keys.all, projectId: 1 };
   let clock = 1_000_000;
   const now = () => clock++;
-  let cookies: { header: string; csrf: string } | null = null;
+  let cookies: { cookie: string; csrf: string } | null = null;
   const forwarded: SessionRoute[] = [];
-
-  async function signIn() {
-    const answer = await fetch(`${server.url}/login?next=/project/1/replay/x`, { redirect: 'manual' });
-    const jar = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
-    const csrf = jar.find((cookie) => cookie.startsWith('posthog_csrftoken='))?.split('=')[1] ?? '';
-    return { header: jar.join('; '), csrf };
-  }
 
   const playlists = createCollectionService({
     connection: async () => connection,
@@ -52,14 +46,14 @@ export function wirePlaylists(
   const forward: RecordingActionsDeps['forward'] = async (_origin, route) => {
     if (options.signedIn === false) throw new AppError('no-session-tab');
     forwarded.push(route);
-    cookies ??= await signIn();
+    cookies ??= await signIn(server);
     // As lib/content/session-relay.ts answers: status 0 when PostHog could not be reached, the
     // text when the body is not JSON.
     try {
       const answer = await fetch(`${server.url}${route.path}`, {
         method: route.method,
         headers: {
-          cookie: cookies.header,
+          cookie: cookies.cookie,
           'x-csrftoken': cookies.csrf,
           'content-type': 'application/json',
         },
@@ -83,6 +77,20 @@ export function wirePlaylists(
     forward,
   });
   return { playlists, actions, forward, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };
+}
+
+/**
+ * The collection service as the extension wires it, on the local PostHog's all-scopes key and
+ * project 1: every request of a write stops on the user's Cancel (the client takes the write's signal).
+ */
+export function cancellableCollections(server: FakePostHog) {
+  const connection: Connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
+  return createCollectionService({
+    connection: async () => connection,
+    playlistsApi: (c, projectId, signal) =>
+      createPostHogClient({ ...c, signal }).project(projectId).playlists,
+    trusted: fakeBrowser.storage.local,
+  });
 }
 
 /** The requests the extension made (not the test's own sign-in), as `METHOD path?query auth`. */

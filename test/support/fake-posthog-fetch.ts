@@ -1,3 +1,5 @@
+import { json } from './json';
+
 /**
  * A `fetch` that answers like PostHog for the calls a key check makes, and logs what it received.
  * Small on purpose: the whole server lives in test/fake-posthog; this one runs inside unit tests.
@@ -22,11 +24,8 @@ export interface LoggedCall {
   authorization: string | null;
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 const authError = (status: number, code: string, detail: string) =>
-  json(status, { type: 'authentication_error', code, detail, attr: null });
+  json({ type: 'authentication_error', code, detail, attr: null }, status);
 
 export function createFakePostHogFetch(options: FakeFetchOptions) {
   const calls: LoggedCall[] = [];
@@ -62,7 +61,7 @@ export function createFakePostHogFetch(options: FakeFetchOptions) {
     const path = url.pathname.replace(/\/?$/, '/');
 
     if (path === '/api/personal_api_keys/@current/') {
-      return json(200, {
+      return json({
         id: 'k1',
         label: 'Hogmark',
         value: null,
@@ -73,7 +72,7 @@ export function createFakePostHogFetch(options: FakeFetchOptions) {
       });
     }
     if (path === '/api/users/@me/') {
-      return json(200, {
+      return json({
         id: 42,
         uuid: 'u-42',
         first_name: 'Ana',
@@ -90,7 +89,7 @@ export function createFakePostHogFetch(options: FakeFetchOptions) {
           'API keys with scoped projects are only supported on project-based endpoints.',
         );
       }
-      return json(200, { count: projects.length, next: null, previous: null, results: projects });
+      return json({ count: projects.length, next: null, previous: null, results: projects });
     }
     const one = /^\/api\/projects\/(\d+)\/$/.exec(path);
     if (one) {
@@ -104,10 +103,10 @@ export function createFakePostHogFetch(options: FakeFetchOptions) {
       }
       const project = projects.find((p) => p.id === id);
       return project
-        ? json(200, project)
-        : json(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null });
+        ? json(project)
+        : json({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, 404);
     }
-    return json(404, { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null });
+    return json({ type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null }, 404);
   };
 
   return { fetch: fetch as typeof globalThis.fetch, calls };

@@ -2,26 +2,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createDashboardCache } from '../../../lib/background/dashboards/dashboard-cache';
-import type { DashboardList, DashboardSummary } from '../../../lib/messaging/messages';
+import type { DashboardList } from '../../../lib/messaging/messages';
+import { dashboardSummary } from '../../support/dashboard-summary';
 
 beforeEach(() => fakeBrowser.reset());
 
 const US = 'https://us.posthog.com';
-const summary = (id: number, fields: Partial<DashboardSummary> = {}): DashboardSummary => ({
-  id,
-  name: `D${id}`,
-  pinned: false,
-  shared: false,
-  canEdit: true,
-  restricted: false,
-  tags: [],
-  ...fields,
-});
 const list = (projectId: number, ids: number[], origin = US): DashboardList => ({
   origin,
   projectId,
   fetchedAt: 5,
-  dashboards: ids.map((id) => summary(id)),
+  dashboards: ids.map((id) => dashboardSummary(id)),
 });
 const storedKeys = async () => Object.keys(await browser.storage.local.get(null)).sort();
 
@@ -52,15 +43,15 @@ describe('the dashboard cache', () => {
 
   it('replaces, adds and removes one dashboard; does nothing without a cached list', async () => {
     const cache = createDashboardCache({ storage: browser.storage.local });
-    await cache.upsert(US, 1, summary(1));
+    await cache.upsert(US, 1, dashboardSummary(1));
     expect(await cache.read(US, 1)).toBeNull();
     await cache.write(list(1, [1, 2]));
-    await cache.upsert(US, 1, summary(2, { pinned: true }));
-    await cache.upsert(US, 1, summary(3));
+    await cache.upsert(US, 1, dashboardSummary(2, { pinned: true }));
+    await cache.upsert(US, 1, dashboardSummary(3));
     await cache.remove(US, 1, 1);
     await cache.flushed();
     const read = await createDashboardCache({ storage: browser.storage.local }).read(US, 1);
-    expect(read?.dashboards).toEqual([summary(2, { pinned: true }), summary(3)]);
+    expect(read?.dashboards).toEqual([dashboardSummary(2, { pinned: true }), dashboardSummary(3)]);
   });
 
   it('writes a burst of changes together, ending with the newest list', async () => {
@@ -76,7 +67,7 @@ describe('the dashboard cache', () => {
     const cache = createDashboardCache({ storage });
     await cache.write(list(1, [1, 2, 3]));
     writes.length = 0;
-    for (const id of [1, 2, 3, 1, 2, 3]) await cache.upsert(US, 1, summary(id, { pinned: true }));
+    for (const id of [1, 2, 3, 1, 2, 3]) await cache.upsert(US, 1, dashboardSummary(id, { pinned: true }));
     // Readers see every change at once.
     expect((await cache.read(US, 1))?.dashboards.every((d) => d.pinned)).toBe(true);
     await cache.flushed();

@@ -11,6 +11,7 @@ import {
   summariseDashboard,
 } from '../../../lib/background/dashboards/dashboards';
 import { AppError } from '../../../lib/platform/errors';
+import { deferred } from '../../support/deferred';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -100,11 +101,10 @@ function fakeApi(count = 3) {
     },
     /** Holds the next list fetch: `started` resolves when it reached PostHog, `release` answers it. */
     hold: () => {
-      let started: () => void = () => undefined;
-      let release: () => void = () => undefined;
-      const startedPromise = new Promise<void>((resolve) => (started = resolve));
-      gate = { started: () => started(), open: new Promise<void>((resolve) => (release = resolve)) };
-      return { started: startedPromise, release: () => release() };
+      const started = deferred();
+      const open = deferred();
+      gate = { started: () => started.resolve(), open: open.promise };
+      return { started: started.promise, release: () => open.resolve() };
     },
   };
 }

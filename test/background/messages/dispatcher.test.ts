@@ -2,17 +2,15 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../lib/background/messages/dispatcher';
 import type { MessageSenderLike } from '../../../lib/messaging/sender';
 import { AppError } from '../../../lib/platform/errors';
+import { API_KEY } from '../../support/api-key';
+import { EXTENSION_ID, EXTENSION_ORIGIN } from '../../support/extension-id';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeAll(installEnglishTranslator);
 
-const ID = 'abcdefghijklmnopabcdefghijklmnop';
-const EXT = `chrome-extension://${ID}/`;
-const KEY = `phx_${'Z'.repeat(43)}a1B2`;
-
-const popup: MessageSenderLike = { id: ID, url: `${EXT}popup.html` };
+const popup: MessageSenderLike = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}popup.html` };
 const contentScript: MessageSenderLike = {
-  id: ID,
+  id: EXTENSION_ID,
   url: 'https://us.posthog.com/project/1/replay/0191dd9d-ec00-726b-b2a7-4de452e6b438',
   tab: { id: 5 },
   frameId: 0,
@@ -22,8 +20,8 @@ function setup(handlers: Handlers = {}) {
   const onError = vi.fn();
   const dispatcher = createDispatcher({
     handlers,
-    extensionId: ID,
-    extensionOrigin: EXT,
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
     getAppOrigins: async () => ['https://us.posthog.com', 'https://eu.posthog.com'],
     onError,
   });
@@ -51,9 +49,9 @@ describe('dispatch', () => {
         url: 'chrome-extension://otherotherotherotherotherotherot/x.html',
       },
     ],
-    ['a web page', { id: ID, url: 'https://evil.com/', tab: { id: 1 }, frameId: 0 }],
+    ['a web page', { id: EXTENSION_ID, url: 'https://evil.com/', tab: { id: 1 }, frameId: 0 }],
     ['a sub-frame of an app page', { ...contentScript, frameId: 2 }],
-    ['a data: page', { id: ID, url: 'data:text/html,hi', tab: { id: 1 }, frameId: 0 }],
+    ['a data: page', { id: EXTENSION_ID, url: 'data:text/html,hi', tab: { id: 1 }, frameId: 0 }],
   ])('refuses %s without calling any handler', async (_name, sender) => {
     const status = statusHandler();
     const { dispatch } = setup({ 'status/get': status });
@@ -82,7 +80,7 @@ describe('dispatch', () => {
       const { dispatch } = setup(handlers);
       const input =
         type === 'settings/save'
-          ? { origin: 'https://evil.com', apiKey: KEY }
+          ? { origin: 'https://evil.com', apiKey: API_KEY }
           : type === 'context/get'
             ? { tabId: 1 }
             : {};
@@ -129,24 +127,24 @@ describe('dispatch', () => {
   });
 
   it('refuses a handler answer that does not match the output schema', async () => {
-    const leaky = vi.fn(async () => ({ configured: true, maskedKey: KEY }));
+    const leaky = vi.fn(async () => ({ configured: true, maskedKey: API_KEY }));
     const { dispatch, onError } = setup({ 'status/get': leaky as never });
     const answer = await dispatch({ type: 'status/get', input: {} }, popup);
     expect(answer).toMatchObject({ ok: false, error: { kind: 'unknown' } });
-    expect(JSON.stringify(answer)).not.toContain(KEY);
+    expect(JSON.stringify(answer)).not.toContain(API_KEY);
     expect(onError).toHaveBeenCalledWith('status/get', expect.any(AppError));
   });
 
   it.each<[string, unknown, MessageSenderLike, string]>([
     [
       'a type the protocol lacks',
-      { type: `${KEY} at https://evil.example/?q=1`, input: {} },
+      { type: `${API_KEY} at https://evil.example/?q=1`, input: {} },
       contentScript,
       'unknown message',
     ],
     ['a type that is not a string', { type: 42, input: {} }, contentScript, 'unknown message'],
     ['no type', { input: {} }, popup, 'unknown message'],
-    ['not an object', KEY, popup, 'unknown message'],
+    ['not an object', API_KEY, popup, 'unknown message'],
     [
       'a known type from a sender it is not for',
       { type: 'settings/get', input: {} },
@@ -161,7 +159,9 @@ describe('dispatch', () => {
   });
 
   it('strips unknown fields from handler answers', async () => {
-    const { dispatch } = setup({ 'status/get': async () => ({ configured: false, apiKey: KEY }) as never });
+    const { dispatch } = setup({
+      'status/get': async () => ({ configured: false, apiKey: API_KEY }) as never,
+    });
     const answer = await dispatch({ type: 'status/get', input: {} }, popup);
     expect(answer).toEqual({ ok: true, data: { configured: false } });
   });
@@ -169,7 +169,7 @@ describe('dispatch', () => {
   it('serialises a thrown AppError with its kind and a sentence, and never the key', async () => {
     const { dispatch } = setup({
       'settings/check': async () => {
-        throw new AppError('unauthorized', { status: 401, detail: `Key ${KEY} is invalid.` });
+        throw new AppError('unauthorized', { status: 401, detail: `Key ${API_KEY} is invalid.` });
       },
     });
     const answer = await dispatch({ type: 'settings/check', input: {} }, popup);
@@ -182,18 +182,18 @@ describe('dispatch', () => {
         retryable: false,
       },
     });
-    expect(JSON.stringify(answer)).not.toContain(KEY);
+    expect(JSON.stringify(answer)).not.toContain(API_KEY);
     expect(JSON.stringify(answer)).not.toMatch(/phx_[A-Za-z0-9]{8}/);
   });
 
   it('serialises anything else thrown as unknown, without its message', async () => {
     const { dispatch } = setup({
       'settings/forget': async () => {
-        throw new Error(`boom with ${KEY}`);
+        throw new Error(`boom with ${API_KEY}`);
       },
     });
     const answer = await dispatch({ type: 'settings/forget', input: {} }, popup);
     expect(answer).toMatchObject({ ok: false, error: { kind: 'unknown', message: expect.any(String) } });
-    expect(JSON.stringify(answer)).not.toContain(KEY);
+    expect(JSON.stringify(answer)).not.toContain(API_KEY);
   });
 });

@@ -5,6 +5,7 @@ import { createPendingChanges, type PendingDeps } from '../../../lib/background/
 import { GIVE_UP_AFTER_MS } from '../../../lib/background/pending/pending-store';
 import type { PendingChange } from '../../../lib/messaging/pending-messages';
 import { AppError } from '../../../lib/platform/errors';
+import { deferred } from '../../support/deferred';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -174,14 +175,14 @@ describe('making it later', () => {
   });
 
   it('runs once when triggers overlap: each change is sent at most once', async () => {
-    let release: () => void = () => undefined;
-    const { pending, calls } = setup(() => new Promise<void>((resolve) => (release = resolve)));
+    const held = deferred();
+    const { pending, calls } = setup(() => held.promise);
     await pending.keep(target(), 'add', new AppError('network'));
     const first = pending.retryNow();
     const second = pending.retryNow();
     const third = pending.tryDue({ all: true });
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    release();
+    held.resolve();
     await Promise.all([first, second, third]);
     expect(calls).toHaveLength(1);
   });
@@ -205,14 +206,10 @@ describe('making it later', () => {
   });
 
   it('reads PostHog first after the worker stopped while a request was out', async () => {
-    let stop: () => void = () => undefined;
+    const lost = deferred();
     let tries = 0;
     // The first request never comes back (the worker stops under it); the next one is answered.
-    const first = setup(() =>
-      ++tries === 1
-        ? new Promise<void>((_, reject) => (stop = () => reject(new Error('gone'))))
-        : Promise.resolve(),
-    );
+    const first = setup(() => (++tries === 1 ? lost.promise : Promise.resolve()));
     await first.pending.keep(target(), 'add', new AppError('no-session-tab'));
     void first.pending.retryNow();
     await vi.waitFor(() => expect(first.calls).toHaveLength(1));
@@ -222,7 +219,7 @@ describe('making it later', () => {
     await again.retryNow();
     expect(first.calls).toHaveLength(2);
     expect(first.calls[1]?.checkFirst).toBe(true);
-    stop();
+    lost.reject(new Error('gone'));
   });
 });
 

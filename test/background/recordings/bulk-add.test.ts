@@ -8,7 +8,9 @@ import type { RecordingActionsDeps } from '../../../lib/background/recordings/re
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { type FakePostHog, type Flavor, startFakePostHog } from '../../fake-posthog/index';
 import { wirePlaylists } from '../../support/collections-background';
+import { heldRecordings } from '../../support/held-recordings';
 import { installEnglishTranslator } from '../../support/i18n';
+import { recordingPath } from '../../support/recording-route';
 
 beforeAll(installEnglishTranslator);
 
@@ -89,17 +91,6 @@ describe('adding the recordings linked in a selection', () => {
       .filter((request) => request.method !== 'GET' && request.path.startsWith('/api/'))
       .map((request) => `${request.method} ${request.path} ${request.auth} ${request.status}`);
 
-  /** What PostHog holds in a collection, asked with the key (posthog flavor). */
-  async function held(shortId: string): Promise<string[]> {
-    const answer = await fetch(
-      `${server.url}/api/projects/1/session_recording_playlists/${shortId}/recordings/`,
-      {
-        headers: { authorization: `Bearer ${server.keys.all}` },
-      },
-    );
-    return ((await answer.json()) as { results: Array<{ id: string }> }).results.map((row) => row.id);
-  }
-
   async function heldCount(shortId: string): Promise<number | null> {
     const answer = await fetch(`${server.url}/api/projects/1/session_recording_playlists/${shortId}/`, {
       headers: { authorization: `Bearer ${server.keys.all}` },
@@ -121,7 +112,7 @@ describe('adding the recordings linked in a selection', () => {
     expect(server.requests.find((request) => request.method === 'POST')?.body).toEqual({
       session_recording_ids: [loose, MOBILE, SUPPORT],
     });
-    expect(await held(onboarding)).toEqual([loose, MOBILE, SUPPORT]);
+    expect(await heldRecordings(server, onboarding)).toEqual([loose, MOBILE, SUPPORT]);
     expect(describeBulkAdd(result)).toEqual({
       kind: 'done',
       message: 'Added 3 recordings to Onboarding via your PostHog session.',
@@ -239,7 +230,7 @@ describe('adding the recordings linked in a selection', () => {
     expect(result.failed).toEqual([
       { recordingId: loose, message: 'PostHog had a server error (503). Try again in a moment.' },
     ]);
-    expect(await held(onboarding)).toEqual([]);
+    expect(await heldRecordings(server, onboarding)).toEqual([]);
   });
 
   it('elsewhere (self-hosted PostHog that refuses keys): one add per recording, never bulk_add', async () => {
@@ -247,14 +238,13 @@ describe('adding the recordings linked in a selection', () => {
     const { bulkAdd } = await setup({ cloud: false });
     const result = await bulkAdd.add([target(loose), target(MOBILE)]);
     expect(result).toMatchObject({ added: 2, via: 'session', failed: [] });
-    const one = (id: string) => `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${id}/`;
     // The key is refused once and remembered; then the session, one request per recording.
     expect(writes()).toEqual([
-      `POST ${one(loose)} key 403`,
-      `POST ${one(loose)} session 200`,
-      `POST ${one(MOBILE)} session 200`,
+      `POST ${recordingPath(onboarding, loose)} key 403`,
+      `POST ${recordingPath(onboarding, loose)} session 200`,
+      `POST ${recordingPath(onboarding, MOBILE)} session 200`,
     ]);
-    expect(await held(onboarding)).toEqual([loose, MOBILE]);
+    expect(await heldRecordings(server, onboarding)).toEqual([loose, MOBILE]);
   });
 
   it('where the key may add (the contract): one key request per recording', async () => {
@@ -262,8 +252,9 @@ describe('adding the recordings linked in a selection', () => {
     const { bulkAdd } = await setup({ cloud: false });
     const result = await bulkAdd.add([target(loose), target(MOBILE), target(SUPPORT)]);
     expect(result).toMatchObject({ added: 3, via: 'key', failed: [] });
-    const one = (id: string) => `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${id}/`;
-    expect(writes()).toEqual([loose, MOBILE, SUPPORT].map((id) => `POST ${one(id)} key 200`));
+    expect(writes()).toEqual(
+      [loose, MOBILE, SUPPORT].map((id) => `POST ${recordingPath(onboarding, id)} key 200`),
+    );
     expect(describeBulkAdd(result).message).toBe('Added 3 recordings to Onboarding.');
   });
 

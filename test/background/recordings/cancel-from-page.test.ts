@@ -1,29 +1,25 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPostHogClient } from '../../../lib/api/client';
-import type { HandlerContext } from '../../../lib/background/messages/dispatcher';
-import { createCollectionService } from '../../../lib/background/recordings/collections';
 import { createQuickAdd } from '../../../lib/background/recordings/quick-add';
 import { createRecordingActions } from '../../../lib/background/recordings/recording-actions';
 import { AppError } from '../../../lib/platform/errors';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../../fake-posthog/index';
-import { cloudTraits } from '../../support/collections-background';
+import { cancellableCollections, cloudTraits } from '../../support/collections-background';
+import { fromTab } from '../../support/from-tab';
 import { installEnglishTranslator } from '../../support/i18n';
+import { recordingRoute } from '../../support/recording-route';
+import { serverHolds } from '../../support/server-holds';
+import { signIn } from '../../support/sign-in';
 
 beforeAll(installEnglishTranslator);
 
 const { loose, inCheckout } = DEMO.recordings;
 const { onboarding } = DEMO.playlists;
-const ADD = new RegExp(`/session_recording_playlists/${onboarding}/recordings/${loose}/?$`);
+const ADD = recordingRoute(onboarding, loose);
 /** An undo through the session on Cloud: `bulk_delete` (see recording-actions.ts). */
 const REMOVE = new RegExp(`/session_recording_playlists/${onboarding}/recordings/bulk_delete/?$`);
-
-/** The content script of tab `tabId`, as the dispatcher describes it (the browser names the tab). */
-const fromTab = (tabId: number): HandlerContext => ({
-  sender: { kind: 'content-script', tabId, url: 'https://ignored.example/' },
-});
 
 describe('Cancel from the in-page button (posthog flavor: adds go through the signed-in tab)', () => {
   let server: FakePostHog;
@@ -33,24 +29,12 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
   });
   afterEach(() => server.close());
 
-  /** A signed-in PostHog tab's cookies, as the session relay sends them. */
-  async function signIn() {
-    const answer = await fetch(`${server.url}/login?next=/project/1/replay/x`, { redirect: 'manual' });
-    const jar = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
-    const csrf = jar.find((cookie) => cookie.startsWith('posthog_csrftoken='))?.split('=')[1] ?? '';
-    return { cookie: jar.join('; '), 'x-csrftoken': csrf, 'content-type': 'application/json' };
-  }
-
   /** The services as the extension wires them (a Cancel stops the write's request); tab → its page. */
   async function wired() {
-    const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
-    const headers = await signIn();
-    const playlists = createCollectionService({
-      connection: async () => connection,
-      playlistsApi: (c, projectId, signal) =>
-        createPostHogClient({ ...c, signal }).project(projectId).playlists,
-      trusted: fakeBrowser.storage.local,
-    });
+    // A signed-in PostHog tab's cookies, as the session relay sends them.
+    const { cookie, csrf } = await signIn(server);
+    const headers = { cookie, 'x-csrftoken': csrf, 'content-type': 'application/json' };
+    const playlists = cancellableCollections(server);
     const actions = createRecordingActions({
       playlists,
       session: fakeBrowser.storage.session,
@@ -99,16 +83,6 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
     server.requests.filter((request) => request.method === 'POST' && path.test(request.path));
   const sent = (path = ADD) =>
     vi.waitFor(() => expect(writes(path)).toHaveLength(1), { interval: 5, timeout: 5_000 });
-  const serverHolds = async () => {
-    const answer = await fetch(
-      `${server.url}/api/projects/1/session_recording_playlists/${onboarding}/recordings/`,
-      {
-        headers: { authorization: `Bearer ${server.keys.all}` },
-      },
-    );
-    const body = (await answer.json()) as { results: Array<{ id: string }> };
-    return body.results.some((recording) => recording.id === loose);
-  };
 
   it('stops an add PostHog had not made yet: the button is told so, and nothing is sent again', async () => {
     const quickAdd = await wired();
@@ -141,7 +115,7 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
       message: 'Added to Onboarding via your PostHog session. Open Hogmark to undo.',
     });
     expect(writes()).toHaveLength(1);
-    expect(await serverHolds()).toBe(true);
+    expect(await serverHolds(server, onboarding, loose)).toBe(true);
   });
 
   it.each([
@@ -156,7 +130,7 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
     const sender = tabId === undefined ? { sender: { kind: 'content-script' as const } } : fromTab(tabId);
     expect(await quickAdd.cancelFromPage({}, sender)).toEqual({ cancelled: false });
     expect(await added).toMatchObject({ added: true });
-    expect(await serverHolds()).toBe(true);
+    expect(await serverHolds(server, onboarding, loose)).toBe(true);
   });
 
   it('answers false when nothing of its recording is running', async () => {

@@ -6,14 +6,15 @@ import { DEMO } from '../../fake-posthog/demo-ids';
 import { startFakePostHog } from '../../fake-posthog/index';
 import { apiCalls, cloudTraits, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
+import { inCollection } from '../../support/in-collection';
 import { useLocalPostHog } from '../../support/local-posthog';
+import { recordingPath } from '../../support/recording-route';
 
 beforeAll(installEnglishTranslator);
 
 const REC = DEMO.recordings.inCheckout;
 const LOOSE = DEMO.recordings.loose;
 const { checkoutBugs, onboarding, rageClicks } = DEMO.playlists;
-const input = (shortId: string, recordingId: string = LOOSE) => ({ projectId: 1, shortId, recordingId });
 
 describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor', (flavor) => {
   const server = useLocalPostHog({ flavor, seed: 'demo' });
@@ -71,7 +72,7 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
     const { playlists, actions } = wirePlaylists(server);
     await playlists.list({ source: 'server', recordingId: LOOSE });
     server.clearRequests();
-    const added = await actions.add(input(onboarding));
+    const added = await actions.add(inCollection(onboarding));
     expect(added).toMatchObject({
       outcome: 'added',
       playlistName: 'Onboarding',
@@ -97,13 +98,12 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
   it('tries the key on the first change only where PostHog refuses it, until the settings change', async () => {
     const { playlists, actions, forgetKeyRefusals } = wirePlaylists(server);
     await playlists.list({ source: 'server', recordingId: LOOSE });
-    const path = (shortId: string) =>
-      `/api/projects/1/session_recording_playlists/${shortId}/recordings/${LOOSE}/`;
+    const path = (shortId: string) => recordingPath(shortId, LOOSE);
     const via = flavor === 'posthog' ? 'session' : 'key';
     const writes = () => apiCalls(server).filter((c) => c.includes('/recordings/'));
 
     server.clearRequests();
-    await actions.add(input(onboarding));
+    await actions.add(inCollection(onboarding));
     expect(writes()).toEqual(
       flavor === 'posthog'
         ? [`POST ${path(onboarding)} key`, `POST ${path(onboarding)} session`]
@@ -116,15 +116,15 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
     ] as const;
     for (const [direction, shortId, method] of later) {
       server.clearRequests();
-      expect(await actions[direction](input(shortId))).toMatchObject({ via });
+      expect(await actions[direction](inCollection(shortId))).toMatchObject({ via });
       expect(writes()).toEqual([`${method} ${path(shortId)} ${via}`]);
     }
 
     await forgetKeyRefusals();
     server.clearRequests();
-    await actions.add(input(onboarding));
+    await actions.add(inCollection(onboarding));
     expect(writes()).toHaveLength(flavor === 'posthog' ? 2 : 1);
-    await actions.remove(input(onboarding));
+    await actions.remove(inCollection(onboarding));
   });
 
   it.runIf(flavor === 'posthog')(
@@ -135,7 +135,7 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
       const path = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${LOOSE}/`;
       const writes = () => apiCalls(server).filter((c) => c.includes('/recordings/'));
       server.clearRequests();
-      const added = await actions.add(input(onboarding));
+      const added = await actions.add(inCollection(onboarding));
       expect(added).toMatchObject({ outcome: 'added', via: 'session' });
       expect(writes()).toEqual([`POST ${path} session`]);
       server.clearRequests();
@@ -157,10 +157,10 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
   it('lists and adds with a read-only key: PostHog adds through the session', async () => {
     const { playlists, actions } = wirePlaylists(server, { key: server.keys.readOnly });
     await playlists.list({ source: 'server', recordingId: LOOSE });
-    const result = actions.add(input(onboarding));
+    const result = actions.add(inCollection(onboarding));
     if (flavor === 'posthog') {
       await expect(result).resolves.toMatchObject({ outcome: 'added', via: 'session' });
-      await actions.remove(input(onboarding));
+      await actions.remove(inCollection(onboarding));
     } else {
       // The contract's server adds with the key, so there the key needs write access.
       await expect(result).rejects.toMatchObject({ kind: 'missing-scope' });
@@ -172,24 +172,24 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
     await playlists.list({ source: 'server', recordingId: LOOSE });
     server.clearRequests();
     const [first, second] = await Promise.all([
-      actions.add(input(checkoutBugs)),
-      actions.add(input(checkoutBugs)),
+      actions.add(inCollection(checkoutBugs)),
+      actions.add(inCollection(checkoutBugs)),
     ]);
     expect(second).toEqual(first);
     const posts = () =>
       apiCalls(server, 'POST').filter((c) => c.endsWith(flavor === 'posthog' ? 'session' : 'key'));
     expect(posts()).toHaveLength(1);
-    const again = await actions.add(input(checkoutBugs));
+    const again = await actions.add(inCollection(checkoutBugs));
     expect(again.outcome).toBe('already');
     expect(posts()).toHaveLength(1);
-    await actions.remove(input(checkoutBugs));
+    await actions.remove(inCollection(checkoutBugs));
   });
 
   it('refuses a saved filter before sending anything', async () => {
     const { playlists, actions } = wirePlaylists(server);
     await playlists.list({ source: 'server' });
     server.clearRequests();
-    await expect(actions.add(input(rageClicks))).rejects.toMatchObject({ kind: 'invalid-input' });
+    await expect(actions.add(inCollection(rageClicks))).rejects.toMatchObject({ kind: 'invalid-input' });
     expect(apiCalls(server, 'POST')).toEqual([]);
   });
 
@@ -216,7 +216,7 @@ describe.each(['posthog', 'contract'] as const)('playlists against the %s flavor
       fault: { type: 'status', status: 404 },
       times: 1,
     });
-    await expect(actions.add(input(onboarding))).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(actions.add(inCollection(onboarding))).rejects.toMatchObject({ kind: 'not-found' });
     const after = await playlists.list({ source: 'cache', recordingId: LOOSE });
     expect(after.playlists.some((p) => p.shortId === onboarding)).toBe(false);
     expect(after.membership?.holds).not.toContain(onboarding);
@@ -230,7 +230,7 @@ describe('the session fallback', () => {
   it('says there is no signed-in tab when there is none, and adds nothing', async () => {
     const { playlists, actions } = wirePlaylists(server, { signedIn: false });
     await playlists.list({ source: 'server', recordingId: LOOSE });
-    const error = (await actions.add(input(onboarding)).catch((e: unknown) => e)) as AppError;
+    const error = (await actions.add(inCollection(onboarding)).catch((e: unknown) => e)) as AppError;
     expect(error.kind).toBe('no-session-tab');
     expect(error.userMessage()).toMatch(/signed-in PostHog tab/);
     const membership = await playlists.membership(await playlists.scopeOf(), LOOSE);
@@ -258,7 +258,7 @@ describe('the session fallback', () => {
         key: contract.keys.noPlaylistWrite,
       });
       await playlists.list({ source: 'server' });
-      const error = (await actions.add(input(onboarding)).catch((e: unknown) => e)) as AppError;
+      const error = (await actions.add(inCollection(onboarding)).catch((e: unknown) => e)) as AppError;
       expect(error.kind).toBe('missing-scope');
       expect(error.userMessage()).toContain('session_recording_playlist:write');
       expect(forwarded).toEqual([]);

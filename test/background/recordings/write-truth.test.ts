@@ -3,7 +3,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../../lib/api/client';
 import { createDashboardCache } from '../../../lib/background/dashboards/dashboard-cache';
 import { createDashboardsService } from '../../../lib/background/dashboards/dashboards';
-import { createCollectionService } from '../../../lib/background/recordings/collections';
 import {
   createRecordingActions,
   type RecordingActions,
@@ -11,18 +10,25 @@ import {
 import { AppError, isAppError } from '../../../lib/platform/errors';
 import { settleWrite } from '../../../lib/platform/write-outcome';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import type { FakePostHog, Fault } from '../../fake-posthog/index';
-import { apiCalls, cloudTraits, wirePlaylists } from '../../support/collections-background';
+import type { Fault } from '../../fake-posthog/index';
+import {
+  apiCalls,
+  cancellableCollections,
+  cloudTraits,
+  wirePlaylists,
+} from '../../support/collections-background';
+import { collectionsNamed } from '../../support/collections-named';
 import { installEnglishTranslator } from '../../support/i18n';
+import { inCollection } from '../../support/in-collection';
 import { useLocalPostHog } from '../../support/local-posthog';
+import { pinnedOnServer } from '../../support/pinned-on-server';
+import { recordingRoute } from '../../support/recording-route';
+import { serverHolds } from '../../support/server-holds';
 
 beforeAll(installEnglishTranslator);
 
 const LOOSE = DEMO.recordings.loose;
 const { checkoutBugs } = DEMO.playlists;
-const input = (shortId: string, recordingId: string = LOOSE) => ({ projectId: 1, shortId, recordingId });
-const recordingPath = (shortId: string, recordingId: string) =>
-  new RegExp(`/session_recording_playlists/${shortId}/recordings/${recordingId}/?$`);
 
 async function kindOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -31,16 +37,6 @@ async function kindOf(promise: Promise<unknown>): Promise<string> {
   } catch (error) {
     return isAppError(error) ? error.kind : 'not an AppError';
   }
-}
-
-/** Whether PostHog holds the recording in the playlist, asked with the key (not through Hogmark). */
-async function serverHolds(server: FakePostHog, shortId: string, recordingId: string): Promise<boolean> {
-  const answer = await fetch(
-    `${server.url}/api/projects/1/session_recording_playlists/${shortId}/recordings/`,
-    { headers: { authorization: `Bearer ${server.keys.all}` } },
-  );
-  const body = (await answer.json()) as { results: Array<{ id: string }> };
-  return body.results.some((recording) => recording.id === recordingId);
 }
 
 describe('settleWrite', () => {
@@ -96,11 +92,11 @@ describe('recording writes end in the truth (posthog flavor)', () => {
     const { actions } = cloud();
     server.setFault({
       method: 'POST',
-      path: recordingPath(checkoutBugs, LOOSE),
+      path: recordingRoute(checkoutBugs, LOOSE),
       fault: { type: 'lose-answer', as: 'drop' },
       times: 1,
     });
-    const result = await actions.add(input(checkoutBugs));
+    const result = await actions.add(inCollection(checkoutBugs));
     expect(result).toMatchObject({
       outcome: 'added',
       via: 'session',
@@ -118,7 +114,7 @@ describe('recording writes end in the truth (posthog flavor)', () => {
   it('an undo PostHog made whose answer was lost ends "removed", and nothing is sent twice', async () => {
     const { actions, playlists } = cloud();
     await playlists.list({ source: 'server' });
-    const added = await actions.add(input(checkoutBugs));
+    const added = await actions.add(inCollection(checkoutBugs));
     server.clearRequests();
     server.setFault({
       method: 'POST',
@@ -139,10 +135,10 @@ describe('recording writes end in the truth (posthog flavor)', () => {
     const mine = wirePlaylists(server);
     const elsewhere = wirePlaylists(server);
     await mine.playlists.list({ source: 'server' });
-    await mine.actions.add(input(checkoutBugs));
-    await elsewhere.actions.remove(input(checkoutBugs));
+    await mine.actions.add(inCollection(checkoutBugs));
+    await elsewhere.actions.remove(inCollection(checkoutBugs));
     server.clearRequests();
-    const result = await mine.actions.remove(input(checkoutBugs));
+    const result = await mine.actions.remove(inCollection(checkoutBugs));
     expect(result).toMatchObject({
       outcome: 'removed',
       membership: { lacks: expect.arrayContaining([checkoutBugs]) },
@@ -155,11 +151,11 @@ describe('recording writes end in the truth (posthog flavor)', () => {
     const { actions, playlists } = cloud();
     server.setFault({
       method: 'POST',
-      path: recordingPath(checkoutBugs, LOOSE),
+      path: recordingRoute(checkoutBugs, LOOSE),
       fault: { type: 'status', status: 503 },
       times: 1,
     });
-    expect(await kindOf(actions.add(input(checkoutBugs)))).toBe('server');
+    expect(await kindOf(actions.add(inCollection(checkoutBugs)))).toBe('server');
     const scope = await playlists.scopeOf(1);
     expect((await playlists.membership(scope, LOOSE)).lacks).toContain(checkoutBugs);
     expect(await serverHolds(server, checkoutBugs, LOOSE)).toBe(false);
@@ -170,14 +166,14 @@ describe('recording writes end in the truth (posthog flavor)', () => {
     await playlists.list({ source: 'server' });
     server.setFault({
       method: 'POST',
-      path: recordingPath(checkoutBugs, LOOSE),
+      path: recordingRoute(checkoutBugs, LOOSE),
       fault: { type: 'lose-answer', as: 'drop' },
       times: 1,
     });
     server.setFault({ method: 'GET', path: /session_recording_playlists/, fault: { type: 'html' } });
-    expect(await kindOf(actions.add(input(checkoutBugs)))).toBe('outcome-unknown');
+    expect(await kindOf(actions.add(inCollection(checkoutBugs)))).toBe('outcome-unknown');
     server.clearFaults();
-    await cloud().actions.remove(input(checkoutBugs));
+    await cloud().actions.remove(inCollection(checkoutBugs));
   });
 
   it('a new collection whose answer was lost is found by its name, and the recording goes in once', async () => {
@@ -207,13 +203,7 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
   const CREATE = /session_recording_playlists\/?$/;
   /** The services as the extension wires them: every request of a write stops on the user's Cancel. */
   async function wired() {
-    const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
-    const playlists = createCollectionService({
-      connection: async () => connection,
-      playlistsApi: (c, projectId, signal) =>
-        createPostHogClient({ ...c, signal }).project(projectId).playlists,
-      trusted: fakeBrowser.storage.local,
-    });
+    const playlists = cancellableCollections(server);
     const actions = createRecordingActions({
       playlists,
       session: fakeBrowser.storage.session,
@@ -234,13 +224,6 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
     expect(actions.cancel(input)).toBe(true);
     return done;
   }
-  const collectionsNamed = async (name: string) => {
-    const answer = await fetch(`${server.url}/api/projects/1/session_recording_playlists/?limit=100`, {
-      headers: { authorization: `Bearer ${server.keys.all}` },
-    });
-    const body = (await answer.json()) as { results: Array<{ name: string; deleted: boolean }> };
-    return body.results.filter((playlist) => playlist.name === name && !playlist.deleted).length;
-  };
 
   it('before PostHog created the collection: cancelled, after one read, and nothing more is sent', async () => {
     const actions = await wired();
@@ -254,7 +237,7 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
       expect.stringMatching(/^POST \S+session_recording_playlists\/ /),
       expect.stringMatching(/^GET \S+session_recording_playlists\/ /),
     ]);
-    expect(await collectionsNamed(name)).toBe(0);
+    expect(await collectionsNamed(server, name)).toBe(0);
     // The drop comes only after the latency: no later test's faults may be cleared under it.
     await new Promise((resolve) => setTimeout(resolve, arrived + 1_050 - Date.now()));
   });
@@ -271,13 +254,13 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
     const result = await cancelOnceSent(actions, name, 'POST', CREATE);
     expect(result).toMatchObject({ playlist: { name }, change: null, error: null });
     expect(apiCalls(server).map((call) => call.split(' ')[0])).toEqual(['POST', 'GET']);
-    expect(await collectionsNamed(name)).toBe(1);
+    expect(await collectionsNamed(server, name)).toBe(1);
   });
 
   it('a Cancel once the collection exists stops the add, and never says "not added" before a read', async () => {
     const actions = await wired();
     const name = `Add hung ${Date.now()}`;
-    const addPath = recordingPath('[^/]+', LOOSE);
+    const addPath = recordingRoute('[^/]+', LOOSE);
     server.setFault({
       method: 'POST',
       path: addPath,
@@ -288,7 +271,7 @@ describe('Cancel of a create-and-add (contract flavor: the key creates and adds)
     // This server never says what a collection holds: the read cannot tell, and the result says so.
     expect(result).toMatchObject({ playlist: { name }, change: null, error: { kind: 'outcome-unknown' } });
     expect(apiCalls(server).map((call) => call.split(' ')[0])).toEqual(['POST', 'POST', 'GET']);
-    expect(await collectionsNamed(name)).toBe(1);
+    expect(await collectionsNamed(server, name)).toBe(1);
   });
 });
 
@@ -303,12 +286,6 @@ describe('pins end in the truth', () => {
       cache: createDashboardCache({ storage: fakeBrowser.storage.local }),
     });
   const ref = { projectId: 1, dashboardId: DEMO.dashboards.marketing };
-  const pinnedOnServer = async () => {
-    const answer = await fetch(`${server.url}/api/projects/1/dashboards/${ref.dashboardId}/`, {
-      headers: { authorization: `Bearer ${server.keys.all}` },
-    });
-    return ((await answer.json()) as { pinned: boolean }).pinned;
-  };
 
   it.each(['drop', 'malformed-json'] as const)(
     'a pin PostHog made whose answer was lost (%s) ends pinned, after one read',
@@ -323,7 +300,7 @@ describe('pins end in the truth', () => {
       const { dashboard } = await dashboards.pin({ ...ref, pinned: true });
       expect(dashboard.pinned).toBe(true);
       expect(apiCalls(server)).toEqual([expect.stringMatching(/^PATCH /), expect.stringMatching(/^GET /)]);
-      expect(await pinnedOnServer()).toBe(true);
+      expect(await pinnedOnServer(server, ref.dashboardId)).toBe(true);
       await dashboards.pin({ ...ref, pinned: false });
     },
   );
@@ -338,7 +315,7 @@ describe('pins end in the truth', () => {
       times: 1,
     });
     expect(await kindOf(dashboards.pin({ ...ref, pinned: true }))).toBe('invalid-response');
-    expect(await pinnedOnServer()).toBe(false);
+    expect(await pinnedOnServer(server, ref.dashboardId)).toBe(false);
     expect((await dashboards.get({ ...ref, source: 'cache' })).dashboard?.pinned).toBe(false);
   });
 
@@ -390,7 +367,7 @@ describe('pins end in the truth', () => {
       expect(settled).toBe(outcome);
       expect(dashboards.cancelPin(ref)).toBe(false);
       expect(apiCalls(server)).toEqual([expect.stringMatching(/^PATCH /), expect.stringMatching(/^GET /)]);
-      expect(await pinnedOnServer()).toBe(pinned);
+      expect(await pinnedOnServer(server, ref.dashboardId)).toBe(pinned);
       if (pinned) await dashboards.pin({ ...ref, pinned: false });
       // The drop comes only after the latency: no later test's faults may be cleared under it.
       await new Promise((resolve) => setTimeout(resolve, arrived + busyMs + 50 - Date.now()));

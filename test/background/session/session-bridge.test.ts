@@ -1,15 +1,13 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
 import { createSessionBridge } from '../../../lib/background/session/session-bridge';
+import { fromTab } from '../../support/from-tab';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeAll(installEnglishTranslator);
 
 const ORIGIN = 'https://us.posthog.com';
 const ROUTE = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
-const fromTab = (tabId: number) => ({
-  sender: { kind: 'content-script' as const, tabId, url: `${ORIGIN}/` },
-});
 
 function setup(options: { tabId?: number; accept?: boolean; fail?: boolean; timeoutMs?: number } = {}) {
   const sent: Array<{ tabId: number; message: unknown }> = [];

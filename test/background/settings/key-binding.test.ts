@@ -6,6 +6,7 @@ import { createSettingsService } from '../../../lib/background/settings/settings
 import { afterMove, isMovedKey, moveToTrustedStorage } from '../../../lib/background/storage/trusted-storage';
 import { createApiKeyStore, createMemoryKeyValueStore } from '../../../lib/platform/key-store';
 import type { StorageAreaLike } from '../../../lib/platform/storage';
+import { deferred } from '../../support/deferred';
 import { createFakePostHogFetch } from '../../support/fake-posthog-fetch';
 import { installEnglishTranslator } from '../../support/i18n';
 
@@ -184,16 +185,11 @@ describe('the move from storage.local', () => {
 
   it('lets nothing read the area before the move is done', async () => {
     const trusted = memoryArea();
-    let finish = () => {};
-    const moving = new Promise<void>((resolve) => {
-      finish = () => {
-        trusted.data.set('settings', { moved: true });
-        resolve();
-      };
-    });
-    const gated = afterMove(trusted, moving);
+    const moving = deferred();
+    const gated = afterMove(trusted, moving.promise);
     const read = gated.get('settings');
-    finish();
+    trusted.data.set('settings', { moved: true });
+    moving.resolve();
     await expect(read).resolves.toEqual({ settings: { moved: true } });
   });
 });

@@ -5,8 +5,10 @@ import { createPostHogClient } from '../../../lib/api/client';
 import { createSettingsService } from '../../../lib/background/settings/settings';
 import type { AppError } from '../../../lib/platform/errors';
 import { createApiKeyStore, createMemoryKeyValueStore } from '../../../lib/platform/key-store';
+import { deferred } from '../../support/deferred';
 import { createFakePostHogFetch, type FakeFetchOptions } from '../../support/fake-posthog-fetch';
 import { installEnglishTranslator } from '../../support/i18n';
+import { keyCheck } from '../../support/key-check';
 
 beforeAll(installEnglishTranslator);
 beforeEach(() => fakeBrowser.reset());
@@ -47,25 +49,20 @@ describe('settings/save', () => {
   it('validates a good key, stores it and answers with what it can do, masked', async () => {
     const { service, server, secrets } = setup();
     const answer = await service.save({ origin: 'us.posthog.com', apiKey: `  ${ALL}\n` });
-    expect(answer).toEqual({
-      maskedKey: 'phx_…a1B2',
-      origin: ORIGIN,
-      projectId: 2, // the user's current project
-      user: { name: 'Ana Lima', email: 'ana@example.com' },
-      scopes: ['*'],
-      projects: [
-        { id: 1, name: 'Main' },
-        { id: 2, name: 'Staging' },
-      ],
-      capabilities: {
-        addToPlaylist: { ok: true },
-        createCollection: { ok: true },
-        pin: { ok: true },
-        shareLinks: { ok: true },
-      },
-      // This server's users/@me names no organisation: whether public links open is not known.
-      publicSharing: 'unknown',
-    });
+    expect(answer).toEqual(
+      keyCheck({
+        origin: ORIGIN,
+        projectId: 2, // the user's current project
+        capabilities: {
+          addToPlaylist: { ok: true },
+          createCollection: { ok: true },
+          pin: { ok: true },
+          shareLinks: { ok: true },
+        },
+        // This server's users/@me names no organisation: whether public links open is not known.
+        publicSharing: 'unknown',
+      }),
+    );
     expect(server.calls.map((call) => new URL(call.url).pathname).sort()).toEqual([
       '/api/personal_api_keys/@current/',
       '/api/projects/',
@@ -273,8 +270,7 @@ describe('settings/cancel: the user stops waiting for a key check', () => {
     const secrets = createMemoryKeyValueStore();
     let holding = false;
     let asking = 0;
-    let release = () => {};
-    let gate = Promise.resolve();
+    let gate = deferred();
     const service = createSettingsService({
       storage: browser.storage.local,
       keyStore: createApiKeyStore(secrets),
@@ -284,7 +280,7 @@ describe('settings/cancel: the user stops waiting for a key check', () => {
           apiKey,
           fetch: async (input, init) => {
             asking += 1;
-            if (holding) await gate;
+            if (holding) await gate.promise;
             return server.fetch(input, init);
           },
           retry: { limit: 0 },
@@ -294,16 +290,15 @@ describe('settings/cancel: the user stops waiting for a key check', () => {
     const hold = () => {
       holding = true;
       asking = 0;
-      gate = new Promise<void>((resolve) => {
-        release = () => {
-          holding = false;
-          resolve();
-        };
-      });
+      gate = deferred();
+    };
+    const release = () => {
+      holding = false;
+      gate.resolve();
     };
     /** Until PostHog has the check's first request. */
     const asked = () => vi.waitFor(() => expect(asking).toBeGreaterThan(0), { interval: 5 });
-    return { service, secrets, server, hold, release: () => release(), asked };
+    return { service, secrets, server, hold, release, asked };
   }
 
   it('a save stopped while PostHog has not answered stores nothing, even when the answer comes later', async () => {

@@ -11,12 +11,12 @@ import { createOffscreenClipboardListener } from '../../../lib/background/toolba
 import type { MessageResponse } from '../../../lib/messaging/messages';
 import { AppError } from '../../../lib/platform/errors';
 import { type PageContext, parsePageContext } from '../../../lib/posthog/context';
+import { deferred } from '../../support/deferred';
+import { EXTENSION_ID, EXTENSION_ORIGIN } from '../../support/extension-id';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeAll(installEnglishTranslator);
 
-const EXTENSION_ID = 'abcdefghijklmnopabcdefghijklmnop';
-const EXTENSION_ORIGIN = `chrome-extension://${EXTENSION_ID}/`;
 const WORKER = { id: EXTENSION_ID, url: `${EXTENSION_ORIGIN}background.js` };
 
 type OffscreenListener = ReturnType<typeof createOffscreenClipboardListener>;
@@ -30,12 +30,9 @@ function deliver(
   message: unknown,
   sender: Parameters<OffscreenListener>[1],
 ): Promise<MessageResponse> | undefined {
-  let respond: (answer: MessageResponse) => void = () => undefined;
-  const answered = new Promise<MessageResponse>((resolve) => {
-    respond = resolve;
-  });
-  const kept = listener(message, sender, respond);
-  return kept === true ? answered : undefined;
+  const answered = deferred<MessageResponse>();
+  const kept = listener(message, sender, answered.resolve);
+  return kept === true ? answered.promise : undefined;
 }
 
 /** An offscreen document that really runs the listener, so the message boundary is exercised. */

@@ -9,12 +9,12 @@ import {
 } from '../../../lib/background/storage/stored-items';
 import { createItemStore } from '../../../lib/platform/storage';
 import { installEnglishTranslator } from '../../support/i18n';
+import { stored } from '../../support/stored';
 
 beforeAll(installEnglishTranslator);
 beforeEach(() => fakeBrowser.reset());
 
 const settings = () => createItemStore(browser.storage.local, settingsItem);
-const stored = async (key: string) => (await browser.storage.local.get(key))[key];
 
 describe('settings', () => {
   it('reads the default when nothing is stored, without writing it', async () => {

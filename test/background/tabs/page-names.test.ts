@@ -7,6 +7,8 @@ import { createPageNames } from '../../../lib/background/tabs/page-names';
 import { createTabContextService, type TabContextDeps } from '../../../lib/background/tabs/tab-context';
 import { type PageContext, parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
+import { deferred } from '../../support/deferred';
+import { fromTab } from '../../support/from-tab';
 import { useLocalPostHog } from '../../support/local-posthog';
 
 beforeEach(() => fakeBrowser.reset());
@@ -15,7 +17,6 @@ const US = 'https://us.posthog.com';
 const RECORDING = `${US}/project/1/replay/0191dd9d-ec00-726b-b2a7-4de452e6b438`;
 const DASHBOARD = `${US}/project/1/dashboard/2`;
 const COLLECTION = `${US}/project/1/replay/playlists/eKdNnFRI`;
-const fromTab = (tabId: number, url: string) => ({ sender: { kind: 'content-script' as const, tabId, url } });
 
 function tabsWith(
   urls: Record<number, string>,
@@ -74,19 +75,19 @@ describe('page names from the cached lists', () => {
 
   it('tells the toolbar the name the prefetch brought, once, for the page still shown', async () => {
     const names: Record<string, string> = {};
-    let prefetched: () => void = () => undefined;
+    let prefetched = deferred();
     const views = vi.fn();
     const { tabs } = tabsWith({ 5: DASHBOARD }, names, {
       onViewChange: views,
-      onContextChange: () =>
-        new Promise<void>((resolve) => {
-          prefetched = resolve;
-        }),
+      onContextChange: () => {
+        prefetched = deferred();
+        return prefetched.promise;
+      },
     });
     await tabs.observeTab(5);
     expect(views).toHaveBeenLastCalledWith(5, expect.objectContaining({ hints: {} }), 'tab');
     names.d2 = 'Product KPIs';
-    prefetched();
+    prefetched.resolve();
     // `current` runs after the queued refresh: once it answers, the toolbar has been told.
     await expect(tabs.current(5)).resolves.toMatchObject({ hints: { title: 'Product KPIs' } });
     expect(views).toHaveBeenCalledTimes(2);

@@ -4,6 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPrefetcher } from '../../../lib/background/tabs/prefetch';
 import { createTabContextService, type TabContextDeps } from '../../../lib/background/tabs/tab-context';
 import { parsePageContext } from '../../../lib/posthog/context';
+import { deferred } from '../../support/deferred';
+import { fromTab } from '../../support/from-tab';
 
 beforeEach(() => fakeBrowser.reset());
 
@@ -19,8 +21,6 @@ function setup(urls: Record<number, string>, hooks: Partial<TabContextDeps> = {}
     ...hooks,
   });
 }
-
-const fromTab = (tabId: number, url: string) => ({ sender: { kind: 'content-script' as const, tabId, url } });
 
 describe('tab context', () => {
   it('reads the context from the tab URL and adds the hints sent from that URL', async () => {
@@ -152,8 +152,7 @@ describe('tab context hooks', () => {
 
   it("handles a tab's events in order, each with the URL the tab has when it runs", async () => {
     const urls: Record<number, string> = { 5: RECORDING };
-    let releaseOrigins: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (releaseOrigins = resolve));
+    const gate = deferred();
     let first = true;
     const views = vi.fn();
     const tabs = setup(urls, {
@@ -161,7 +160,7 @@ describe('tab context hooks', () => {
       getAppOrigins: async () => {
         if (first) {
           first = false;
-          await gate;
+          await gate.promise;
         }
         return ['https://us.posthog.com'];
       },
@@ -170,7 +169,7 @@ describe('tab context hooks', () => {
     const slow = tabs.observeTab(5);
     urls[5] = DASHBOARD;
     const fast = tabs.observeTab(5);
-    releaseOrigins();
+    gate.resolve();
     await Promise.all([slow, fast]);
     expect(views).toHaveBeenLastCalledWith(
       5,

@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { TabView } from '../../../lib/background/tabs/tab-context';
 import { createViewWatchers, type PortLike } from '../../../lib/background/tabs/view-watchers';
 import { protocol } from '../../../lib/messaging/messages';
+import { EXTENSION_ID, EXTENSION_ORIGIN } from '../../support/extension-id';
+import { flush } from '../../support/flush';
 
-const ID = 'abcdefghijklmnopabcdefghijklmnop';
-const BASE = `chrome-extension://${ID}/`;
-const POPUP = { id: ID, url: `${BASE}popup.html?tabId=5`, origin: `chrome-extension://${ID}` };
+const POPUP = {
+  id: EXTENSION_ID,
+  url: `${EXTENSION_ORIGIN}popup.html?tabId=5`,
+  origin: `chrome-extension://${EXTENSION_ID}`,
+};
 const DASHBOARD: TabView = {
   context: { kind: 'dashboard', origin: 'https://us.posthog.com', projectId: 1, dashboardId: 2 },
   hints: {},
@@ -37,8 +41,8 @@ function fakePort(name: string, sender: PortLike['sender'] = POPUP) {
 function setup(view: TabView = DASHBOARD) {
   const asked: number[] = [];
   const watchers = createViewWatchers({
-    extensionId: ID,
-    extensionOrigin: BASE,
+    extensionId: EXTENSION_ID,
+    extensionOrigin: EXTENSION_ORIGIN,
     current: async (tabId) => {
       asked.push(tabId);
       return view;
@@ -46,7 +50,6 @@ function setup(view: TabView = DASHBOARD) {
   });
   return { watchers, asked };
 }
-const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('popups watching their tab', () => {
   it('sends the tab’s view on connecting, then each change of that tab only, in the protocol’s shape', async () => {
@@ -86,14 +89,14 @@ describe('popups watching their tab', () => {
     [
       'a content script',
       'hogmark-view:5',
-      { id: ID, url: 'https://us.posthog.com/project/1', tab: { id: 5 } },
+      { id: EXTENSION_ID, url: 'https://us.posthog.com/project/1', tab: { id: 5 } },
     ],
     [
       'another extension',
       'hogmark-view:5',
       { id: 'x'.repeat(32), url: 'chrome-extension://xxxx/popup.html' },
     ],
-    ['a sender without an id', 'hogmark-view:5', { url: `${BASE}popup.html` }],
+    ['a sender without an id', 'hogmark-view:5', { url: `${EXTENSION_ORIGIN}popup.html` }],
     ['a bad tab id', 'hogmark-view:five', POPUP],
   ])('refuses %s', async (_name, portName, sender) => {
     const { watchers, asked } = setup();

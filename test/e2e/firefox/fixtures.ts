@@ -1,32 +1,26 @@
-import { afterAll, beforeAll, inject } from 'vitest';
-import { type FakePostHog, type StartOptions, startFakePostHog } from '../../fake-posthog/index';
+import { inject } from 'vitest';
+import type { StartOptions } from '../../fake-posthog/index';
+import { type ExtensionEnvOf, useExtensionEnv } from '../../support/extension-env';
 import { type FirefoxExtensionSession, launchFirefoxExtension } from './harness';
 
-export interface FirefoxEnv {
-  server: FakePostHog;
-  session: FirefoxExtensionSession;
-}
+export type FirefoxEnv = ExtensionEnvOf<FirefoxExtensionSession>;
 
 /**
  * For the describe block it is called in: a local PostHog started with `start` and the built
- * extension in its own headless Firefox, up before the block's first test and closed after its last.
- * With `connected`, the connection is saved first (this server, its all-scopes key, project 1).
+ * extension in its own headless Firefox (see useExtensionEnv). With `connected`, the connection is
+ * saved first (this server, its all-scopes key, project 1).
  */
 export function useFirefoxExtension(start: StartOptions, { connected = false } = {}): FirefoxEnv {
-  const env = {} as FirefoxEnv;
-  beforeAll(async () => {
-    env.server = await startFakePostHog(start);
-    env.session = await launchFirefoxExtension({
+  const launch = () =>
+    launchFirefoxExtension({
       firefoxPath: inject('firefoxPath'),
       extensionDir: inject('firefoxExtensionDir'),
     });
-    if (connected) await saveConnectionIn(env.session, env.server.url, env.server.keys.all);
-  });
-  afterAll(async () => {
-    await env.session?.close();
-    await env.server?.close();
-  });
-  return env;
+  return useExtensionEnv(
+    start,
+    launch,
+    connected ? (session, server) => saveConnectionIn(session, server.url, server.keys.all) : undefined,
+  );
 }
 
 /** Sends a message from an extension page, as Hogmark's own pages do, and returns the raw answer. */

@@ -1,21 +1,30 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
+import { recordingPage } from '../../support/recording-page';
+import { POPUP_SETTLED } from '../dashboards-harness';
 import { IN_PAGE_HOST } from '../in-page';
 import { useFirefoxExtension } from './fixtures';
-import { clickInPage, waitForInPage } from './in-page';
+import { clickFirefoxInPage, waitForFirefoxInPage } from './in-page';
 import { ENTER, type FirefoxPage } from './page';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;
 const PATCH_DASHBOARD = /^\/api\/projects\/1\/dashboards\/\d+\/?$/;
 
-/** The popup as a tab bound to `tabId` (the toolbar popup itself is browser UI), once it has settled. */
-async function popupOver(env: ReturnType<typeof useFirefoxExtension>, tabId: number): Promise<FirefoxPage> {
+/**
+ * The popup as a tab bound to `tabId` (the toolbar popup itself is browser UI), once it has settled:
+ * Firefox's half of ../dashboards-harness.ts's popupOver, named apart (it drives Firefox over BiDi).
+ */
+async function firefoxPopupOver(
+  env: ReturnType<typeof useFirefoxExtension>,
+  tabId: number,
+): Promise<FirefoxPage> {
   const popup = await env.session.openExtensionPage(`popup.html?tabId=${tabId}`);
   await popup.waitFor(
-    () =>
-      document.querySelector('main.popup[aria-busy="false"]') !== null &&
-      document.querySelector('.share-panel[aria-busy="true"]') === null,
+    (header: string, busyPanel: string) =>
+      document.querySelector(header) !== null && document.querySelector(busyPanel) === null,
+    POPUP_SETTLED.header,
+    POPUP_SETTLED.busyPanel,
   );
   return popup;
 }
@@ -23,7 +32,6 @@ async function popupOver(env: ReturnType<typeof useFirefoxExtension>, tabId: num
 describe('Firefox: the main flows against the local PostHog', () => {
   const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
   const opened: FirefoxPage[] = [];
-  const recordingPage = (id: string) => `${env.server.url}/project/1/replay/${id}`;
   const recordingCalls = (method: string) =>
     env.server.requests
       .filter(
@@ -33,15 +41,19 @@ describe('Firefox: the main flows against the local PostHog', () => {
       )
       .map((request) => `${request.auth} ${request.status}`);
 
+  /** The badge Firefox shows on the toolbar button for a tab. */
+  const badgeText = (tabId: number) =>
+    env.session.control.evaluate((id: number) => browser.action.getBadgeText({ tabId: id }), tabId);
+
   beforeEach(() => env.server.clearRequests());
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((page) => page.close()));
   });
 
   it('runs the content script on a recording and shows the in-page button, without the key in the page', async () => {
-    const { page, tabId } = await env.session.openTab(recordingPage(loose));
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     opened.push(page);
-    const view = await waitForInPage(env.session, tabId);
+    const view = await waitForFirefoxInPage(env.session, tabId);
     expect(view.buttons.map((button) => button.label)).toEqual(['Add to last collection']);
     // The page sees a bare element with a closed root: nothing names Hogmark, nothing carries the key.
     const html = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage));
@@ -65,7 +77,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
     );
     opened.push(page);
     await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${loose}`);
-    const popup = await popupOver(env, tabId);
+    const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
     const combobox = { css: 'input[role="combobox"]' };
     await popup.waitFor(() => document.querySelector('[role="option"]') !== null);
@@ -90,7 +102,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
       `${env.server.url}/project/1/dashboard/${DEMO.dashboards.marketing}`,
     );
     opened.push(page);
-    const popup = await popupOver(env, tabId);
+    const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
     const state = { css: '.dashboard-pin-state' };
     await expect(popup.waitForTarget(state)).resolves.toBe('Not pinned');
@@ -111,7 +123,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
     const dashboard = `${env.server.url}/project/1/dashboard/${DEMO.dashboards.productKpis}`;
     const { page, tabId } = await env.session.openTab(dashboard);
     opened.push(page);
-    const popup = await popupOver(env, tabId);
+    const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
     const copyIn = (group: string) => ({
       css: 'button',
@@ -127,9 +139,9 @@ describe('Firefox: the main flows against the local PostHog', () => {
   });
 
   it('adds with the in-page button (to the last-used collection) and undoes, through the signed-in tab', async () => {
-    const { page, tabId } = await env.session.openTab(recordingPage(loose));
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     opened.push(page);
-    await waitForInPage(env.session, tabId);
+    await waitForFirefoxInPage(env.session, tabId);
     // A page script's click on the host does nothing.
     await page.evaluate(
       (selector: string) => (document.querySelector(selector) as HTMLElement | null)?.click(),
@@ -137,11 +149,11 @@ describe('Firefox: the main flows against the local PostHog', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recordingCalls('POST')).toEqual([]);
-    await clickInPage(env.session, page, tabId, 'Add to last collection');
-    await waitForInPage(env.session, tabId, 'Added to Onboarding');
+    await clickFirefoxInPage(env.session, page, tabId, 'Add to last collection');
+    await waitForFirefoxInPage(env.session, tabId, 'Added to Onboarding');
     expect(recordingCalls('POST')).toEqual(['session 200']);
-    await clickInPage(env.session, page, tabId, 'Undo');
-    await waitForInPage(env.session, tabId, 'Removed from Onboarding');
+    await clickFirefoxInPage(env.session, page, tabId, 'Undo');
+    await waitForFirefoxInPage(env.session, tabId, 'Removed from Onboarding');
     expect(recordingCalls('DELETE')).toEqual(['session 200']);
   });
 
@@ -150,15 +162,13 @@ describe('Firefox: the main flows against the local PostHog', () => {
     const { page, tabId } = await env.session.openTab(dashboard);
     opened.push(page);
     await env.session.bidi.send('browsingContext.activate', { context: page.context });
-    const badge = () =>
-      env.session.control.evaluate((id: number) => browser.action.getBadgeText({ tabId: id }), tabId);
     // Hogmark has read the tab (its badge names the page) before the shortcut is pressed.
-    await expect.poll(badge).toBe('DASH');
+    await expect.poll(() => badgeText(tabId)).toBe('DASH');
     await env.session.control.evaluate(() => navigator.clipboard.writeText('before'));
     await env.session.pressShortcut('C', 'alt,shift');
     await expect.poll(() => env.session.readClipboard()).toBe(`${env.server.url}/shared/${DEMO.sharedToken}`);
     // The badge says so once the copy is done (set just after the clipboard, for three seconds).
-    await expect.poll(badge).toBe('✓');
+    await expect.poll(() => badgeText(tabId)).toBe('✓');
   });
 
   it('shows every dashboard of the project in the dashboards view, pinned first', async () => {
@@ -182,18 +192,16 @@ describe('Firefox: the main flows against the local PostHog', () => {
         .map((request) => `${request.auth} ${request.status}`);
     const signOut = await env.session.openTab(`${env.server.url}/logout`);
     opened.push(signOut.page);
-    const { page, tabId } = await env.session.openTab(recordingPage(third));
+    const { page, tabId } = await env.session.openTab(recordingPage(env.server, third));
     opened.push(page);
-    await waitForInPage(env.session, tabId);
+    await waitForFirefoxInPage(env.session, tabId);
     // What the shortcut runs: an add to the last-used collection (Onboarding, from the tests above).
     await env.session.control.evaluate(
       (id: number) => browser.runtime.sendMessage({ type: 'playlists/quick-add', input: { tabId: id } }),
       tabId,
     );
-    const badge = () =>
-      env.session.control.evaluate((id: number) => browser.action.getBadgeText({ tabId: id }), tabId);
-    await expect.poll(badge, { timeout: 10_000 }).toBe('1');
-    const popup = await popupOver(env, tabId);
+    await expect.poll(() => badgeText(tabId), { timeout: 10_000 }).toBe('1');
+    const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
     await popup.waitForTarget({ css: '.pending-change', hasText: 'Waiting for you to sign in to PostHog.' });
     expect(posts()).toEqual([]);
@@ -201,7 +209,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
     const signIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${third}`);
     opened.push(signIn.page);
     await expect.poll(posts, { timeout: 15_000 }).toEqual(['session 200']);
-    await expect.poll(badge).toBe('REC');
+    await expect.poll(() => badgeText(tabId)).toBe('REC');
   });
 
   it('logged no uncaught error in any Hogmark page, the background or the content script', async () => {

@@ -1,4 +1,5 @@
-import { IN_PAGE_HOST } from '../in-page';
+// Firefox's half of ../in-page.ts, named apart: it reads through a content script over BiDi (no CDP).
+import { buttonLabelled, IN_PAGE_HOST } from '../in-page';
 import type { FirefoxExtensionSession } from './harness';
 import type { FirefoxPage } from './page';
 
@@ -11,7 +12,7 @@ export interface FirefoxInPageView {
  * The in-page button as the user sees it. Its shadow root is closed, so the page cannot look
  * inside; a content script can (`openOrClosedShadowRoot`), so the test asks Firefox to run one.
  */
-export function readInPage(
+export function readFirefoxInPage(
   session: FirefoxExtensionSession,
   tabId: number,
 ): Promise<FirefoxInPageView | null> {
@@ -51,7 +52,7 @@ export function readInPage(
 }
 
 /** Waits until the in-page button shows (with its buttons), or says `text`. */
-export async function waitForInPage(
+export async function waitForFirefoxInPage(
   session: FirefoxExtensionSession,
   tabId: number,
   text?: string,
@@ -60,7 +61,7 @@ export async function waitForInPage(
   const deadline = Date.now() + timeout;
   let last: FirefoxInPageView | null = null;
   for (;;) {
-    last = await readInPage(session, tabId).catch(() => null);
+    last = await readFirefoxInPage(session, tabId).catch(() => null);
     if (last && last.buttons.length > 0 && (text === undefined || last.text.includes(text))) return last;
     if (Date.now() > deadline) {
       throw new Error(
@@ -72,16 +73,13 @@ export async function waitForInPage(
 }
 
 /** The user's own click on the in-page button labelled `label`: a real pointer click at its box. */
-export async function clickInPage(
+export async function clickFirefoxInPage(
   session: FirefoxExtensionSession,
   page: FirefoxPage,
   tabId: number,
   label: string,
 ): Promise<void> {
-  const view = await waitForInPage(session, tabId);
-  const button = view.buttons.find((candidate) => candidate.label === label);
-  if (!button)
-    throw new Error(`no in-page button "${label}" (there are: ${view.buttons.map((b) => b.label)})`);
+  const button = buttonLabelled(await waitForFirefoxInPage(session, tabId), label);
   await page.clickAt(button.x, button.y);
 }
 

@@ -3,7 +3,7 @@ import { DEMO } from '../../fake-posthog/demo-ids';
 import { type FakePostHog, startFakePostHog } from '../../fake-posthog/index';
 import { sendFromExtension, useFirefoxExtension } from './fixtures';
 import type { FirefoxExtensionSession } from './harness';
-import { readInPage, waitForInPage } from './in-page';
+import { readFirefoxInPage, waitForFirefoxInPage } from './in-page';
 import type { FirefoxPage } from './page';
 
 const SAVE = { css: 'button', text: 'Check and save' };
@@ -55,7 +55,7 @@ describe('Firefox: a self-hosted PostHog on an address with a port', () => {
       `${env.server.url}/project/1/replay/${DEMO.recordings.loose}`,
     );
     opened.push(page);
-    const view = await waitForInPage(env.session, tabId);
+    const view = await waitForFirefoxInPage(env.session, tabId);
     expect(view.buttons.map((button) => button.label)).toEqual(['Add to last collection']);
     expect(env.server.requests.some((request) => request.auth === 'key')).toBe(true);
   });
@@ -78,8 +78,8 @@ describe('Firefox: a self-hosted PostHog on an address with a port', () => {
         `${env.server.url}/project/1/replay/${DEMO.recordings.loose}`,
       );
       opened.push(own);
-      await waitForInPage(env.session, ownTab);
-      await expect(readInPage(env.session, tabId)).resolves.toBeNull();
+      await waitForFirefoxInPage(env.session, ownTab);
+      await expect(readFirefoxInPage(env.session, tabId)).resolves.toBeNull();
       await expect(page.evaluate(() => /hogmark/i.test(document.documentElement.outerHTML))).resolves.toBe(
         false,
       );
@@ -104,7 +104,7 @@ describe('Firefox: a self-hosted PostHog on an address with a port', () => {
         `${local.url}/project/1/replay/${DEMO.recordings.loose}`,
       );
       opened.push(page);
-      const view = await waitForInPage(env.session, tabId);
+      const view = await waitForFirefoxInPage(env.session, tabId);
       expect(view.buttons.map((button) => button.label)).toEqual(['Add to last collection']);
       // The previous address (localhost) is no longer used: its access is given back.
       const granted = await env.session.control.evaluate(
