@@ -55,7 +55,11 @@ describe('page context in the built extension', () => {
     elsewhereUrl = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`;
   });
 
-  afterAll(() => new Promise((resolve) => elsewhere?.close(resolve)));
+  afterAll(() => {
+    // The browser keeps its connections to this page open; closing only the server would wait for them.
+    elsewhere?.closeAllConnections();
+    return new Promise((resolve) => elsewhere?.close(resolve));
+  });
 
   it('shows the recording and the second its player shows on the toolbar button and in the popup', async () => {
     // PostHog's player starts playing by itself; `?pause` (PostHog's own parameter) holds it still.
