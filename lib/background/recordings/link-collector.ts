@@ -28,13 +28,28 @@ export function linksInDocument(scope: LinkScope): string[] {
   return found;
 }
 
+/** Selected text read at most: a page may select a whole book; real tickets are far shorter. */
+export const MAX_SELECTION_TEXT = 10_000;
+const SENTENCE_PUNCTUATION = new Set('.,;:!?)]}');
+
+/** The address without the sentence's punctuation after it, scanning back once (linear, no regex). */
+function trimPunctuation(url: string): string {
+  let end = url.length;
+  while (end > 0 && SENTENCE_PUNCTUATION.has(url[end - 1] as string)) end--;
+  return url.slice(0, end);
+}
+
 /**
  * Addresses written out as text in a selection (plain-text mail, a code block), without the
- * punctuation of the sentence around them ("see https://…/replay/abc, and").
+ * punctuation of the sentence around them ("see https://…/replay/abc, and"). Linear in the text,
+ * which is cut at MAX_SELECTION_TEXT: selected text is the page's, and may be built to stall us.
  */
 export function urlsInText(text: string | undefined): string[] {
-  const found = (text ?? '').match(/https?:\/\/[^\s<>"'`]+/g) ?? [];
-  return found.map((url) => url.replace(/[.,;:!?)\]}]+$/, ''));
+  const found = (text ?? '').slice(0, MAX_SELECTION_TEXT).match(/https?:\/\/[^\s<>"'`]+/g) ?? [];
+  return found
+    .slice(0, MAX_LINKS)
+    .map(trimPunctuation)
+    .filter((url) => url.length <= MAX_HREF);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   createLinkCollector,
+  MAX_SELECTION_TEXT,
   recordingsFromLinks,
   urlsInText,
 } from '../../../lib/background/recordings/link-collector';
@@ -71,6 +72,19 @@ describe('urlsInText', () => {
     [undefined, []],
   ])('finds the addresses in %j', (text, urls) => {
     expect(urlsInText(text)).toEqual(urls);
+  });
+
+  it('reads a hostile selection in one pass, and only its first 10,000 characters', () => {
+    // A regex that backtracked over a long run of punctuation took seconds on this (past the test's
+    // time limit); the address is still found, cut at the first 10,000 characters.
+    const punctuation = `https://us.posthog.com/replay/${ID}${'.,'.repeat(50_000)}x`;
+    expect(urlsInText(punctuation)).toEqual([`https://us.posthog.com/replay/${ID}`]);
+    const late = `${' '.repeat(MAX_SELECTION_TEXT)} https://us.posthog.com/replay/${ID}`;
+    expect(urlsInText(late)).toEqual([]);
+    const link = `https://us.posthog.com/replay/${ID}`;
+    expect(urlsInText(`${link} `.repeat(3_000))).toHaveLength(
+      Math.ceil(MAX_SELECTION_TEXT / (link.length + 1)),
+    );
   });
 
   it('a trailing comma or bracket does not hide the recording', () => {
