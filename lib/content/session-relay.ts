@@ -65,6 +65,8 @@ export function csrfTokenOf(cookie: string): string | undefined {
 
 interface SessionRequest {
   requestId: string;
+  /** The origin the background meant; a page that navigated to another PostHog refuses it. */
+  origin: string;
   method: string;
   path: string;
   body?: unknown;
@@ -106,7 +108,10 @@ export function relaySessionRequests(deps: SessionRelayDeps): void {
     try {
       const response = await deps.fetch(new URL(request.path, deps.origin).href, {
         method: request.method,
-        credentials: 'include',
+        // The page's own session, on its own origin only; a redirect (a sign-in page, another
+        // host) is a failure, never followed with the session's cookies.
+        credentials: 'same-origin',
+        redirect: 'error',
         headers: { 'X-CSRFToken': token, 'Content-Type': 'application/json', Accept: 'application/json' },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       });
@@ -129,6 +134,7 @@ export function relaySessionRequests(deps: SessionRelayDeps): void {
     const accepted =
       typeof request.requestId === 'string' &&
       UUID.test(request.requestId) &&
+      request.origin === deps.origin &&
       isForwardableRoute(request.method, request.path) &&
       isForwardableBody(request.method, request.path, request.body) &&
       token !== undefined;

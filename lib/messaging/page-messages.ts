@@ -61,6 +61,8 @@ export const pageProtocol = {
     input: z
       .strictObject({
         requestId: z.uuid(),
+        /** The PostHog it is meant for: the relay refuses it unless that is the page's own origin. */
+        origin: z.string().check(z.maxLength(200)),
         method: z.enum(SESSION_METHODS),
         path: z.string().check(z.maxLength(500)),
         body: z.optional(z.unknown()),

@@ -18,6 +18,8 @@ const REQUEST_ID = '0f8fad5b-d9cb-469f-a165-708677289501';
 const ids21 = Array.from({ length: 21 }, (_, i) => `r${i}`);
 const ADD = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
 const BULK_ADD = bulkAddRecordingsRoute(1, 'eKdNnFRI', ['r1', 'r2', 'r3']);
+/** The page's origin, which a request must name. */
+const PAGE = 'https://us.posthog.com';
 
 describe('the content script’s copy of the session allow-list', () => {
   it.each([
@@ -126,12 +128,16 @@ function setup(cookie = 'posthog_csrftoken=tok123') {
 describe('relaySessionRequests', () => {
   it('makes the allow-listed request with the page session and CSRF header, then replies', async () => {
     const { deliver, replies, fetch } = setup();
-    const answer = await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...ADD } });
+    const answer = await deliver({
+      type: 'session/request',
+      input: { requestId: REQUEST_ID, origin: PAGE, ...ADD },
+    });
     expect(answer).toEqual({ ok: true, data: { accepted: true } });
     await vi.waitFor(() => expect(replies).toHaveLength(1));
     expect(fetch).toHaveBeenCalledWith(`https://us.posthog.com${ADD.path}`, {
       method: 'POST',
-      credentials: 'include',
+      credentials: 'same-origin',
+      redirect: 'error',
       headers: { 'X-CSRFToken': 'tok123', 'Content-Type': 'application/json', Accept: 'application/json' },
       body: '{}',
     });
@@ -142,15 +148,31 @@ describe('relaySessionRequests', () => {
   });
 
   it.each([
-    ['a route off the list', { requestId: REQUEST_ID, method: 'POST', path: '/api/projects/1/dashboards/' }],
-    ['a request id that is not a UUID', { ...ADD, requestId: 'x' }],
-    ['a GET', { ...ADD, method: 'GET', requestId: REQUEST_ID }],
+    [
+      'a route off the list',
+      { requestId: REQUEST_ID, origin: PAGE, method: 'POST', path: '/api/projects/1/dashboards/' },
+    ],
+    ['a request id that is not a UUID', { ...ADD, origin: PAGE, requestId: 'x' }],
+    ['a GET', { ...ADD, origin: PAGE, method: 'GET', requestId: REQUEST_ID }],
     [
       'a bulk_add with 21 ids',
-      { ...BULK_ADD, requestId: REQUEST_ID, body: { session_recording_ids: ids21 } },
+      { ...BULK_ADD, origin: PAGE, requestId: REQUEST_ID, body: { session_recording_ids: ids21 } },
     ],
-    ['a bulk_add with another field', { ...BULK_ADD, requestId: REQUEST_ID, body: { filters: {} } }],
-    ['a single add with a body', { ...ADD, requestId: REQUEST_ID, body: { session_recording_ids: ['x'] } }],
+    [
+      'a bulk_add with another field',
+      { ...BULK_ADD, origin: PAGE, requestId: REQUEST_ID, body: { filters: {} } },
+    ],
+    [
+      'a single add with a body',
+      { ...ADD, origin: PAGE, requestId: REQUEST_ID, body: { session_recording_ids: ['x'] } },
+    ],
+    // The page moved to another PostHog (or the request was meant for one): never sent with this session.
+    ['a request for another origin', { ...ADD, requestId: REQUEST_ID, origin: 'https://eu.posthog.com' }],
+    [
+      'a request for the same host on another port',
+      { ...ADD, requestId: REQUEST_ID, origin: `${PAGE}:8443` },
+    ],
+    ['a request naming no origin', { ...ADD, requestId: REQUEST_ID }],
   ])('refuses %s without fetching', async (_, input) => {
     const { deliver, fetch } = setup();
     expect(await deliver({ type: 'session/request', input })).toEqual({
@@ -162,7 +184,10 @@ describe('relaySessionRequests', () => {
 
   it('relays a bulk_add with its ids', async () => {
     const { deliver, fetch } = setup();
-    const answer = await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...BULK_ADD } });
+    const answer = await deliver({
+      type: 'session/request',
+      input: { requestId: REQUEST_ID, origin: PAGE, ...BULK_ADD },
+    });
     expect(answer).toEqual({ ok: true, data: { accepted: true } });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     expect(fetch).toHaveBeenCalledWith(
@@ -173,7 +198,10 @@ describe('relaySessionRequests', () => {
 
   it('refuses when the page has no PostHog CSRF cookie (not a signed-in PostHog)', async () => {
     const { deliver, fetch } = setup('other=1');
-    const answer = await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...ADD } });
+    const answer = await deliver({
+      type: 'session/request',
+      input: { requestId: REQUEST_ID, origin: PAGE, ...ADD },
+    });
     expect(answer).toEqual({ ok: true, data: { accepted: false } });
     expect(fetch).not.toHaveBeenCalled();
   });
@@ -184,10 +212,20 @@ describe('relaySessionRequests', () => {
     expect(deliver(null)).toBeUndefined();
   });
 
+  it('replies status 0, having followed nothing, when PostHog answers with a redirect', async () => {
+    const { deliver, replies, fetch } = setup();
+    // What fetch does with `redirect: 'error'` when the answer is a 3xx.
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch: redirect'));
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, origin: PAGE, ...ADD } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(fetch).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ redirect: 'error' }));
+    expect(replies[0]).toMatchObject({ input: { status: 0, body: null } });
+  });
+
   it('replies status 0 when the page cannot reach PostHog', async () => {
     const { deliver, replies, fetch } = setup();
     fetch.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, ...ADD } });
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, origin: PAGE, ...ADD } });
     await vi.waitFor(() => expect(replies).toHaveLength(1));
     expect(replies[0]).toMatchObject({ input: { status: 0, body: null } });
   });

@@ -33,11 +33,19 @@ const good: Array<[MessageType, unknown]> = [
   ['recording/cancel-from-page', {}],
   ['session/reply', { requestId: UUID, status: 200, body: { success: true } }],
   ['session/reply', { requestId: UUID, status: 0, body: null }],
-  ['session/request', { requestId: UUID, method: 'POST', path: ADD_PATH, body: {} }],
-  ['session/request', { requestId: UUID, method: 'DELETE', path: ADD_PATH }],
+  [
+    'session/request',
+    { requestId: UUID, origin: 'https://us.posthog.com', method: 'POST', path: ADD_PATH, body: {} },
+  ],
+  [
+    'session/request',
+    { requestId: UUID, origin: 'https://us.posthog.com', method: 'DELETE', path: ADD_PATH },
+  ],
 ];
 
 const bad: Array<[MessageType, unknown]> = [
+  // Without the origin it is meant for, a session request is refused.
+  ['session/request', { requestId: UUID, method: 'POST', path: ADD_PATH, body: {} }],
   ['settings/save', {}],
   ['settings/save', { origin: '' }],
   ['settings/save', { origin: 'https://us.posthog.com', projectId: -1 }],
@@ -64,13 +72,32 @@ const bad: Array<[MessageType, unknown]> = [
   ['session/reply', { requestId: 'not-a-uuid', status: 200, body: {} }],
   ['session/reply', { requestId: UUID, status: 1000, body: {} }],
   ['session/reply', { requestId: UUID, status: 200, body: {}, extra: 1 }],
-  ['session/request', { requestId: UUID, method: 'GET', path: ADD_PATH }],
-  ['session/request', { requestId: UUID, method: 'POST', path: '/api/projects/1/dashboards/' }],
-  ['session/request', { requestId: UUID, method: 'POST', path: 'https://evil.com/api/' }],
-  ['session/request', { requestId: UUID, method: 'POST', path: `${ADD_PATH}../../` }],
+  ['session/request', { requestId: UUID, origin: 'https://us.posthog.com', method: 'GET', path: ADD_PATH }],
   [
     'session/request',
-    { requestId: UUID, method: 'DELETE', path: '/api/projects/1/dashboards/create_from_template_json/' },
+    {
+      requestId: UUID,
+      origin: 'https://us.posthog.com',
+      method: 'POST',
+      path: '/api/projects/1/dashboards/',
+    },
+  ],
+  [
+    'session/request',
+    { requestId: UUID, origin: 'https://us.posthog.com', method: 'POST', path: 'https://evil.com/api/' },
+  ],
+  [
+    'session/request',
+    { requestId: UUID, origin: 'https://us.posthog.com', method: 'POST', path: `${ADD_PATH}../../` },
+  ],
+  [
+    'session/request',
+    {
+      requestId: UUID,
+      origin: 'https://us.posthog.com',
+      method: 'DELETE',
+      path: '/api/projects/1/dashboards/create_from_template_json/',
+    },
   ],
 ];
 

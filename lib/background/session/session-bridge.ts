@@ -76,7 +76,12 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
     signal?.addEventListener('abort', onAbort, { once: true });
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const input: MessageInput<'session/request'> = { requestId, method: route.method, path: route.path };
+      const input: MessageInput<'session/request'> = {
+        requestId,
+        origin,
+        method: route.method,
+        path: route.path,
+      };
       const { accepted } = await tab.deliver(() =>
         send('session/request', route.body === undefined ? input : { ...input, body: route.body }),
       );

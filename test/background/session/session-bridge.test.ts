@@ -36,6 +36,7 @@ describe('session bridge', () => {
         type: 'session/request',
         input: {
           requestId: '0f8fad5b-d9cb-469f-a165-708677289500',
+          origin: ORIGIN,
           method: 'POST',
           path: ROUTE.path,
           body: {},
