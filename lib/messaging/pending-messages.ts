@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ERROR_KINDS } from '../platform/error-policy';
+import { AppOriginSchema } from '../posthog/context-schema';
 import { RecordingIdSchema, ShortIdSchema } from './collection-messages';
 
 /**
@@ -15,7 +16,7 @@ export type PendingDirection = z.infer<typeof PendingDirectionSchema>;
 
 /** One recording and one collection: the unit changes are ordered and cancelled out by. */
 export const PendingTargetSchema = z.object({
-  origin: Text,
+  origin: AppOriginSchema,
   projectId: ProjectId,
   shortId: ShortIdSchema,
   recordingId: RecordingIdSchema,

@@ -51,6 +51,8 @@ export const ERROR_POLICY = {
   'no-session-tab': ['offerTryAgain', 'keptPending'],
   /** PostHog answered the session request as signed out (or the tab had no session to send). */
   'signed-out': ['offerTryAgain', 'keptPending', 'waitsForSignIn'],
+  /** So many changes already wait that a new one is not kept (pending-store.ts, MAX_PENDING). */
+  'pending-full': [],
   'bad-message': [],
   'permission-denied': [],
   /**

@@ -6,7 +6,11 @@ import { isNormalisedAppOrigin } from './origins';
  * What `parsePageContext` (lib/posthog/context.ts) returns, as a schema for the message boundary. Apart from
  * the parser so that pages which only compare or name contexts bundle no schema runtime.
  */
-const origin = z.string().check(z.refine(isNormalisedAppOrigin, 'not a normalised PostHog app origin'));
+/** A PostHog app origin exactly as `parsePageContext` reports it (and as every stored origin is kept). */
+export const AppOriginSchema = z
+  .string()
+  .check(z.maxLength(200), z.refine(isNormalisedAppOrigin, 'not a normalised PostHog app origin'));
+const origin = AppOriginSchema;
 const projectId = z.nullable(z.int().check(z.positive()));
 const recordingId = z.string().check(z.refine(isRecordingId, 'not a recording id'));
 const shortId = z.string().check(z.refine(isPlaylistShortId, 'not a playlist short id'));

@@ -39,6 +39,7 @@ const PINNED: ReadonlyArray<[ErrorKind, boolean, boolean, boolean, boolean, bool
   ['invalid-input', N, N, N, N, N, N],
   ['no-session-tab', N, Y, Y, N, N, N],
   ['signed-out', N, Y, Y, N, N, Y],
+  ['pending-full', N, N, N, N, N, N],
   ['bad-message', N, N, N, N, N, N],
   ['permission-denied', N, N, N, N, N, N],
   ['outcome-unknown', N, N, Y, N, N, N],

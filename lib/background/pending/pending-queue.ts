@@ -8,11 +8,12 @@ import type {
 import { noticeSentence } from '../../messaging/pending-notice';
 import type { ErrorKind } from '../../platform/error-policy';
 import { meansPostHogUnreachable, waitsForSignIn } from '../../platform/error-policy';
-import { type AppError, toAppError } from '../../platform/errors';
+import { AppError, toAppError } from '../../platform/errors';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import {
   GIVE_UP_AFTER_MS,
   keepsPending,
+  MAX_PENDING,
   NOTICE_TTL_MS,
   nextTryAt,
   PAGE_TRIGGER_GAP_MS,
@@ -55,6 +56,8 @@ export function createPendingChanges(deps: PendingDeps) {
   const store = memoizeItemStore(createItemStore(deps.store, pendingItem));
   let flushing: Promise<void> | null = null;
   let recovered = false;
+  /** Bumped by `clear` (Forget key): a run that was in flight then writes nothing back. */
+  let generation = 0;
 
   async function read(): Promise<PendingStore> {
     const value = await store.get();
@@ -98,6 +101,7 @@ export function createPendingChanges(deps: PendingDeps) {
       return { cancelledOut: publicChange(last) };
     }
     if (last && last.direction === direction) return { kept: publicChange(last) };
+    if (value.changes.length >= MAX_PENDING) throw new AppError('pending-full', { cause: error });
     const change: StoredChange = {
       ...target,
       id: newId(),
@@ -165,8 +169,10 @@ export function createPendingChanges(deps: PendingDeps) {
   async function run(due: (change: StoredChange) => boolean): Promise<void> {
     const blocked = new Set<string>();
     const tried = new Set<string>();
+    const started = generation;
     for (;;) {
       const value = await read();
+      if (generation !== started) return;
       const change = value.changes.find(
         (candidate) => !tried.has(candidate.id) && !blocked.has(targetKey(candidate)) && due(candidate),
       );
@@ -183,6 +189,8 @@ export function createPendingChanges(deps: PendingDeps) {
       });
       const outcome = await attempt(change);
       const after = await read();
+      // Cleared while the request was out (Forget key): nothing of it is written back.
+      if (generation !== started) return;
       const changes = after.changes.flatMap((other) =>
         other.id !== change.id ? [other] : outcome.keep ? [{ ...outcome.keep, inFlight: false }] : [],
       );
@@ -255,6 +263,7 @@ export function createPendingChanges(deps: PendingDeps) {
 
     /** Settings cleared (another key or PostHog): changes for the old one are dropped. */
     clear: async (): Promise<void> => {
+      generation++;
       await write({ version: 1, changes: [], notices: [] });
       scheduleNext([]);
     },

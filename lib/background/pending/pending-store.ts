@@ -34,6 +34,11 @@ export function nextTryAt(now: number, attempts: number, reason: ErrorKind): num
 }
 /** A change still not made after a day is given up, and the user told. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * Changes kept at most: more is no real use (a bulk add is 100 recordings) and the store is read on
+ * every popup open. The next one is refused in one sentence (`pending-full`) rather than kept.
+ */
+export const MAX_PENDING = 200;
 /** A PostHog page loading tries that origin's changes, but not one tried this recently. */
 export const PAGE_TRIGGER_GAP_MS = 2_000;
 /** Notices older than this are dropped unseen. */

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPendingChanges, type PendingDeps } from '../../../lib/background/pending/pending-queue';
-import { GIVE_UP_AFTER_MS } from '../../../lib/background/pending/pending-store';
+import { GIVE_UP_AFTER_MS, MAX_PENDING } from '../../../lib/background/pending/pending-store';
 import type { PendingChange } from '../../../lib/messaging/pending-messages';
 import { AppError } from '../../../lib/platform/errors';
 import { deferred } from '../../support/deferred';
@@ -96,6 +96,61 @@ describe('keeping a change for later', () => {
     expect(calls).toEqual([]);
     await pending.pageLoaded(ORIGIN);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('what the store takes', () => {
+  it('refuses a change beyond its cap in one sentence, and still cancels one out or keeps a repeat', async () => {
+    const { pending } = setup();
+    const recordings = Array.from({ length: MAX_PENDING }, (_, i) => `rec-${String(i).padStart(4, '0')}`);
+    for (const id of recordings) await pending.keep(target(id), 'add', new AppError('network'));
+    const refusal = await pending
+      .keep(target('one-too-many'), 'add', new AppError('network'))
+      .catch((e) => e);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect((refusal as AppError).kind).toBe('pending-full');
+    expect((refusal as AppError).userMessage()).toMatch(/^Too many changes are already waiting for PostHog/);
+    expect((await pending.state()).changes).toHaveLength(MAX_PENDING);
+    // The same change again is the one kept; its undo cancels it out: neither grows the store.
+    await expect(pending.keep(target(recordings[0]), 'add', new AppError('network'))).resolves.toHaveProperty(
+      'kept',
+    );
+    await expect(
+      pending.keep(target(recordings[0]), 'remove', new AppError('network')),
+    ).resolves.toHaveProperty('cancelledOut');
+    expect((await pending.state()).changes).toHaveLength(MAX_PENDING - 1);
+  });
+
+  it('drops what was planted with an origin that is not a PostHog app origin as stored', async () => {
+    const { pending } = setup();
+    await pending.keep(target(), 'add', new AppError('network'));
+    const planted = (await browser.storage.local.get('pendingChanges')).pendingChanges as {
+      changes: Array<Record<string, unknown>>;
+    };
+    for (const origin of [
+      'https://us.posthog.com/',
+      'https://us.posthog.com/project/1',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      const changes = planted.changes.map((change) => ({ ...change, origin }));
+      await browser.storage.local.set({ pendingChanges: { ...planted, changes } });
+      expect((await setup().pending.state()).changes, origin).toEqual([]);
+    }
+  });
+
+  it('writes nothing back from a run that was in flight when the key was forgotten', async () => {
+    const answer = deferred<void>();
+    const { pending, advance, calls } = setup(() => answer.promise);
+    await pending.keep(target(), 'add', new AppError('network'));
+    advance(30_000);
+    const run = pending.tryDue();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await pending.clear();
+    answer.resolve();
+    await run;
+    expect(await pending.state()).toEqual({ changes: [], notices: [] });
+    expect(await pending.takeState()).toEqual({ changes: [], notices: [] });
   });
 });
 
