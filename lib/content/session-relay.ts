@@ -108,10 +108,8 @@ export function relaySessionRequests(deps: SessionRelayDeps): void {
     try {
       const response = await deps.fetch(new URL(request.path, deps.origin).href, {
         method: request.method,
-        // The page's own session, on its own origin only; a redirect (a sign-in page, another
-        // host) is a failure, never followed with the session's cookies.
+        // The page's own session, sent to its own origin only.
         credentials: 'same-origin',
-        redirect: 'error',
         headers: { 'X-CSRFToken': token, 'Content-Type': 'application/json', Accept: 'application/json' },
         ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       });
