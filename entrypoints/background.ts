@@ -10,8 +10,9 @@ import { restrictSessionStorage } from '../lib/platform/storage';
 /** Wiring only: the rooms are composed in lib/background/index.ts; here, one listener per browser event. */
 export default defineBackground(() => {
   // Test builds mark the worker's start-up for the benchmark: imports evaluated, listeners wired.
-  const mark = startupMarks(import.meta.env.MODE === 'test');
-  mark('evaluated');
+  // Production builds leave the marks out altogether.
+  const mark = import.meta.env.MODE === 'test' ? startupMarks(true) : undefined;
+  mark?.('evaluated');
   setTranslator(translatorFrom(browser.i18n.getMessage));
   // The polyfill hands Chromium's storage.session over as is, setAccessLevel included; its types lack it.
   void restrictSessionStorage(browser.storage.session as Parameters<typeof restrictSessionStorage>[0]);
@@ -21,7 +22,7 @@ export default defineBackground(() => {
     chromium: (globalThis as { chrome?: ChromiumPlatform }).chrome,
     // Firefox's background is a page: it copies itself (with clipboardWrite).
     page: typeof document === 'undefined' ? undefined : { document, clipboard: navigator.clipboard },
-    firstAnswer: (handler) => mark.firstAnswer('popup-answered', handler),
+    firstAnswer: mark && ((handler) => mark.firstAnswer('popup-answered', handler)),
   });
 
   // Answered by the returned promise: the polyfill turns it into sendResponse in Chromium.
@@ -44,5 +45,5 @@ export default defineBackground(() => {
     (globalThis as { hogmarkTest?: unknown }).hogmarkTest = { menuClicked: on.menuClicked };
   }
   start();
-  mark('wired');
+  mark?.('wired');
 });

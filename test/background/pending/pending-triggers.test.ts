@@ -4,7 +4,6 @@ import {
   PENDING_ALARM,
   pendingAlarm,
 } from '../../../lib/background/pending/pending-triggers';
-import { startupMarks } from '../../../lib/platform/startup-marks';
 
 const CLOUD = 'https://us.posthog.com';
 
@@ -62,19 +61,5 @@ describe('what makes waiting changes be tried', () => {
       ['create', PENDING_ALARM, 11_000],
       ['clear', PENDING_ALARM],
     ]);
-  });
-});
-
-describe('start-up marks', () => {
-  it('marks only when enabled, and the first answer of a handler once', async () => {
-    performance.clearMarks();
-    const off = startupMarks(false);
-    off('evaluated');
-    expect(performance.getEntriesByName('hogmark:evaluated')).toHaveLength(0);
-    const on = startupMarks(true);
-    const handler = on.firstAnswer('answered', async (n: number) => n * 2);
-    await expect(handler(2)).resolves.toBe(4);
-    await handler(3);
-    expect(performance.getEntriesByName('hogmark:answered')).toHaveLength(1);
   });
 });
