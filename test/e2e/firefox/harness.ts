@@ -138,10 +138,12 @@ export async function launchFirefoxExtension(options: {
     },
     extensionErrors() {
       // Firefox reports no log.entryAdded for extension pages; its console service has every error.
-      // One line is Firefox's own, not an uncaught error: when a page unloads while its content
-      // script's runtime.sendMessage is still unanswered, ExtensionCommon's wrapPromise reports
-      // "Promise rejected after context unloaded" (Cu.reportError) even though the caller handles
-      // the rejection; no code in the content script can catch or prevent it.
+      // Two lines are Firefox's own, not uncaught errors: when a page unloads (a tab closed, a
+      // navigation) while one of its content script's API calls (runtime.sendMessage,
+      // storage.local.get) is still in flight, ExtensionCommon's BaseContext.wrapPromise reports
+      // "Promise resolved after context unloaded" or "Promise rejected after context unloaded: …"
+      // (Cu.reportError, with the caller's line) and drops the answer. The caller never sees it, and
+      // no code in the content script can catch or prevent it: the user closes tabs when they like.
       return chrome<string[]>(`Services.console.getMessageArray()
         .filter((message) => message instanceof Ci.nsIScriptError)
         .filter((error) => !(error.flags & (Ci.nsIScriptError.warningFlag | Ci.nsIScriptError.infoFlag)))
@@ -153,8 +155,7 @@ export async function launchFirefoxExtension(options: {
   };
 }
 
-/** Firefox's report of a message left unanswered by an unloading page (see `extensionErrors`). */
-const UNLOADED_CONTEXT_REPORT =
-  "/^Promise rejected after context unloaded: Actor 'Conduits' destroyed before query 'RuntimeMessage' was resolved/";
+/** Firefox's report of an API answer dropped because its page unloaded (see `extensionErrors`). */
+const UNLOADED_CONTEXT_REPORT = '/^Promise (resolved|rejected) after context unloaded(\\n|: )/';
 
 declare const browser: { tabs: { query(query: object): Promise<Array<{ id?: number; url?: string }>> } };
