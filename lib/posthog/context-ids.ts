@@ -42,6 +42,15 @@ export function isPlaylistShortId(id: string): boolean {
   return /^[A-Za-z0-9_-]{1,32}$/.test(id) && !isReservedWord(id);
 }
 
+/**
+ * Insight and notebook short ids: `generate_short_id` makes 8 alphanumerics (posthog/utils.py); the
+ * notebook model allows 12. Path words (`new`, …) are never one, nor the notebook route `scratchpad`
+ * (`products/notebooks/manifest.tsx`), which PostHog keeps for its own scratch notebook.
+ */
+export function isItemShortId(id: string): boolean {
+  return /^[A-Za-z0-9]{1,12}$/.test(id) && !isReservedWord(id) && id.toLowerCase() !== 'scratchpad';
+}
+
 /** Sharing tokens are `secrets.token_urlsafe` output. */
 export function isAccessToken(token: string): boolean {
   return /^[A-Za-z0-9_-]{1,128}$/.test(token);

@@ -12,6 +12,9 @@ const KIND_KEYS: Readonly<Record<PageContext['kind'], MessageKey>> = {
   playlists: 'contextKindPlaylists',
   shared: 'contextKindShared',
   embedded: 'contextKindEmbedded',
+  insight: 'contextKindInsight',
+  notebook: 'contextKindNotebook',
+  page: 'contextKindPage',
 };
 
 export function contextKindLabel(kind: PageContext['kind']): string {
@@ -37,6 +40,12 @@ export function contextName(ctx: PageContext, hints: PageHints): string {
       return t('contextAllDashboards');
     case 'playlists':
       return t('contextAllPlaylists');
+    case 'insight':
+      return title || t('contextInsightShortId', ctx.shortId);
+    case 'notebook':
+      return title || t('contextNotebookShortId', ctx.shortId);
+    case 'page':
+      return title || t('contextThisPage');
     case 'shared':
     case 'embedded':
       return t('contextPublicPage');

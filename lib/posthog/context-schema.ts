@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { isAccessToken, isPlaylistShortId, isRecordingId } from './context-ids';
+import { isAccessToken, isItemShortId, isPlaylistShortId, isRecordingId } from './context-ids';
 import { isNormalisedAppOrigin } from './origins';
 
 /**
@@ -14,6 +14,11 @@ const origin = AppOriginSchema;
 const projectId = z.nullable(z.int().check(z.positive()));
 const recordingId = z.string().check(z.refine(isRecordingId, 'not a recording id'));
 const shortId = z.string().check(z.refine(isPlaylistShortId, 'not a playlist short id'));
+const itemShortId = z.string().check(z.refine(isItemShortId, 'not an insight or notebook short id'));
+/** A path in a project, as a URL's pathname, search and hash hold it (already percent-encoded). */
+const appPath = z
+  .string()
+  .check(z.maxLength(2048), z.regex(/^\/project\/[^/?#\s]+\/[^\s]*$/, 'not a path in a PostHog project'));
 
 export const PageContextSchema = z.discriminatedUnion('kind', [
   z.strictObject({
@@ -25,6 +30,8 @@ export const PageContextSchema = z.discriminatedUnion('kind', [
     playlistShortId: z.optional(shortId),
   }),
   z.strictObject({ kind: z.literal('playlist'), origin, projectId, shortId }),
+  z.strictObject({ kind: z.enum(['insight', 'notebook']), origin, projectId, shortId: itemShortId }),
+  z.strictObject({ kind: z.literal('page'), origin, projectId, path: appPath }),
   z.strictObject({
     kind: z.literal('dashboard'),
     origin,

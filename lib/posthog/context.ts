@@ -1,8 +1,14 @@
-import { isAccessToken, isPlaylistShortId, isRecordingId } from './context-ids';
+import { isAccessToken, isItemShortId, isPlaylistShortId, isRecordingId } from './context-ids';
 import type { PageContext } from './context-schema';
 import { appOriginOf, selfHostedOriginSet } from './origins';
 
-export { isAccessToken, isPlaylistShortId, isRecordingId, isReservedWord } from './context-ids';
+export {
+  isAccessToken,
+  isItemShortId,
+  isPlaylistShortId,
+  isRecordingId,
+  isReservedWord,
+} from './context-ids';
 export type { PageContext } from './context-schema';
 
 export type RecordingContext = Extract<PageContext, { kind: 'recording' }>;
@@ -10,6 +16,9 @@ export type PlaylistContext = Extract<PageContext, { kind: 'playlist' }>;
 export type DashboardContext = Extract<PageContext, { kind: 'dashboard' }>;
 export type PublicContext = Extract<PageContext, { kind: 'shared' | 'embedded' }>;
 export type ListContext = Extract<PageContext, { kind: 'dashboards' | 'playlists' }>;
+export type InsightContext = Extract<PageContext, { kind: 'insight' }>;
+export type NotebookContext = Extract<PageContext, { kind: 'notebook' }>;
+export type OtherPageContext = Extract<PageContext, { kind: 'page' }>;
 
 /** Identifies what the page shows; the playback second is left out, since it changes while watching. */
 export function contextKey(ctx: PageContext): string {
@@ -26,6 +35,11 @@ export function contextKey(ctx: PageContext): string {
       return JSON.stringify([ctx.kind, ctx.origin, ctx.projectId, ctx.shortId]);
     case 'dashboard':
       return JSON.stringify([ctx.kind, ctx.origin, ctx.projectId, ctx.dashboardId]);
+    case 'insight':
+    case 'notebook':
+      return JSON.stringify([ctx.kind, ctx.origin, ctx.projectId, ctx.shortId]);
+    case 'page':
+      return JSON.stringify([ctx.kind, ctx.origin, ctx.projectId, ctx.path]);
     case 'shared':
     case 'embedded':
       return JSON.stringify([ctx.kind, ctx.origin, ctx.accessToken]);
@@ -94,7 +108,9 @@ type AppPage =
   | { kind: 'recording'; recordingId: string }
   | { kind: 'playlist'; shortId: string }
   | { kind: 'dashboard'; dashboardId: number }
-  | { kind: 'dashboards' | 'playlists' };
+  | { kind: 'insight' | 'notebook'; shortId: string }
+  | { kind: 'dashboards' | 'playlists' }
+  | { kind: 'page' };
 
 /** `/sharing`, `/subscriptions[/{id|new}]`, `/tiles/{id}`, `/text-tiles/{id}` (reference §12). */
 function isDashboardSubpage([page, item, ...extra]: readonly string[]): boolean {
@@ -105,9 +121,70 @@ function isDashboardSubpage([page, item, ...extra]: readonly string[]): boolean 
   return (page === 'tiles' || page === 'text-tiles') && item !== undefined;
 }
 
-/** Routes below `/project/{p}` (or unprefixed legacy paths); raw, still percent-encoded segments. */
-function parseAppPage(segments: readonly string[]): AppPage | null {
+/** `/edit`, `/sharing`, `/subscriptions[/{id|new}]` below an insight (`urls.insightEdit` and the rest). */
+function isInsightSubpage([page, item, ...extra]: readonly string[]): boolean {
+  if (page === undefined) return true;
+  if (extra.length > 0) return false;
+  return page === 'subscriptions' || ((page === 'edit' || page === 'sharing') && item === undefined);
+}
+
+/**
+ * Areas with a parser of their own: a URL there that is not one of their forms (`/insights/new`, a
+ * dashboard id that is not a number, the scratchpad notebook) is nothing Hogmark names.
+ */
+const PARSED_AREAS: ReadonlySet<string> = new Set([
+  'dashboard',
+  'replay',
+  'recordings',
+  'insights',
+  'i',
+  'notebooks',
+]);
+
+/**
+ * The other areas of a project PostHog's app routes (`frontend/src/scenes/urls.ts`): flags,
+ * experiments, persons, cohorts, surveys and the rest, each a page worth a link. Anything else under
+ * `/project/{p}` is PostHog's not-found page, not a page to copy.
+ */
+const PAGE_AREAS: ReadonlySet<string> = new Set([
+  'home',
+  'web',
+  'events',
+  'data-management',
+  'data-warehouse',
+  'persons',
+  'person',
+  'groups',
+  'cohorts',
+  'feature_flags',
+  'experiments',
+  'early_access_features',
+  'surveys',
+  'survey_templates',
+  'pipeline',
+  'batch_exports',
+  'toolbar',
+  'settings',
+  'canvas',
+]);
+
+/**
+ * Routes below `/project/{p}` (or unprefixed legacy paths); raw, still percent-encoded segments.
+ * `inProject`: the URL named its project, so any other app page there is worth a link.
+ */
+function parseAppPage(segments: readonly string[], inProject: boolean): AppPage | null {
   const [area, first, second, ...rest] = segments;
+  if (area === undefined) return null;
+  if (!PARSED_AREAS.has(area)) return inProject && PAGE_AREAS.has(area) ? { kind: 'page' } : null;
+  // Insights (`urls.insightView`, legacy `/i/{short_id}`) and notebooks (`urls.notebook`), reference §6-7.
+  if (area === 'insights' || area === 'i' || area === 'notebooks') {
+    if (first === undefined) return area !== 'i' && inProject ? { kind: 'page' } : null;
+    if (!isItemShortId(first)) return null;
+    if (area === 'insights') {
+      return isInsightSubpage(segments.slice(2)) ? { kind: 'insight', shortId: first } : null;
+    }
+    return second === undefined ? { kind: area === 'i' ? 'insight' : 'notebook', shortId: first } : null;
+  }
   if (area === 'dashboard') {
     if (first === undefined) return { kind: 'dashboards' };
     const dashboardId = parsePositiveInt(first);
@@ -134,6 +211,23 @@ function parseProjectSegment(segment: string | undefined): number | null | undef
   if (segment === undefined) return undefined;
   if (/^phc_[A-Za-z0-9]+$/.test(segment)) return null;
   return parsePositiveInt(segment) ?? undefined;
+}
+
+/**
+ * Hash keys PostHog's app writes for its own state, not for the page: the side panel
+ * (`#panel=<tab>:<options>`) and its legacy `#supportModal=` (`sidePanelStateLogic`).
+ */
+const TRANSIENT_HASH_KEYS: ReadonlySet<string> = new Set(['panel', 'supportModal']);
+
+/** The page's path, query and hash as the link to it needs them, without the side panel's state. */
+function appPath(url: URL): string {
+  const kept = url.hash
+    .slice(1)
+    .split('&')
+    .filter(
+      (pair) => pair !== '' && !TRANSIENT_HASH_KEYS.has(decodeComponent(pair.split('=')[0] ?? '') ?? ''),
+    );
+  return url.pathname + url.search + (kept.length > 0 ? `#${kept.join('&')}` : '');
 }
 
 // A Map, not an object literal: path segments such as `constructor` must not find inherited keys.
@@ -173,7 +267,7 @@ function parse(input: string, appOrigins: readonly string[]): PageContext | null
   const projectId = area === 'project' ? parseProjectSegment(token) : null;
   if (projectId === undefined) return null;
 
-  const page = parseAppPage(area === 'project' ? extra : segments);
+  const page = parseAppPage(area === 'project' ? extra : segments, area === 'project');
   const open = openRecording(url);
   if (open === null) return null;
   if (open !== undefined) {
@@ -181,6 +275,7 @@ function parse(input: string, appOrigins: readonly string[]): PageContext | null
     return { kind: 'recording', origin, projectId, ...open, ...playlist };
   }
   if (page === null) return null;
+  if (page.kind === 'page') return { kind: 'page', origin, projectId, path: appPath(url) };
   if (page.kind === 'recording') {
     const recording = withSeconds(page, parseSeconds(readParam(url.search.slice(1), 't')));
     return { kind: 'recording', origin, projectId, ...recording };

@@ -73,6 +73,21 @@ export function playlistsListLink(scope: ProjectScope): string {
   return inProject(scope, '/replay/playlists');
 }
 
+/** An insight's own page (`urls.insightView`): its private link. */
+export function insightLink(ctx: ProjectScope & { shortId: string }): string {
+  return inProject(ctx, `/insights/${segment(ctx.shortId)}`);
+}
+
+/** PostHog's sharing dialog of an insight (`urls.insightSharing`), where the user turns sharing on. */
+export function insightSharingLink(ctx: ProjectScope & { shortId: string }): string {
+  return `${insightLink(ctx)}/sharing`;
+}
+
+/** A notebook's page (`urls.notebook`). */
+export function notebookLink(ctx: ProjectScope & { shortId: string }): string {
+  return inProject(ctx, `/notebooks/${segment(ctx.shortId)}`);
+}
+
 /** Where "Open in PostHog" goes for a context. */
 export function pageLink(ctx: PageContext): string {
   switch (ctx.kind) {
@@ -90,6 +105,12 @@ export function pageLink(ctx: PageContext): string {
       return dashboardsListLink(ctx);
     case 'playlists':
       return playlistsListLink(ctx);
+    case 'insight':
+      return insightLink(ctx);
+    case 'notebook':
+      return notebookLink(ctx);
+    case 'page':
+      return `${ctx.origin}${ctx.path}`;
   }
 }
 

@@ -170,6 +170,51 @@ describe('parsePageContext recognises', () => {
   });
 });
 
+const item = (kind: 'insight' | 'notebook', shortId: string, projectId: number | null = 1): PageContext => ({
+  kind,
+  origin: US,
+  projectId,
+  shortId,
+});
+const page = (path: string, projectId: number | null = 1): PageContext => ({
+  kind: 'page',
+  origin: US,
+  projectId,
+  path,
+});
+
+describe('parsePageContext recognises insights, notebooks and other pages', () => {
+  it.each<[string, PageContext]>([
+    [`${US}/project/1/insights/Ab12Cd34`, item('insight', 'Ab12Cd34')],
+    [`${US}/project/1/insights/Ab12Cd34/`, item('insight', 'Ab12Cd34')],
+    [`${US}/project/1/insights/Ab12Cd34/edit`, item('insight', 'Ab12Cd34')],
+    [`${US}/project/1/insights/Ab12Cd34/sharing`, item('insight', 'Ab12Cd34')],
+    [`${US}/project/1/insights/Ab12Cd34/subscriptions`, item('insight', 'Ab12Cd34')],
+    [`${US}/project/1/insights/Ab12Cd34/subscriptions/new`, item('insight', 'Ab12Cd34')],
+    [`${US}/project/1/insights/Ab12Cd34?filters_override=%7B%7D#panel=docs`, item('insight', 'Ab12Cd34')],
+    [`${US}/insights/Ab12Cd34`, item('insight', 'Ab12Cd34', null)],
+    [`${US}/i/Ab12Cd34`, item('insight', 'Ab12Cd34', null)],
+    [`${US}/project/1/i/Ab12Cd34`, item('insight', 'Ab12Cd34')],
+    [`${US}/project/1/notebooks/Nb0ok123`, item('notebook', 'Nb0ok123')],
+    [`${US}/notebooks/Nb0ok123`, item('notebook', 'Nb0ok123', null)],
+    [`${US}/project/1/feature_flags/12`, page('/project/1/feature_flags/12')],
+    [`${US}/project/1/feature_flags?tab=history`, page('/project/1/feature_flags?tab=history')],
+    [`${US}/project/1/experiments/3#panel=docs`, page('/project/1/experiments/3')],
+    [`${US}/project/1/persons/abc#panel=support%3Abug&q=1`, page('/project/1/persons/abc#q=1')],
+    [`${US}/project/1/cohorts/4#supportModal=bug`, page('/project/1/cohorts/4')],
+    [`${US}/project/1/surveys/0190-aa`, page('/project/1/surveys/0190-aa')],
+    [`${US}/project/1/insights?tab=yours`, page('/project/1/insights?tab=yours')],
+    [`${US}/project/1/notebooks`, page('/project/1/notebooks')],
+    // A recording opened over any of them is still the recording.
+    [`${US}/project/1/feature_flags/12#sessionRecordingId=${rec}`, recording(1, rec)],
+    [`${US}/project/1/insights/Ab12Cd34?sessionRecordingId=${rec}`, recording(1, rec)],
+  ])('%s', (url, expected) => {
+    const context = parsePageContext(url);
+    expect(context).toEqual(expected);
+    expect(PageContextSchema.safeParse(context).success).toBe(true);
+  });
+});
+
 describe('parsePageContext returns null for', () => {
   it.each<[string, string]>([
     ['ingestion host', `https://us.i.posthog.com/project/1/replay/${rec}`],
@@ -201,7 +246,15 @@ describe('parsePageContext returns null for', () => {
     ['garbage', 'http://[not a url'],
     ['app root', `${US}/`],
     ['project home', `${US}/project/1`],
-    ['insight', `${US}/project/1/insights/abc123`],
+    ['a new insight', `${US}/project/1/insights/new`],
+    ['an insight sub-page PostHog does not have', `${US}/project/1/insights/abc123/tiles`],
+    ['an insight short id with a dash', `${US}/project/1/insights/abc-123`],
+    ['the scratchpad notebook', `${US}/project/1/notebooks/scratchpad`],
+    ['a notebook sub-page', `${US}/project/1/notebooks/Nb0ok123/edit`],
+    ['a legacy insight link with more', `${US}/i/abc123/edit`],
+    ['an area PostHog does not route', `${US}/project/1/nowhere/1`],
+    ['a page outside a project', `${US}/feature_flags/12`],
+    ['the project root', `${US}/project/1`],
     ['replay root', `${US}/project/1/replay`],
     ['replay home without a recording', `${US}/project/1/replay/home`],
     ['replay settings', `${US}/project/1/replay/settings?sectionId=replay`],
@@ -310,7 +363,10 @@ describe('parsePageContext', () => {
       | { kind: 'playlist'; origin: string; projectId: number | null; shortId: string }
       | { kind: 'dashboard'; origin: string; projectId: number | null; dashboardId: number }
       | { kind: 'shared' | 'embedded'; origin: string; accessToken: string }
-      | { kind: 'dashboards' | 'playlists'; origin: string; projectId: number | null };
+      | { kind: 'dashboards' | 'playlists'; origin: string; projectId: number | null }
+      // Insights, notebooks and any other page in a project: links to copy.
+      | { kind: 'insight' | 'notebook'; origin: string; projectId: number | null; shortId: string }
+      | { kind: 'page'; origin: string; projectId: number | null; path: string };
     expectTypeOf<PageContext>().toEqualTypeOf<Designed>();
   });
 });
@@ -327,7 +383,12 @@ describe('PageContextSchema rejects', () => {
     ['a recording id with a slash', { kind: 'recording', origin: US, projectId: 1, recordingId: '../api' }],
     ['a negative t', { kind: 'recording', origin: US, projectId: 1, recordingId: 'x', t: -1 }],
     ['a shared context with a project', { kind: 'shared', origin: US, accessToken: token, projectId: 1 }],
-    ['an unknown kind', { kind: 'insight', origin: US, projectId: 1 }],
+    ['an unknown kind', { kind: 'cohort', origin: US, projectId: 1 }],
+    ['an insight without its short id', { kind: 'insight', origin: US, projectId: 1 }],
+    ['a reserved insight short id', { kind: 'insight', origin: US, projectId: 1, shortId: 'new' }],
+    ['the scratchpad notebook', { kind: 'notebook', origin: US, projectId: 1, shortId: 'scratchpad' }],
+    ['a page outside a project', { kind: 'page', origin: US, projectId: 1, path: '/login' }],
+    ['a page path with a space', { kind: 'page', origin: US, projectId: 1, path: '/project/1/a b' }],
   ])('%s', (_, value) => {
     expect(PageContextSchema.safeParse(value).success).toBe(false);
   });
