@@ -1,7 +1,10 @@
 import { z } from 'zod/mini';
 
-/** `GET /api/personal_api_keys/@current/`: what the key may do. `value` is never kept. */
-const PersonalApiKeyFieldsSchema = z.looseObject({
+/**
+ * `GET /api/personal_api_keys/@current/`: what the key may do. A plain object, unlike the other
+ * answers: it keeps only these fields, so `value` (the whole key) is never kept.
+ */
+export const PersonalApiKeySchema = z.object({
   id: z.string().check(z.minLength(1)),
   label: z.nullish(z.string()),
   mask_value: z.nullish(z.string()),
@@ -11,9 +14,4 @@ const PersonalApiKeyFieldsSchema = z.looseObject({
   created_at: z.nullish(z.string()),
   last_used_at: z.nullish(z.string()),
 });
-
-export const PersonalApiKeySchema = z.pipe(
-  PersonalApiKeyFieldsSchema,
-  z.transform(({ value: _value, ...rest }: z.infer<typeof PersonalApiKeyFieldsSchema>) => rest),
-);
 export type PersonalApiKey = z.infer<typeof PersonalApiKeySchema>;
