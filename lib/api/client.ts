@@ -1,6 +1,7 @@
 import ky from 'ky';
 import { AppError } from '../platform/errors';
 import { createDashboardsApi } from './dashboards';
+import { createItemReadsApi } from './insights';
 import { createKeysApi } from './keys';
 import { refuseAnswersFromElsewhere } from './origin-guard';
 import type { ProjectRef } from './paths';
@@ -81,6 +82,7 @@ export function createPostHogClient(options: PostHogClientOptions) {
       return {
         dashboards: createDashboardsApi(transport, projectId),
         playlists: createPlaylistsApi(transport, projectId),
+        items: createItemReadsApi(transport, projectId),
       };
     },
   };

@@ -48,7 +48,12 @@ export function createBackground(deps: BackgroundDeps) {
     browser,
     ...storage,
     clearCaches: async () => {
-      await Promise.all([dashboards.dashboards.clearCache(), recordings.clear(), pending.queue.clear()]);
+      await Promise.all([
+        dashboards.dashboards.clearCache(),
+        recordings.clear(),
+        pending.queue.clear(),
+        shareLinks.clear(),
+      ]);
     },
     onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus()]),
   });

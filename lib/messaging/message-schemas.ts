@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isItemShortId, isRecordingId } from '../posthog/context-ids';
 import { PageContextSchema } from '../posthog/context-schema';
 import { PageHintsSchema } from '../posthog/page-hints';
 import { CollectionListSchema, CollectionSessionStateSchema } from './collection-messages';
@@ -27,6 +28,12 @@ export const CapabilitiesSchema = z.object({
   shareLinks: ScopeCheckSchema,
   /** Optional: key checks stored before it existed lack it (they are re-run on "Check again"). */
   createCollection: z.optional(ScopeCheckSchema),
+  /** An insight's name and public link; optional like createCollection. */
+  insightLinks: z.optional(ScopeCheckSchema),
+  /** A recording's public link. */
+  recordingLinks: z.optional(ScopeCheckSchema),
+  /** A notebook's title when its page has not said it. */
+  notebookNames: z.optional(ScopeCheckSchema),
 });
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
@@ -117,6 +124,26 @@ export const CollaboratorSummarySchema = z.object({
 export type CollaboratorSummary = z.infer<typeof CollaboratorSummarySchema>;
 
 export const DashboardRef = z.object({ projectId: ProjectId, dashboardId: z.int().check(z.positive()) });
+/** An insight or notebook of a project by its short id (the only id its page's URL has). */
+export const ItemRef = z.object({
+  projectId: ProjectId,
+  shortId: z.string().check(z.refine(isItemShortId, 'not a short id')),
+});
+export const RecordingRef = z.object({
+  projectId: ProjectId,
+  recordingId: z.string().check(z.maxLength(200), z.refine(isRecordingId, 'not a recording id')),
+});
+/**
+ * A public link as PostHog's sharing configuration gives it. Never turns sharing on: `enabled: false`
+ * carries no URL. `passwordRequired`: viewers of the public link need a password.
+ */
+export const PublicLinkSchema = z.object({
+  enabled: z.boolean(),
+  url: z.optional(z.url()),
+  passwordRequired: z.optional(z.boolean()),
+  // Whether the organisation lets public links open at all (from the last key check).
+  publicSharing: z.optional(PublicSharingSchema),
+});
 
 export const TabRef = z.object({ tabId: z.int().check(z.nonnegative()) });
 

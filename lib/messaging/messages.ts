@@ -19,12 +19,15 @@ import {
   DashboardSourceSchema,
   DashboardSummarySchema,
   Empty,
+  ItemRef,
   KeyCheckSchema,
   PageHintsSchema,
   PopupOpenSchema,
   ProjectId,
+  PublicLinkSchema,
   PublicSettingsSchema,
   PublicSharingSchema,
+  RecordingRef,
   StatusSchema,
   TabRef,
 } from './message-schemas';
@@ -110,6 +113,27 @@ export const protocol = {
       publicSharing: z.optional(PublicSharingSchema),
       settingsUrl: z.url(),
     }),
+  },
+  /** An insight's numeric id and the name PostHog shows for it (`name || derived_name`). */
+  'insights/get': {
+    from: 'extension-page',
+    input: ItemRef,
+    output: z.object({
+      id: z.int().check(z.positive()),
+      name: z.nullable(z.string().check(z.maxLength(400))),
+    }),
+  },
+  'insights/share-link': {
+    from: 'extension-page',
+    input: ItemRef,
+    output: z.extend(PublicLinkSchema, { settingsUrl: z.url() }),
+  },
+  /** The recording's public link without a second; the popup adds the player's. */
+  'recordings/share-link': { from: 'extension-page', input: RecordingRef, output: PublicLinkSchema },
+  'notebooks/get': {
+    from: 'extension-page',
+    input: ItemRef,
+    output: z.object({ title: z.nullable(z.string().check(z.maxLength(400))) }),
   },
   'dashboards/collaborators': {
     from: 'extension-page',

@@ -23,7 +23,7 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   dashboards: ['messages', 'settings', 'storage'],
   pending: ['messages', 'settings', 'tabs', 'toolbar'],
   recordings: ['messages', 'pending', 'session', 'settings', 'tabs', 'toolbar'],
-  'share-links': ['dashboards', 'messages', 'settings', 'tabs', 'toolbar'],
+  'share-links': ['dashboards', 'messages', 'settings', 'storage', 'tabs', 'toolbar'],
   popup: ['messages', 'pending', 'recordings', 'settings', 'tabs'],
 };
 

@@ -10,6 +10,10 @@ const REQUIRED_SCOPES: Readonly<Record<keyof Capabilities, readonly string[]>> =
   createCollection: ['session_recording_playlist:write'],
   pin: ['dashboard:write'],
   shareLinks: ['sharing_configuration:read', 'dashboard:read'],
+  // The sharing route takes the numeric id, which only the insight read gives (reference §5).
+  insightLinks: ['sharing_configuration:read', 'insight:read'],
+  recordingLinks: ['sharing_configuration:read'],
+  notebookNames: ['notebook:read'],
 };
 
 /** PostHog's rule (`posthog/scopes.py`): `*` grants everything and `x:write` implies `x:read`. */
@@ -30,5 +34,8 @@ export function capabilitiesFor(scopes: readonly string[]): Capabilities {
     pin: check(REQUIRED_SCOPES.pin),
     shareLinks: check(REQUIRED_SCOPES.shareLinks),
     createCollection: check(REQUIRED_SCOPES.createCollection),
+    insightLinks: check(REQUIRED_SCOPES.insightLinks),
+    recordingLinks: check(REQUIRED_SCOPES.recordingLinks),
+    notebookNames: check(REQUIRED_SCOPES.notebookNames),
   };
 }

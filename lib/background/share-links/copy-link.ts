@@ -58,10 +58,14 @@ export function createCopyLinkCommand(deps: CopyLinkDeps) {
       return copy(tabId, context, hints);
     },
 
-    /** The menu item on a link: only a dashboard of a PostHog Hogmark knows is copied. */
-    async copyFromLink(tabId: number, linkUrl: string): Promise<BestLink | null> {
+    /** A menu item on a link: only a page of that kind on a PostHog Hogmark knows is copied. */
+    async copyFromLink(
+      tabId: number,
+      linkUrl: string,
+      kind: 'dashboard' | 'insight' | 'notebook' = 'dashboard',
+    ): Promise<BestLink | null> {
       const context = deps.parsePageContext(linkUrl, await deps.getAppOrigins());
-      return copy(tabId, context?.kind === 'dashboard' ? context : null, {});
+      return copy(tabId, context?.kind === kind ? context : null, {});
     },
   };
 }

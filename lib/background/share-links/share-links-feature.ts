@@ -1,5 +1,7 @@
+import { createPostHogClient } from '../../api/client';
 import type { PageHints } from '../../messaging/messages';
 import { logFailure } from '../../platform/log';
+import type { StorageAreaLike } from '../../platform/storage';
 import { type PageContext, parsePageContext } from '../../posthog/context';
 import type { DashboardsService } from '../dashboards/dashboards';
 import type { Handlers } from '../messages/dispatcher';
@@ -7,11 +9,12 @@ import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
 import type { ClipboardWriter } from '../toolbar/clipboard';
 import { createCopyLinkCommand } from './copy-link';
-import { COPY_DASHBOARD_MENU_ID, createDashboardLinkMenu, type MenusLike } from './dashboard-link-menu';
+import { createItemLinks } from './item-links';
+import { createLinkMenus, MENU_KINDS, type MenusLike } from './link-menus';
 import { createShareLinks } from './share-links';
 
 export interface ShareLinksFeatureDeps {
-  browser: { contextMenus: MenusLike };
+  browser: { contextMenus: MenusLike; storage: { session: StorageAreaLike } };
   settings: Pick<SettingsService, 'connection' | 'appOrigins' | 'publicSharing'>;
   dashboards: Pick<DashboardsService, 'sharing'>;
   /** What a tab shows (the tabs room). */
@@ -21,16 +24,23 @@ export interface ShareLinksFeatureDeps {
 
 /**
  * The right link of what the user looks at: public when PostHog says sharing is on, else private;
- * a recording at the player's second. For the popup (`dashboards/share-link`), the copy shortcut
- * and the "Copy dashboard link" menu item.
+ * a recording at the player's second. For the popup (`dashboards/share-link`, `insights/…`,
+ * `recordings/share-link`, `notebooks/get`), the copy shortcut and the link menu items.
  */
 export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
   const { browser, settings, toolbar } = deps;
   const appOrigins = settings.appOrigins;
+  const items = createItemLinks({
+    connection: settings.connection,
+    api: (connection, projectId) => createPostHogClient(connection).project(projectId).items,
+    publicSharing: settings.publicSharing,
+    session: browser.storage.session,
+  });
   const shareLinks = createShareLinks({
     connection: settings.connection,
     sharing: deps.dashboards.sharing,
     publicSharing: settings.publicSharing,
+    insightShareLink: items.insightShareLink,
   });
   const copyLink = createCopyLinkCommand({
     view: deps.view,
@@ -41,24 +51,31 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     flash: toolbar.flash,
     onError: (error) => logFailure('copy link', error),
   });
-  const menu = createDashboardLinkMenu({
+  const menu = createLinkMenus({
     menus: browser.contextMenus,
     getAppOrigins: appOrigins,
-    onError: (error) => logFailure('dashboard menu', error),
+    onError: (error) => logFailure('link menu', error),
   });
   const handlers = {
     'dashboards/share-link': shareLinks.shareLink,
+    'insights/get': items.insight,
+    'insights/share-link': items.insightShareLink,
+    'recordings/share-link': items.recordingShareLink,
+    'notebooks/get': items.notebook,
   } satisfies Handlers;
 
   return {
     handlers,
     syncMenus: menu.sync,
+    /** For the settings room: answers read with another key are not reused. */
+    clear: items.clear,
     /** The copy shortcut: the best link of the page in the tab. */
     copyFromTab: copyLink.copyFromTab,
-    /** `contextMenus.onClicked`: "Copy dashboard link" on a dashboard link. */
+    /** `contextMenus.onClicked`: "Copy dashboard / insight / notebook link" on such a link. */
     async onMenuClicked(info: { menuItemId: string | number; linkUrl?: string }, tab?: { id?: number }) {
-      if (info.menuItemId !== COPY_DASHBOARD_MENU_ID) return;
-      if (tab?.id !== undefined && info.linkUrl) await copyLink.copyFromLink(tab.id, info.linkUrl);
+      const kind = MENU_KINDS.get(String(info.menuItemId));
+      if (kind && tab?.id !== undefined && info.linkUrl)
+        await copyLink.copyFromLink(tab.id, info.linkUrl, kind);
     },
   };
 }

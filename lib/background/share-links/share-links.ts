@@ -3,6 +3,7 @@ import type { MessageInput, MessageOutput, PageHints, PublicSharing } from '../.
 import { isAccessToken, type PageContext } from '../../posthog/context';
 import {
   dashboardSharingLink,
+  insightLink,
   pageLink,
   playbackSecond,
   privateDashboardLink,
@@ -20,6 +21,10 @@ export interface ShareLinksDeps {
   ) => Promise<{ origin: string; config: SharingConfiguration }>;
   /** The organisation's public-sharing switch as the last key check read it (no request). */
   publicSharing: () => Promise<PublicSharing>;
+  /** An insight's public link, as the popup gets it (item-links.ts). */
+  insightShareLink?: (
+    input: MessageInput<'insights/share-link'>,
+  ) => Promise<Pick<MessageOutput<'insights/share-link'>, 'url' | 'publicSharing'>>;
   onError?: (error: unknown) => void;
 }
 
@@ -56,8 +61,31 @@ export function createShareLinks(deps: ShareLinksDeps) {
   }
 
   /**
-   * The link a shortcut or menu item copies for a page: a dashboard's public link when it is shared,
-   * else its private link; a recording at the second the player shows; any other page's own link.
+   * The public link when PostHog says sharing is on and the organisation lets it open, else the
+   * private one: the key belongs to one PostHog, so a page elsewhere gets the link it already has,
+   * and a failed read still copies the private link (the confirmation says which it is).
+   */
+  async function publicOrPrivate(
+    context: { origin: string; projectId: number | null },
+    privateUrl: string,
+    read: (projectId: number) => Promise<{ url?: string; publicSharing?: PublicSharing }>,
+  ): Promise<BestLink> {
+    const privateLink: BestLink = { url: privateUrl, kind: 'private' };
+    try {
+      const connection = await deps.connection();
+      if (connection.origin !== context.origin) return privateLink;
+      const answer = await read(context.projectId ?? connection.projectId);
+      return answer.url && answer.publicSharing !== 'off' ? { url: answer.url, kind: 'public' } : privateLink;
+    } catch (error) {
+      deps.onError?.(error);
+      return privateLink;
+    }
+  }
+
+  /**
+   * The link a shortcut or menu item copies for a page: a dashboard's or an insight's public link
+   * when it is shared, else its private link; a recording at the second the player shows; any other
+   * page's own link.
    */
   async function bestLink(context: PageContext, hints: PageHints): Promise<BestLink> {
     if (context.kind === 'recording') {
@@ -67,23 +95,18 @@ export function createShareLinks(deps: ShareLinksDeps) {
         kind: 'recording',
       };
     }
-    if (context.kind !== 'dashboard') return { url: pageLink(context), kind: 'page' };
-    const privateLink: BestLink = { url: privateDashboardLink(context), kind: 'private' };
-    try {
-      const connection = await deps.connection();
-      // The key belongs to one PostHog; a dashboard elsewhere gets the link its page already has.
-      if (connection.origin !== context.origin) return privateLink;
-      const answer = await shareLink({
-        projectId: context.projectId ?? connection.projectId,
-        dashboardId: context.dashboardId,
-      });
-      // A public link the organisation has switched off opens for nobody: copy the private one.
-      return answer.url && answer.publicSharing !== 'off' ? { url: answer.url, kind: 'public' } : privateLink;
-    } catch (error) {
-      // Still worth copying: the confirmation says it is the private link.
-      deps.onError?.(error);
-      return privateLink;
+    if (context.kind === 'dashboard') {
+      return publicOrPrivate(context, privateDashboardLink(context), (projectId) =>
+        shareLink({ projectId, dashboardId: context.dashboardId }),
+      );
     }
+    const insightShareLink = deps.insightShareLink;
+    if (context.kind === 'insight' && insightShareLink) {
+      return publicOrPrivate(context, insightLink(context), (projectId) =>
+        insightShareLink({ projectId, shortId: context.shortId }),
+      );
+    }
+    return { url: pageLink(context), kind: 'page' };
   }
 
   return { shareLink, bestLink };

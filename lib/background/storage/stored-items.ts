@@ -109,3 +109,33 @@ export const dashboardCacheIndexItem: StoredItem<DashboardCacheIndex> = {
   fallback: () => ({ version: 1, keys: [] }),
   migrations: {},
 };
+
+// ——— what insights, notebooks and recordings' sharing said (storage.session: ten minutes, not the browser) ———
+
+/** One answer of PostHog's behind a link: an insight's id and name, a sharing state, a notebook's title. */
+export const ItemLinkAnswerSchema = z.union([
+  z.object({ kind: z.literal('insight'), id: z.int().check(z.positive()), name: z.nullable(z.string()) }),
+  z.object({
+    kind: z.literal('sharing'),
+    enabled: z.boolean(),
+    url: z.optional(z.string()),
+    passwordRequired: z.boolean(),
+  }),
+  z.object({ kind: z.literal('notebook'), title: z.nullable(z.string()) }),
+]);
+export type ItemLinkAnswer = z.infer<typeof ItemLinkAnswerSchema>;
+
+export const ItemLinkCacheSchema = z.object({
+  version: z.literal(1),
+  /** By `origin|project|what|id`, each with when PostHog said it. */
+  entries: z.record(z.string(), z.object({ at: z.number(), answer: ItemLinkAnswerSchema })),
+});
+export type ItemLinkCache = z.infer<typeof ItemLinkCacheSchema>;
+
+export const itemLinkCacheItem: StoredItem<ItemLinkCache> = {
+  key: 'itemLinks',
+  version: 1,
+  schema: ItemLinkCacheSchema,
+  fallback: () => ({ version: 1, entries: {} }),
+  migrations: {},
+};

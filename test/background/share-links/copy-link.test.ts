@@ -2,8 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createCopyLinkCommand } from '../../../lib/background/share-links/copy-link';
 import {
   COPY_DASHBOARD_MENU_ID,
-  createDashboardLinkMenu,
-} from '../../../lib/background/share-links/dashboard-link-menu';
+  COPY_INSIGHT_MENU_ID,
+  COPY_NOTEBOOK_MENU_ID,
+  createLinkMenus,
+} from '../../../lib/background/share-links/link-menus';
 import type { BestLink } from '../../../lib/background/share-links/share-links';
 import { chromiumOffscreen, createClipboardWriter } from '../../../lib/background/toolbar/clipboard';
 import { writeTextFromPage } from '../../../lib/background/toolbar/clipboard-dom';
@@ -271,13 +273,25 @@ describe('the copy-link shortcut and menu item', () => {
     await command.copyFromLink(2, `${US}/project/1/replay/abc`);
     expect(written).toEqual(['best:dashboard']);
   });
+
+  it('copies a right-clicked insight or notebook link only from the item of its kind', async () => {
+    const { command, written } = setup();
+    await command.copyFromLink(2, `${US}/project/1/insights/Ab12Cd34`, 'insight');
+    await command.copyFromLink(2, `${US}/i/Ab12Cd34`, 'insight');
+    await command.copyFromLink(2, `${US}/project/1/notebooks/Nb0ok123`, 'notebook');
+    // An insight link under the notebook item, and the other way round, copy nothing.
+    await command.copyFromLink(2, `${US}/project/1/insights/Ab12Cd34`, 'notebook');
+    await command.copyFromLink(2, `${US}/project/1/notebooks/Nb0ok123`, 'insight');
+    await command.copyFromLink(2, `${US}/project/1/insights/new`, 'insight');
+    expect(written).toEqual(['best:insight', 'best:insight', 'best:notebook']);
+  });
 });
 
-describe('the dashboard-link menu item', () => {
-  it('is registered again on each sync, for the origins known then', async () => {
+describe('the link menu items', () => {
+  it('are registered again on each sync, for the origins known then', async () => {
     const log: string[] = [];
     let origins = ['https://us.posthog.com'];
-    const menu = createDashboardLinkMenu({
+    const menu = createLinkMenus({
       menus: {
         create: (properties) => log.push(`create ${properties.id} ${properties.targetUrlPatterns.length}`),
         remove: async (id) => void log.push(`remove ${id}`),
@@ -287,11 +301,19 @@ describe('the dashboard-link menu item', () => {
     await menu.sync();
     origins = ['https://us.posthog.com', 'https://posthog.example.com'];
     await menu.sync();
+    const removes = [COPY_DASHBOARD_MENU_ID, COPY_INSIGHT_MENU_ID, COPY_NOTEBOOK_MENU_ID].map(
+      (id) => `remove ${id}`,
+    );
     expect(log).toEqual([
-      `remove ${COPY_DASHBOARD_MENU_ID}`,
+      ...removes,
       `create ${COPY_DASHBOARD_MENU_ID} 2`,
-      `remove ${COPY_DASHBOARD_MENU_ID}`,
+      // Insights also at their legacy /i/ address.
+      `create ${COPY_INSIGHT_MENU_ID} 4`,
+      `create ${COPY_NOTEBOOK_MENU_ID} 2`,
+      ...removes,
       `create ${COPY_DASHBOARD_MENU_ID} 4`,
+      `create ${COPY_INSIGHT_MENU_ID} 8`,
+      `create ${COPY_NOTEBOOK_MENU_ID} 4`,
     ]);
   });
 });

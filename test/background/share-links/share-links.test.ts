@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
 import type { SharingConfiguration } from '../../../lib/api/schema/sharing';
-import { dashboardLinkPatterns } from '../../../lib/background/share-links/dashboard-link-menu';
+import { dashboardLinkPatterns } from '../../../lib/background/share-links/link-menus';
 import { createShareLinks, publicLinkOf } from '../../../lib/background/share-links/share-links';
 import { createShareLinksFeature } from '../../../lib/background/share-links/share-links-feature';
 import { AppError } from '../../../lib/platform/errors';
@@ -94,7 +95,10 @@ describe('dashboards/share-link', () => {
   it('is what the dispatcher map answers', async () => {
     const refuse = async () => Promise.reject(new Error('not in this test'));
     const { handlers } = createShareLinksFeature({
-      browser: { contextMenus: { remove: refuse, create: () => undefined } },
+      browser: {
+        contextMenus: { remove: refuse, create: () => undefined },
+        storage: { session: browser.storage.session },
+      },
       settings: {
         connection: async () => CONNECTION,
         appOrigins: async () => [US],

@@ -1,0 +1,56 @@
+import { AppError } from '../platform/errors';
+import { intSegment, type ProjectRef, projectPath, segment } from './paths';
+import { type InsightBasic, InsightBasicSchema, NotebookSchema } from './schema/insight';
+import { paginated } from './schema/paginated';
+import { type SharingConfiguration, SharingConfigurationSchema } from './schema/sharing';
+import type { Transport } from './transport';
+
+const InsightPageSchema = paginated(InsightBasicSchema);
+
+/**
+ * The reads behind an insight's, a notebook's and a recording's links (reference §5-7). Insights are
+ * found by `short_id` through the list filter, which every PostHog version has (older ones take only
+ * the numeric id in the path); their sharing route takes only the numeric id.
+ */
+export function createItemReadsApi(transport: Transport, project: ProjectRef) {
+  return {
+    async insightByShortId(shortId: string): Promise<InsightBasic> {
+      const page = await transport.request({
+        method: 'GET',
+        path: projectPath(project, 'insights'),
+        searchParams: { short_id: shortId, basic: 'true' },
+        schema: InsightPageSchema,
+      });
+      // The filter is exact, but the answer is checked: another insight's id would share the wrong one.
+      const insight = page.results.find((result) => result.short_id === shortId);
+      if (!insight) throw new AppError('not-found');
+      return insight;
+    },
+
+    async insightSharing(insightId: number): Promise<SharingConfiguration> {
+      return transport.request({
+        method: 'GET',
+        path: projectPath(project, 'insights', intSegment(insightId, 'insight id'), 'sharing'),
+        schema: SharingConfigurationSchema,
+      });
+    },
+
+    async recordingSharing(recordingId: string): Promise<SharingConfiguration> {
+      return transport.request({
+        method: 'GET',
+        path: projectPath(project, 'session_recordings', segment(recordingId, 'recording id'), 'sharing'),
+        schema: SharingConfigurationSchema,
+      });
+    },
+
+    async notebookTitle(shortId: string): Promise<string | null> {
+      const notebook = await transport.request({
+        method: 'GET',
+        path: projectPath(project, 'notebooks', segment(shortId, 'notebook id')),
+        schema: NotebookSchema,
+      });
+      return notebook.title ?? null;
+    },
+  };
+}
+export type ItemReadsApi = ReturnType<typeof createItemReadsApi>;

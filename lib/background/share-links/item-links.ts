@@ -1,0 +1,157 @@
+import type { ItemReadsApi } from '../../api/insights';
+import type { SharingConfiguration } from '../../api/schema/sharing';
+import type { MessageInput, MessageOutput, PublicSharing } from '../../messaging/messages';
+import { createItemStore, type StorageAreaLike } from '../../platform/storage';
+import { insightSharingLink } from '../../posthog/links';
+import type { Connection } from '../settings/settings';
+import { type ItemLinkAnswer, itemLinkCacheItem } from '../storage/stored-items';
+import { publicLinkOf } from './share-links';
+
+export interface ItemLinksDeps {
+  connection: () => Promise<Connection>;
+  api: (connection: Connection, projectId: number) => ItemReadsApi;
+  /** The organisation's public-sharing switch as the last key check read it (no request). */
+  publicSharing: () => Promise<PublicSharing>;
+  /** `storage.session`: answers outlive a stopped service worker, not the browser. */
+  session: StorageAreaLike;
+  now?: () => number;
+  ttlMs?: number;
+}
+
+/** How long PostHog's answer about an insight, a notebook or a sharing state is reused. */
+export const ITEM_LINK_TTL_MS = 10 * 60_000;
+/** Answers kept at most; the oldest go first. */
+const MAX_ENTRIES = 200;
+
+type Answer<K extends ItemLinkAnswer['kind']> = Extract<ItemLinkAnswer, { kind: K }>;
+
+/**
+ * What the links of an insight, a notebook and a recording need from PostHog, each read at most once
+ * per ten minutes: the insight's numeric id and name (`?short_id=&basic=true`), its sharing and a
+ * recording's (by numeric id and session id), a notebook's title. Reads in flight are shared.
+ */
+export function createItemLinks(deps: ItemLinksDeps) {
+  const now = deps.now ?? Date.now;
+  const ttlMs = deps.ttlMs ?? ITEM_LINK_TTL_MS;
+  const store = createItemStore(deps.session, itemLinkCacheItem);
+  const inflight = new Map<string, Promise<ItemLinkAnswer>>();
+  // Bumped by `clear` (another key or PostHog): a read started before files nothing.
+  let generation = 0;
+
+  async function remembered<K extends ItemLinkAnswer['kind']>(
+    key: string,
+    read: () => Promise<Answer<K>>,
+  ): Promise<Answer<K>> {
+    const entry = (await store.get()).entries[key];
+    if (entry && now() - entry.at < ttlMs && now() >= entry.at) return entry.answer as Answer<K>;
+    const running = inflight.get(key);
+    if (running) return running as Promise<Answer<K>>;
+    const started = generation;
+    const task = (async () => {
+      const answer = await read();
+      if (started === generation) {
+        await store.update((cache) => {
+          const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
+            .sort(([, a], [, b]) => b.at - a.at)
+            .slice(0, MAX_ENTRIES);
+          return { version: 1, entries: Object.fromEntries(entries) };
+        });
+      }
+      return answer;
+    })();
+    inflight.set(key, task);
+    try {
+      return await task;
+    } finally {
+      if (inflight.get(key) === task) inflight.delete(key);
+    }
+  }
+
+  const sharingAnswer = (origin: string, config: SharingConfiguration): Answer<'sharing'> => {
+    const url = publicLinkOf(origin, config);
+    return {
+      kind: 'sharing',
+      enabled: url !== undefined,
+      url,
+      passwordRequired: config.password_required === true,
+    };
+  };
+
+  async function insight(connection: Connection, projectId: number, shortId: string) {
+    return remembered<'insight'>(`${connection.origin}|${projectId}|insight|${shortId}`, async () => {
+      const found = await deps.api(connection, projectId).insightByShortId(shortId);
+      const name = found.name?.trim() || found.derived_name?.trim() || null;
+      return { kind: 'insight', id: found.id, name };
+    });
+  }
+
+  async function publicLink(sharing: Answer<'sharing'>): Promise<MessageOutput<'recordings/share-link'>> {
+    if (!sharing.url) return { enabled: false };
+    const publicSharing = await deps.publicSharing().catch((): PublicSharing => 'unknown');
+    return { enabled: true, url: sharing.url, passwordRequired: sharing.passwordRequired, publicSharing };
+  }
+
+  return {
+    async insight({
+      projectId,
+      shortId,
+    }: MessageInput<'insights/get'>): Promise<MessageOutput<'insights/get'>> {
+      const { id, name } = await insight(await deps.connection(), projectId, shortId);
+      return { id, name };
+    },
+
+    async insightShareLink(
+      input: MessageInput<'insights/share-link'>,
+    ): Promise<MessageOutput<'insights/share-link'>> {
+      const connection = await deps.connection();
+      const { projectId, shortId } = input;
+      const { id } = await insight(connection, projectId, shortId);
+      const sharing = await remembered<'sharing'>(
+        `${connection.origin}|${projectId}|insight-sharing|${id}`,
+        async () =>
+          sharingAnswer(connection.origin, await deps.api(connection, projectId).insightSharing(id)),
+      );
+      const settingsUrl = insightSharingLink({ origin: connection.origin, projectId, shortId });
+      return { ...(await publicLink(sharing)), settingsUrl };
+    },
+
+    async recordingShareLink(
+      input: MessageInput<'recordings/share-link'>,
+    ): Promise<MessageOutput<'recordings/share-link'>> {
+      const connection = await deps.connection();
+      const { projectId, recordingId } = input;
+      const sharing = await remembered<'sharing'>(
+        `${connection.origin}|${projectId}|recording-sharing|${recordingId}`,
+        async () =>
+          sharingAnswer(
+            connection.origin,
+            await deps.api(connection, projectId).recordingSharing(recordingId),
+          ),
+      );
+      return publicLink(sharing);
+    },
+
+    async notebook({
+      projectId,
+      shortId,
+    }: MessageInput<'notebooks/get'>): Promise<MessageOutput<'notebooks/get'>> {
+      const connection = await deps.connection();
+      const answer = await remembered<'notebook'>(
+        `${connection.origin}|${projectId}|notebook|${shortId}`,
+        async () => ({
+          kind: 'notebook',
+          title: (await deps.api(connection, projectId).notebookTitle(shortId))?.trim() || null,
+        }),
+      );
+      return { title: answer.title };
+    },
+
+    /** Another key, PostHog or project: nothing read with the old one is reused. */
+    async clear(): Promise<void> {
+      generation++;
+      inflight.clear();
+      await store.remove();
+    },
+  };
+}
+export type ItemLinks = ReturnType<typeof createItemLinks>;

@@ -1,0 +1,212 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { ItemReadsApi } from '../../../lib/api/insights';
+import type { Connection } from '../../../lib/background/settings/settings';
+import { createItemLinks, ITEM_LINK_TTL_MS } from '../../../lib/background/share-links/item-links';
+import { createShareLinks } from '../../../lib/background/share-links/share-links';
+import type { PublicSharing } from '../../../lib/messaging/messages';
+import { AppError } from '../../../lib/platform/errors';
+import { parsePageContext } from '../../../lib/posthog/context';
+
+beforeEach(() => fakeBrowser.reset());
+
+const US = 'https://us.posthog.com';
+const TOKEN = 'ThPQInf3W95O4Ve1SbO1jsafutKK4w';
+const CONNECTION = { origin: US, apiKey: 'phx_test', projectId: 1 } as Connection;
+
+function setup(
+  options: {
+    sharing?: { enabled: boolean; access_token?: string; password_required?: boolean };
+    publicSharing?: PublicSharing;
+  } = {},
+) {
+  const calls: string[] = [];
+  let clock = 1_000_000;
+  let connection = CONNECTION;
+  const api = (_connection: Connection, projectId: number): ItemReadsApi => ({
+    async insightByShortId(shortId) {
+      calls.push(`insight ${projectId} ${shortId}`);
+      if (shortId === 'Gone0000') throw new AppError('not-found', { status: 404 });
+      return {
+        id: 42,
+        short_id: shortId,
+        name: shortId === 'Named000' ? 'Weekly signups' : null,
+        derived_name: 'Pageview count',
+      };
+    },
+    async insightSharing(id) {
+      calls.push(`insight-sharing ${id}`);
+      return { enabled: false, access_token: 'fresh-token-every-read', ...options.sharing };
+    },
+    async recordingSharing(id) {
+      calls.push(`recording-sharing ${id}`);
+      return { enabled: true, access_token: TOKEN };
+    },
+    async notebookTitle(shortId) {
+      calls.push(`notebook ${shortId}`);
+      return shortId === 'Untitled' ? null : '  Launch review  ';
+    },
+  });
+  const links = createItemLinks({
+    connection: async () => connection,
+    api,
+    publicSharing: async () => options.publicSharing ?? 'allowed',
+    session: browser.storage.session,
+    now: () => clock,
+  });
+  return {
+    links,
+    calls,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+    switchTo: (next: Connection) => {
+      connection = next;
+    },
+  };
+}
+
+describe('an insight, a notebook and a recording behind their links', () => {
+  it('names an insight as PostHog does (name, else derived_name) and gives its numeric id', async () => {
+    const { links } = setup();
+    await expect(links.insight({ projectId: 1, shortId: 'Named000' })).resolves.toEqual({
+      id: 42,
+      name: 'Weekly signups',
+    });
+    await expect(links.insight({ projectId: 1, shortId: 'Derived0' })).resolves.toEqual({
+      id: 42,
+      name: 'Pageview count',
+    });
+  });
+
+  it('reads the sharing of the numeric id, not the short id, and offers no link while sharing is off', async () => {
+    const { links, calls } = setup();
+    await expect(links.insightShareLink({ projectId: 1, shortId: 'Named000' })).resolves.toEqual({
+      enabled: false,
+      settingsUrl: `${US}/project/1/insights/Named000/sharing`,
+    });
+    expect(calls).toEqual(['insight 1 Named000', 'insight-sharing 42']);
+  });
+
+  it('gives the public link when sharing is on, with its password and the organisation switch', async () => {
+    const { links } = setup({
+      sharing: { enabled: true, access_token: TOKEN, password_required: true },
+      publicSharing: 'unknown',
+    });
+    await expect(links.insightShareLink({ projectId: 1, shortId: 'Named000' })).resolves.toEqual({
+      enabled: true,
+      url: `${US}/shared/${TOKEN}`,
+      passwordRequired: true,
+      publicSharing: 'unknown',
+      settingsUrl: `${US}/project/1/insights/Named000/sharing`,
+    });
+  });
+
+  it('costs at most one read of each per ten minutes, even after the worker restarts', async () => {
+    const first = setup({ sharing: { enabled: true, access_token: TOKEN } });
+    await first.links.insightShareLink({ projectId: 1, shortId: 'Named000' });
+    await first.links.insightShareLink({ projectId: 1, shortId: 'Named000' });
+    await first.links.insight({ projectId: 1, shortId: 'Named000' });
+    expect(first.calls).toEqual(['insight 1 Named000', 'insight-sharing 42']);
+    // A new service (a restarted worker) reads what storage.session kept.
+    const second = setup({ sharing: { enabled: true, access_token: TOKEN } });
+    await second.links.insightShareLink({ projectId: 1, shortId: 'Named000' });
+    expect(second.calls).toEqual([]);
+    second.advance(ITEM_LINK_TTL_MS);
+    await second.links.insightShareLink({ projectId: 1, shortId: 'Named000' });
+    expect(second.calls).toEqual(['insight 1 Named000', 'insight-sharing 42']);
+  });
+
+  it('shares one read between requests in flight', async () => {
+    const { links, calls } = setup();
+    await Promise.all([
+      links.insightShareLink({ projectId: 1, shortId: 'Named000' }),
+      links.insightShareLink({ projectId: 1, shortId: 'Named000' }),
+    ]);
+    expect(calls).toEqual(['insight 1 Named000', 'insight-sharing 42']);
+  });
+
+  it('keeps nothing of a refused read, and says what PostHog said', async () => {
+    const { links, calls } = setup();
+    await expect(links.insightShareLink({ projectId: 1, shortId: 'Gone0000' })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
+    await expect(links.insight({ projectId: 1, shortId: 'Gone0000' })).rejects.toMatchObject({
+      kind: 'not-found',
+    });
+    expect(calls).toEqual(['insight 1 Gone0000', 'insight 1 Gone0000']);
+  });
+
+  it('reuses nothing after clear (another key), nor what another PostHog said', async () => {
+    const { links, calls, switchTo } = setup();
+    await links.insight({ projectId: 1, shortId: 'Named000' });
+    await links.clear();
+    await links.insight({ projectId: 1, shortId: 'Named000' });
+    switchTo({ ...CONNECTION, origin: 'https://eu.posthog.com' });
+    await links.insight({ projectId: 1, shortId: 'Named000' });
+    expect(calls).toHaveLength(3);
+  });
+
+  it("gives a recording's public link and a notebook's title", async () => {
+    const { links, calls } = setup();
+    await expect(links.recordingShareLink({ projectId: 1, recordingId: 'abc' })).resolves.toEqual({
+      enabled: true,
+      url: `${US}/shared/${TOKEN}`,
+      passwordRequired: false,
+      publicSharing: 'allowed',
+    });
+    await expect(links.notebook({ projectId: 1, shortId: 'Nb0ok123' })).resolves.toEqual({
+      title: 'Launch review',
+    });
+    await expect(links.notebook({ projectId: 1, shortId: 'Untitled' })).resolves.toEqual({ title: null });
+    expect(calls).toEqual(['recording-sharing abc', 'notebook Nb0ok123', 'notebook Untitled']);
+  });
+});
+
+describe('the best link of an insight (the copy shortcut and the link menu)', () => {
+  function best(answer: { url?: string; publicSharing?: PublicSharing } | Error) {
+    const links = createShareLinks({
+      connection: async () => CONNECTION,
+      sharing: async () => Promise.reject(new Error('not a dashboard')),
+      publicSharing: async () => 'allowed',
+      insightShareLink: async () => {
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    });
+    return (url: string) => {
+      const context = parsePageContext(url);
+      if (!context) throw new Error(`not a context: ${url}`);
+      return links.bestLink(context, {});
+    };
+  }
+
+  it('is the public link when shared, else the private one', async () => {
+    const insight = `${US}/project/1/insights/Named000`;
+    await expect(best({ url: `${US}/shared/${TOKEN}`, publicSharing: 'allowed' })(insight)).resolves.toEqual({
+      url: `${US}/shared/${TOKEN}`,
+      kind: 'public',
+    });
+    await expect(best({})(`${insight}/edit`)).resolves.toEqual({ url: insight, kind: 'private' });
+    await expect(best({ url: `${US}/shared/${TOKEN}`, publicSharing: 'off' })(insight)).resolves.toEqual({
+      url: insight,
+      kind: 'private',
+    });
+    await expect(best(new AppError('missing-scope', { scope: 'insight:read' }))(insight)).resolves.toEqual({
+      url: insight,
+      kind: 'private',
+    });
+  });
+
+  it("is the page's own link for a notebook and any other page, without the side panel", async () => {
+    await expect(best({})(`${US}/project/1/notebooks/Nb0ok123`)).resolves.toEqual({
+      url: `${US}/project/1/notebooks/Nb0ok123`,
+      kind: 'page',
+    });
+    await expect(best({})(`${US}/project/1/feature_flags/12?tab=usage#panel=docs`)).resolves.toEqual({
+      url: `${US}/project/1/feature_flags/12?tab=usage`,
+      kind: 'page',
+    });
+  });
+});
