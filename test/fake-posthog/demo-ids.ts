@@ -22,7 +22,37 @@ export const DEMO = {
     rageClicks: 'RageCl1k',
   },
   recordings: {
+    /** also publicly shared (`recordingSharedToken`) */
     inCheckout: '0191dd9d-ec00-726b-b2a7-4de452e6b438',
     loose: '0191dd9d-ffff-7aaa-8bbb-000000000002',
+  },
+  /** The saved, enabled sharing configuration of `recordings.inCheckout` (project 1). */
+  recordingSharedToken: 'Ch3ck0utRec0rdingPubl1cT0ken_x',
+  /** Project 1's insights (numeric pk and 8-character short_id). */
+  insights: {
+    /** named "Weekly signups", sharing saved and enabled (`insightSharedToken`) */
+    shared: { id: 101, shortId: 'Wk7pQ2xZ' },
+    /** `name` null, `derived_name` "Pageview count", no sharing configuration */
+    derived: { id: 102, shortId: 'pV3nCnt8' },
+    /** "Revenue forecast": shared with `password_required` true (`insightPasswordToken`) */
+    passwordProtected: { id: 103, shortId: 'Rv9Lck3d' },
+    /** "Old funnel": soft-deleted (404 everywhere) */
+    deleted: { id: 104, shortId: 'G0neFnl1' },
+  },
+  insightSharedToken: 'Wk7pQ2xZsh4redInsightT0ken-A1b',
+  insightPasswordToken: 'Rv9Lck3dPassw0rdProtectedT0k_Z',
+  /** Project 1's notebooks (short_id). */
+  notebooks: {
+    /** title "Release notes" */
+    titled: 'NbRe1ase',
+    /** title null ("Unnamed" in PostHog's UI) */
+    untitled: 'NbN0T1tl',
+    /** soft-deleted */
+    deleted: 'NbG0ne01',
+  },
+  /** Project 1's feature flags (for the app page only). */
+  featureFlags: {
+    /** key "new-checkout" */
+    newCheckout: 7,
   },
 } as const;

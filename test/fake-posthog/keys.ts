@@ -19,6 +19,15 @@ const ALL_BUT_PLAYLIST_WRITE = SCOPE_OBJECTS.flatMap((object) =>
   object === 'session_recording_playlist' ? [`${object}:read`] : [`${object}:read`, `${object}:write`],
 );
 
+/**
+ * Every read scope but `sharing_configuration:read`, plus `notebook:read` (which no older key carries):
+ * it can see dashboards, insights, notebooks and recordings but not whether they are shared.
+ */
+const READ_BUT_SHARING = [
+  ...SCOPE_OBJECTS.filter((object) => object !== 'sharing_configuration').map((object) => `${object}:read`),
+  'notebook:read',
+];
+
 /** Fixed values so docs, the demo and test fixtures can name them. Ana (user 1) owns them all. */
 const KEY_TABLE: Record<KeyName, Omit<ApiKey, 'name' | 'userId'>> = {
   all: {
@@ -52,6 +61,14 @@ const KEY_TABLE: Record<KeyName, Omit<ApiKey, 'name' | 'userId'>> = {
     scopes: ALL_BUT_PLAYLIST_WRITE,
     scopedTeams: [],
     createdAt: '2025-01-02T10:03:00.000Z',
+  },
+  noSharingRead: {
+    id: '01900000-0000-7000-8000-00000000a005',
+    label: 'Hogmark (no sharing read)',
+    value: 'phx_nS8rDq4LmVw2ZcYt6HbJpKf3XeUa9GiRo1TyMnQ0sLd',
+    scopes: READ_BUT_SHARING,
+    scopedTeams: [],
+    createdAt: '2025-01-02T10:04:00.000Z',
   },
 };
 

@@ -57,8 +57,9 @@ function appStyles(): string {
  */
 export function appPage(scene: SceneData, options: AppOptions): Reply {
   const shared = scene.kind === 'shared';
-  // sharing.py renders og:title (the dashboard's name) on shared and embedded dashboards.
-  const og = shared ? `\n<meta property="og:title" content="${escapeHtml(scene.name)}">` : '';
+  // sharing.py renders og:title (the dashboard's or insight's name) when `add_og_tags`; not for recordings.
+  const og =
+    shared && scene.name !== null ? `\n<meta property="og:title" content="${escapeHtml(scene.name)}">` : '';
   // The app's bundle defines `fakePostHogApp` inside this function only: no extra global.
   const boot = `(() => {\n${appScript()}\nfakePostHogApp.boot(${scriptJson(scene)}, ${scriptJson(options)});\n})();`;
   const text = `<!doctype html>

@@ -43,6 +43,11 @@ describe('app pages', () => {
     `/project/1/dashboard/${DEMO.dashboards.productKpis}/sharing`,
     `/shared/${DEMO.sharedToken}`,
     '/project/1/insights',
+    `/project/1/insights/${DEMO.insights.shared.shortId}`,
+    `/project/1/insights/${DEMO.insights.derived.shortId}/edit`,
+    `/project/1/notebooks/${DEMO.notebooks.titled}`,
+    '/project/1/feature_flags',
+    `/project/1/feature_flags/${DEMO.featureFlags.newCheckout}`,
   ])('%s → PostHog’s shell: <title>PostHog</title>, an empty #root and the app', async (path) => {
     const answer = await page(`${server().url}${path}`);
     expect(answer.status).toBe(200);
@@ -101,6 +106,40 @@ describe('app pages', () => {
     expect(await scene(`${base}/replay/templates`)).toEqual({ kind: 'other', projectId: 1 });
   });
 
+  it('answers the insight, notebook and feature flag scenes', async () => {
+    const base = `${server().url}/project/1`;
+    const i = DEMO.insights;
+    expect(await scene(`${base}/insights/${i.shared.shortId}`)).toMatchObject({
+      kind: 'insight',
+      found: true,
+      name: 'Weekly signups',
+    });
+    expect(await scene(`${base}/insights/${i.derived.shortId}/edit`)).toMatchObject({
+      found: true,
+      name: 'Pageview count',
+    });
+    for (const shortId of [i.deleted.shortId, 'NoSuch12']) {
+      expect(await scene(`${base}/insights/${shortId}`)).toMatchObject({ kind: 'insight', found: false });
+    }
+    expect(await scene(`${base}/insights/new`)).toEqual({ kind: 'other', projectId: 1 });
+    expect(await scene(`${base}/notebooks/${DEMO.notebooks.untitled}`)).toMatchObject({
+      kind: 'notebook',
+      found: true,
+      title: null,
+    });
+    expect(await scene(`${base}/notebooks/${DEMO.notebooks.deleted}`)).toMatchObject({ found: false });
+    expect(await scene(`${base}/feature_flags/${DEMO.featureFlags.newCheckout}`)).toMatchObject({
+      kind: 'feature-flag',
+      found: true,
+      key: 'new-checkout',
+    });
+    expect(await scene(`${base}/feature_flags/4242`)).toMatchObject({ found: false, key: '' });
+    expect(await scene(`${base}/feature_flags`)).toMatchObject({
+      kind: 'feature-flags',
+      flags: [{ id: DEMO.featureFlags.newCheckout, key: 'new-checkout' }],
+    });
+  });
+
   it('answers 404 HTML for an unknown or disabled share token, and names a shared dashboard in og:title', async () => {
     for (const token of ['NoSuchToken', 'Chk0utHea1thOldT0kenXXXXXXXXXX']) {
       const answer = await page(`${server().url}/shared/${token}`);
@@ -129,6 +168,27 @@ describe('titles (breadcrumbsLogic.documentTitle)', () => {
     name,
     tiles: [],
   });
+  const insight = (found: boolean, name: string): SceneData => ({
+    kind: 'insight',
+    projectId: 1,
+    shortId: 'x',
+    found,
+    name,
+  });
+  const notebook = (found: boolean, title: string | null): SceneData => ({
+    kind: 'notebook',
+    projectId: 1,
+    shortId: 'x',
+    found,
+    title,
+  });
+  const flag = (found: boolean, key: string): SceneData => ({
+    kind: 'feature-flag',
+    projectId: 1,
+    id: 1,
+    found,
+    key,
+  });
   it.each<[SceneData, string, string]>([
     [
       { kind: 'recording', projectId: 1, id: 'abc', recording: null },
@@ -155,6 +215,26 @@ describe('titles (breadcrumbsLogic.documentTitle)', () => {
     [dashboard(false, ''), '... • Dashboards • PostHog', 'Not found • Dashboards • PostHog'],
     [dashboard(true, ''), '... • Dashboards • PostHog', 'Dashboards • PostHog'],
     [{ kind: 'dashboards', projectId: 1, dashboards: [] }, 'Dashboards • PostHog', 'Dashboards • PostHog'],
+    [
+      insight(true, 'Weekly signups'),
+      'Product analytics • PostHog',
+      'Weekly signups • Product analytics • PostHog',
+    ],
+    [insight(false, ''), 'Product analytics • PostHog', 'Product analytics • PostHog'],
+    [notebook(true, 'Release notes'), 'Notebooks • PostHog', 'Release notes • Notebooks • PostHog'],
+    [notebook(true, null), 'Notebooks • PostHog', 'Unnamed • Notebooks • PostHog'],
+    [notebook(false, null), 'Notebooks • PostHog', 'Notebook not found • Notebooks • PostHog'],
+    [
+      flag(true, 'new-checkout'),
+      'Unnamed • Feature Flags • PostHog',
+      'new-checkout • Feature Flags • PostHog',
+    ],
+    [flag(false, ''), 'Unnamed • Feature Flags • PostHog', 'Unnamed • Feature Flags • PostHog'],
+    [
+      { kind: 'feature-flags', projectId: 1, flags: [] },
+      'Feature flags • PostHog',
+      'Feature flags • PostHog',
+    ],
     [{ kind: 'other', projectId: 1 }, 'PostHog', 'PostHog'],
   ])('%o: "%s" while loading, then "%s"', (data, loading, loaded) => {
     expect(sceneTitle(data, false)).toBe(loading);

@@ -120,18 +120,80 @@ const ROUTES: Array<[RegExp, (m: RegExpExecArray, projectId: number, state: Stat
       };
     },
   ],
+  [
+    // `insightSceneLogic` urlToAction `/insights/:shortId(/:mode)(/:itemId)`; `new` is a new insight.
+    /^\/insights\/([^/]+)(?:\/.*)?$/,
+    (m, projectId, state) => {
+      const shortId = decode(m[1] ?? '');
+      if (shortId === 'new' || shortId === 'quick-start') return { kind: 'other', projectId };
+      const insight = state.insights.find(
+        (i) => i.projectId === projectId && i.shortId === shortId && !i.deleted,
+      );
+      return {
+        kind: 'insight',
+        projectId,
+        shortId,
+        found: !!insight,
+        name: insight ? insight.name || insight.derivedName || '' : '',
+      };
+    },
+  ],
+  [
+    /^\/notebooks\/([^/]+)\/?$/,
+    (m, projectId, state) => {
+      const shortId = decode(m[1] ?? '');
+      const notebook = state.notebooks.find(
+        (n) => n.projectId === projectId && n.shortId === shortId && !n.deleted,
+      );
+      return { kind: 'notebook', projectId, shortId, found: !!notebook, title: notebook?.title ?? null };
+    },
+  ],
+  [
+    /^\/feature_flags\/?$/,
+    (_m, projectId, state) => ({
+      kind: 'feature-flags',
+      projectId,
+      flags: state.featureFlags
+        .filter((f) => f.projectId === projectId && !f.deleted)
+        .map((f) => ({ id: f.id, key: f.key })),
+    }),
+  ],
+  [
+    /^\/feature_flags\/(\d+)\/?$/,
+    (m, projectId, state) => {
+      const id = Number(m[1]);
+      const flag = state.featureFlags.find((f) => f.id === id && f.projectId === projectId && !f.deleted);
+      return { kind: 'feature-flag', projectId, id, found: !!flag, key: flag?.key ?? '' };
+    },
+  ],
 ];
+
+/**
+ * `SharingViewerPageViewSet.retrieve`: an enabled configuration's dashboard, insight (`asset_title` =
+ * name or derived name) or recording ("Session Recording", no og tags). A deleted object opens nothing.
+ */
+function sharedScene(state: State, token: string): SceneData | null {
+  const config = [...state.sharing.values()].find((c) => c.enabled && c.accessToken === token);
+  const target = config?.target;
+  if (target?.kind === 'dashboard') {
+    const dashboard = state.dashboards.get(target.id);
+    if (!dashboard || dashboard.deleted) return null;
+    return { kind: 'shared', name: dashboard.name ?? '', tiles: tilesOf(dashboard) };
+  }
+  if (target?.kind === 'insight') {
+    const insight = state.insights.find((i) => i.id === target.id);
+    if (!insight || insight.deleted) return null;
+    return { kind: 'shared', name: insight.name || insight.derivedName || '', tiles: [] };
+  }
+  if (target?.kind === 'recording') return { kind: 'shared', name: null, tiles: [] };
+  return null;
+}
 
 /** The scene PostHog would show at `url`, or null for a share token that opens nothing. */
 export function sceneFor(state: State, url: URL): SceneData | null {
   const path = url.pathname;
   const shared = /^\/(?:shared|embedded)\/([^/.]+)\/?$/.exec(path);
-  if (shared) {
-    const config = [...state.sharing.values()].find((c) => c.enabled && c.accessToken === shared[1]);
-    const dashboard = config && state.dashboards.get(config.dashboardId);
-    if (!dashboard || dashboard.deleted) return null;
-    return { kind: 'shared', name: dashboard.name ?? '', tiles: tilesOf(dashboard) };
-  }
+  if (shared) return sharedScene(state, shared[1] ?? '');
   const prefixed = /^\/project\/(\d+)(\/.*)?$/.exec(path);
   const projectId = prefixed ? Number(prefixed[1]) : (state.projects[0]?.id ?? 1);
   const rest = prefixed ? (prefixed[2] ?? '/') : path;

@@ -65,8 +65,18 @@ export interface Collaborator {
   updatedAt: string;
 }
 
+/** What a sharing configuration shares (`SharingConfiguration.dashboard` / `.insight` / `.recording`). */
+export type SharingTarget =
+  | { kind: 'dashboard'; id: number }
+  | { kind: 'insight'; id: number }
+  /** `SessionRecording.get_or_build(session_id, team)`: any id, no existence check. */
+  | { kind: 'recording'; projectId: number; id: string };
+
+export const sharingKey = (target: SharingTarget): string =>
+  target.kind === 'recording' ? `recording:${target.projectId}:${target.id}` : `${target.kind}:${target.id}`;
+
 export interface Sharing {
-  dashboardId: number;
+  target: SharingTarget;
   createdAt: string;
   enabled: boolean;
   accessToken: string;
@@ -92,6 +102,51 @@ export interface Playlist {
   type: 'collection' | 'filters';
   /** Session ids held by a collection (the item table). */
   recordingIds: string[];
+}
+
+/** PostHog's `Insight` (no query results: the stand-in calculates nothing). */
+export interface Insight {
+  id: number;
+  shortId: string;
+  projectId: number;
+  name: string | null;
+  /** The frontend's `summarizeInsight` of the query, saved by PostHog as `derived_name`. */
+  derivedName: string | null;
+  description: string;
+  query: unknown;
+  tags: string[];
+  favorited: boolean;
+  saved: boolean;
+  createdAt: string;
+  createdBy: number | null;
+  lastModifiedAt: string;
+  lastModifiedBy: number | null;
+  deleted: boolean;
+}
+
+/** PostHog's `Notebook` (`products/notebooks`). */
+export interface Notebook {
+  id: string;
+  shortId: string;
+  projectId: number;
+  title: string | null;
+  content: unknown;
+  textContent: string;
+  version: number;
+  deleted: boolean;
+  createdAt: string;
+  createdBy: number | null;
+  lastModifiedAt: string;
+  lastModifiedBy: number | null;
+}
+
+/** A feature flag, for the app page only (no flags API). */
+export interface FeatureFlag {
+  id: number;
+  projectId: number;
+  key: string;
+  name: string;
+  deleted: boolean;
 }
 
 export interface Recording {
@@ -127,9 +182,13 @@ export interface State {
   projects: Project[];
   dashboards: Map<number, Dashboard>;
   collaborators: Collaborator[];
-  sharing: Map<number, Sharing>;
+  /** Keyed by `sharingKey(target)`. */
+  sharing: Map<string, Sharing>;
   playlists: Playlist[];
   recordings: Recording[];
+  insights: Insight[];
+  notebooks: Notebook[];
+  featureFlags: FeatureFlag[];
   keys: ApiKey[];
   sessions: Map<string, Session>;
   nextId: { dashboard: number; tile: number; insight: number; playlist: number };
@@ -153,6 +212,9 @@ export const now = (): string => new Date().toISOString();
 
 export const findUser = (state: State, id: number | null): User | undefined =>
   id === null ? undefined : state.users.find((user) => user.id === id);
+
+export const dashboardSharing = (state: State, dashboardId: number): Sharing | undefined =>
+  state.sharing.get(sharingKey({ kind: 'dashboard', id: dashboardId }));
 
 export const findPlaylist = (state: State, projectId: number, shortId: string): Playlist | undefined =>
   state.playlists.find((playlist) => playlist.projectId === projectId && playlist.shortId === shortId);

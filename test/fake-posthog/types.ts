@@ -25,7 +25,7 @@ export interface StartOptions {
 }
 
 /** Keys every seed provides (values are deterministic per seed). */
-export type KeyName = 'all' | 'readOnly' | 'projectScoped' | 'noPlaylistWrite';
+export type KeyName = 'all' | 'readOnly' | 'projectScoped' | 'noPlaylistWrite' | 'noSharingRead';
 
 export interface KeyInfo {
   value: string;

@@ -47,8 +47,19 @@ export type SceneData =
       name: string;
       tiles: DashboardTileData[];
     }
-  /** `/shared/:token` and `/embedded/:token` of a dashboard (the exporter). */
-  | { kind: 'shared'; name: string; tiles: DashboardTileData[] }
+  /**
+   * `/shared/:token` and `/embedded/:token` (the exporter): a dashboard, an insight or a recording.
+   * `name` is the `og:title` (sharing.py `asset_title` with `add_og_tags`); null for a recording.
+   */
+  | { kind: 'shared'; name: string | null; tiles: DashboardTileData[] }
+  /** `/insights/:short_id[/edit|…]`: `name` is `insightName` (name || derived name); `found` false → NotFound. */
+  | { kind: 'insight'; projectId: number; shortId: string; found: boolean; name: string }
+  /** `/notebooks/:short_id`: `title` null → "Unnamed"; `found` false → NotFound. */
+  | { kind: 'notebook'; projectId: number; shortId: string; found: boolean; title: string | null }
+  /** `/feature_flags`: the flags list. */
+  | { kind: 'feature-flags'; projectId: number; flags: Array<{ id: number; key: string }> }
+  /** `/feature_flags/:id`: `key` '' while unknown; `found` false → NotFound. */
+  | { kind: 'feature-flag'; projectId: number; id: number; found: boolean; key: string }
   /** Any other app URL: a scene the stand-in does not draw. */
   | { kind: 'other'; projectId: number };
 

@@ -129,6 +129,19 @@ export function createView(scene: SceneData, url: URL, hooks: SceneHooks): Scene
       return linksView(() => (scene.found ? tiles(scene.tiles) : [notFound('Dashboard')]));
     case 'shared':
       return linksView(() => tiles(scene.tiles));
+    case 'insight':
+      // InsightScene: the insight once loaded, else `<NotFound object="insight" />`.
+      return linksView(() => (scene.found ? [] : [notFound('Insight')]));
+    case 'notebook':
+      // Notebook: `<NotFound object="notebook" />` when none loaded.
+      return linksView(() => (scene.found ? [] : [notFound('Notebook')]));
+    case 'feature-flags':
+      return linksView(() =>
+        scene.flags.map((f) => h('div', null, link(project(`/feature_flags/${f.id}`), f.key))),
+      );
+    case 'feature-flag':
+      // FeatureFlag: `<NotFound object="feature flag" />` when `featureFlagMissing`.
+      return linksView(() => (scene.found ? [] : [notFound('Feature flag')]));
     case 'other':
       return linksView(() => []);
   }

@@ -32,6 +32,21 @@ export function sceneTitle(scene: SceneData, loaded: boolean): string {
       const name = !loaded ? '...' : scene.found ? scene.name : 'Not found';
       return documentTitle(['Dashboards', name]);
     }
+    case 'insight':
+      // insightSceneLogic: "Product analytics", then insightLogic.insightName (name || derived name),
+      // empty while the insight loads and when none is found.
+      return documentTitle(['Product analytics', loaded && scene.found ? scene.name : null]);
+    case 'notebook': {
+      // notebookSceneLogic: notebook?.title || 'Unnamed'; null while loading; 'Notebook not found'.
+      const name = !loaded ? null : scene.found ? scene.title || 'Unnamed' : 'Notebook not found';
+      return documentTitle(['Notebooks', name]);
+    }
+    case 'feature-flags':
+      // featureFlagsLogic.
+      return documentTitle(['Feature flags']);
+    case 'feature-flag':
+      // featureFlagLogic: featureFlag.key || 'Unnamed' (NEW_FLAG's empty key while loading or missing).
+      return documentTitle(['Feature Flags', loaded && scene.found ? scene.key || 'Unnamed' : 'Unnamed']);
     case 'shared':
       // exporter.html includes head.html's <title>PostHog</title>; the name is only in og:title.
       return SHELL_TITLE;

@@ -11,6 +11,8 @@ import {
   retrieveDashboard,
   updateDashboard,
 } from './dashboards';
+import { listInsights, retrieveInsight } from './insights';
+import { listNotebooks, retrieveNotebook } from './notebooks';
 import { listPlaylists } from './playlist-list';
 import {
   addRecordingToPlaylist,
@@ -25,6 +27,9 @@ import { getSharing, updateSharing } from './sharing';
 const P = '/api/projects/:project_id';
 const DASHBOARDS = `${P}/dashboards`;
 const PLAYLISTS = `${P}/session_recording_playlists`;
+const INSIGHTS = `${P}/insights`;
+const NOTEBOOKS = `${P}/notebooks`;
+const RECORDINGS = `${P}/session_recordings`;
 
 /**
  * Every route, literal paths before parameter paths. Where the contract leaves a scope open, the
@@ -37,6 +42,10 @@ export function buildRoutes(flavor: Flavor): Route[] {
   const dashWrite = scope('dashboard:write');
   const listRead = scope('session_recording_playlist:read');
   const listWrite = scope('session_recording_playlist:write');
+  const insightRead = scope('insight:read');
+  const notebookRead = scope('notebook:read');
+  const sharingRead = scope('sharing_configuration:read');
+  const sharingWrite = scope('sharing_configuration:write');
   const keyRefusedInPostHog = (contractAccess: Access) => (posthog ? UNSUPPORTED : contractAccess);
 
   const routes: Route[] = [
@@ -131,9 +140,43 @@ export function buildRoutes(flavor: Flavor): Route[] {
     {
       method: 'GET',
       pattern: `${DASHBOARDS}/:dashboard_id/sharing`,
-      access: scope('sharing_configuration:read'),
+      access: sharingRead,
       scoping: 'project',
-      handle: getSharing,
+      handle: getSharing('dashboard'),
+    },
+
+    // `InsightViewSet` (scope `insight`) and its nested `SharingConfigurationViewSet`.
+    { method: 'GET', pattern: INSIGHTS, access: insightRead, scoping: 'project', handle: listInsights },
+    {
+      method: 'GET',
+      pattern: `${INSIGHTS}/:id`,
+      access: insightRead,
+      scoping: 'project',
+      handle: retrieveInsight,
+    },
+    {
+      method: 'GET',
+      pattern: `${INSIGHTS}/:insight_id/sharing`,
+      access: sharingRead,
+      scoping: 'project',
+      handle: getSharing('insight'),
+    },
+    {
+      method: 'GET',
+      pattern: `${RECORDINGS}/:session_id/sharing`,
+      access: sharingRead,
+      scoping: 'project',
+      handle: getSharing('recording'),
+    },
+
+    // `NotebookViewSet` (scope `notebook`, `lookup_field = "short_id"`).
+    { method: 'GET', pattern: NOTEBOOKS, access: notebookRead, scoping: 'project', handle: listNotebooks },
+    {
+      method: 'GET',
+      pattern: `${NOTEBOOKS}/:short_id`,
+      access: notebookRead,
+      scoping: 'project',
+      handle: retrieveNotebook,
     },
 
     { method: 'GET', pattern: PLAYLISTS, access: listRead, scoping: 'project', handle: listPlaylists },
@@ -219,9 +262,23 @@ export function buildRoutes(flavor: Flavor): Route[] {
       {
         method: 'PATCH',
         pattern: `${DASHBOARDS}/:dashboard_id/sharing`,
-        access: scope('sharing_configuration:write'),
+        access: sharingWrite,
         scoping: 'project',
-        handle: updateSharing,
+        handle: updateSharing('dashboard'),
+      },
+      {
+        method: 'PATCH',
+        pattern: `${INSIGHTS}/:insight_id/sharing`,
+        access: sharingWrite,
+        scoping: 'project',
+        handle: updateSharing('insight'),
+      },
+      {
+        method: 'PATCH',
+        pattern: `${RECORDINGS}/:session_id/sharing`,
+        access: sharingWrite,
+        scoping: 'project',
+        handle: updateSharing('recording'),
       },
     );
   }

@@ -1,4 +1,5 @@
-import type { Dashboard, Playlist, State, Tile } from '../state';
+import type { Dashboard, Insight, Notebook, Playlist, Sharing, State, Tile } from '../state';
+import { sharingKey } from '../state';
 
 /** Small builders so seeds read as data. They take ids from `state.nextId` unless told. */
 export function addDashboard(
@@ -64,4 +65,53 @@ export function addPlaylist(
   state.playlists.push(playlist);
   state.nextId.playlist = Math.max(state.nextId.playlist, playlist.id + 1);
   return playlist;
+}
+
+/** A saved sharing configuration (PATCHed once in PostHog, so its token is stable). */
+export function share(state: State, config: Sharing): Sharing {
+  state.sharing.set(sharingKey(config.target), config);
+  return config;
+}
+
+export function addInsight(
+  state: State,
+  fields: Partial<Insight> & Pick<Insight, 'id' | 'shortId' | 'projectId' | 'name' | 'derivedName'>,
+): Insight {
+  const createdAt = fields.createdAt ?? '2025-02-12T09:00:00.000Z';
+  const insight: Insight = {
+    description: '',
+    query: null,
+    tags: [],
+    favorited: false,
+    saved: true,
+    createdAt,
+    createdBy: 1,
+    lastModifiedAt: createdAt,
+    lastModifiedBy: fields.createdBy ?? 1,
+    deleted: false,
+    ...fields,
+  };
+  // `nextId.insight` (dashboard tiles' insights) is left alone: seeded ids sit well above it.
+  state.insights.push(insight);
+  return insight;
+}
+
+export function addNotebook(
+  state: State,
+  fields: Partial<Notebook> & Pick<Notebook, 'id' | 'shortId' | 'projectId' | 'title'>,
+): Notebook {
+  const createdAt = fields.createdAt ?? '2025-02-14T09:00:00.000Z';
+  const notebook: Notebook = {
+    content: { type: 'doc', content: [] },
+    textContent: '',
+    version: 1,
+    deleted: false,
+    createdAt,
+    createdBy: 1,
+    lastModifiedAt: createdAt,
+    lastModifiedBy: fields.createdBy ?? 1,
+    ...fields,
+  };
+  state.notebooks.push(notebook);
+  return notebook;
 }

@@ -1,6 +1,6 @@
 import { DEMO } from '../demo-ids';
 import type { State } from '../state';
-import { addDashboard, addPlaylist, textTile } from './build';
+import { addDashboard, addInsight, addNotebook, addPlaylist, share, textTile } from './build';
 import { emptyState, PROJECTS, RECORDINGS } from './common';
 
 const { ana, bo, cy } = DEMO.users;
@@ -13,7 +13,115 @@ export function demoSeed(): State {
   state.recordings = RECORDINGS.map((recording) => ({ ...recording }));
   seedDashboards(state);
   seedPlaylists(state);
+  seedInsights(state);
+  seedNotebooksAndFlags(state);
+  share(state, {
+    target: { kind: 'recording', projectId: main, id: DEMO.recordings.inCheckout },
+    createdAt: '2025-03-03T09:00:00.000Z',
+    enabled: true,
+    accessToken: DEMO.recordingSharedToken,
+    settings: { showInspector: false },
+  });
   return state;
+}
+
+/** A trends query as PostHog saves it (`InsightVizNode` > `TrendsQuery`). */
+const trends = (event: string, math: string) => ({
+  kind: 'InsightVizNode',
+  source: { kind: 'TrendsQuery', series: [{ kind: 'EventsNode', event, math }] },
+});
+
+function seedInsights(state: State): void {
+  const i = DEMO.insights;
+  addInsight(state, {
+    ...i.shared,
+    projectId: main,
+    name: 'Weekly signups',
+    derivedName: 'Sign up unique users',
+    description: 'New accounts per week.',
+    query: trends('sign up', 'dau'),
+    tags: ['growth'],
+    favorited: true,
+  });
+  addInsight(state, {
+    ...i.derived,
+    projectId: main,
+    name: null,
+    derivedName: 'Pageview count',
+    query: trends('$pageview', 'total'),
+    createdBy: bo,
+  });
+  addInsight(state, {
+    ...i.passwordProtected,
+    projectId: main,
+    name: 'Revenue forecast',
+    derivedName: 'Purchase count',
+    query: trends('purchase', 'total'),
+    createdBy: cy,
+  });
+  addInsight(state, {
+    ...i.deleted,
+    projectId: main,
+    name: 'Old funnel',
+    derivedName: null,
+    query: trends('$pageview', 'total'),
+    deleted: true,
+  });
+  share(state, {
+    target: { kind: 'insight', id: i.shared.id },
+    createdAt: '2025-03-02T12:30:00.000Z',
+    enabled: true,
+    accessToken: DEMO.insightSharedToken,
+    settings: { legend: true },
+  });
+  share(state, {
+    target: { kind: 'insight', id: i.passwordProtected.id },
+    createdAt: '2025-03-02T12:45:00.000Z',
+    enabled: true,
+    accessToken: DEMO.insightPasswordToken,
+    settings: {},
+    passwordRequired: true,
+  });
+}
+
+function seedNotebooksAndFlags(state: State): void {
+  const n = DEMO.notebooks;
+  const doc = (text: string) => ({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+  });
+  addNotebook(state, {
+    id: '01900000-0000-7000-8000-0000000000b1',
+    shortId: n.titled,
+    projectId: main,
+    title: 'Release notes',
+    content: doc('What shipped this week.'),
+    textContent: 'What shipped this week.',
+    version: 3,
+    lastModifiedAt: '2025-03-05T10:00:00.000Z',
+  });
+  addNotebook(state, {
+    id: '01900000-0000-7000-8000-0000000000b2',
+    shortId: n.untitled,
+    projectId: main,
+    title: null,
+    createdBy: bo,
+    lastModifiedAt: '2025-03-04T10:00:00.000Z',
+  });
+  addNotebook(state, {
+    id: '01900000-0000-7000-8000-0000000000b3',
+    shortId: n.deleted,
+    projectId: main,
+    title: 'Scratch',
+    deleted: true,
+  });
+  state.featureFlags.push({
+    id: DEMO.featureFlags.newCheckout,
+    projectId: main,
+    key: 'new-checkout',
+    name: 'New checkout flow',
+    deleted: false,
+  });
 }
 
 function seedDashboards(state: State): void {
@@ -83,16 +191,16 @@ function seedDashboards(state: State): void {
     collaborator('01900000-0000-7000-8000-00000000c001', d.finance, cy),
     collaborator('01900000-0000-7000-8000-00000000c002', d.restrictedOwned, bo),
   );
-  state.sharing.set(d.productKpis, {
-    dashboardId: d.productKpis,
+  share(state, {
+    target: { kind: 'dashboard', id: d.productKpis },
     createdAt: '2025-03-02T12:00:00.000Z',
     enabled: true,
     accessToken: DEMO.sharedToken,
     settings: { whitelabel: false, noHeader: false },
   });
   // Shared once, then turned off: the config exists, the token is stable, the link is dead.
-  state.sharing.set(7, {
-    dashboardId: 7,
+  share(state, {
+    target: { kind: 'dashboard', id: 7 },
     createdAt: '2025-02-20T12:00:00.000Z',
     enabled: false,
     accessToken: 'Chk0utHea1thOldT0kenXXXXXXXXXX',

@@ -1,5 +1,5 @@
 import type { Dashboard, State, Tile } from '../state';
-import { findUser, privilegeLevel } from '../state';
+import { dashboardSharing, findUser, privilegeLevel } from '../state';
 import type { Flavor } from '../types';
 import { userSummary } from './users';
 
@@ -20,7 +20,7 @@ export function dashboardListItem(dashboard: Dashboard, view: ViewContext): Reco
     pinned: dashboard.pinned,
     created_at: dashboard.createdAt,
     created_by: userSummary(findUser(state, dashboard.createdBy), flavor),
-    is_shared: state.sharing.get(dashboard.id)?.enabled ?? false,
+    is_shared: dashboardSharing(state, dashboard.id)?.enabled ?? false,
     deleted: dashboard.deleted,
     creation_mode: dashboard.creationMode,
     tags: [...dashboard.tags],
