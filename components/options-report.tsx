@@ -7,6 +7,9 @@ const FEATURES: ReadonlyArray<readonly [keyof Capabilities, MessageKey]> = [
   ['createCollection', 'capabilityCreateCollection'],
   ['pin', 'capabilityPin'],
   ['shareLinks', 'capabilityShareLinks'],
+  ['insightLinks', 'capabilityInsightLinks'],
+  ['recordingLinks', 'capabilityRecordingLinks'],
+  ['notebookNames', 'capabilityNotebookNames'],
 ];
 
 /** Who the key belongs to, its scopes, the projects it reaches and what works with it. */

@@ -148,7 +148,11 @@ export function createBackground(deps: BackgroundDeps) {
       menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
         await Promise.all([shareLinks.onMenuClicked(info, tab), recordings.onMenuClicked(info, tab)]);
       },
-      tabUpdated(tabId: number, change: { url?: string; status?: string }, tab: { url?: string }): void {
+      tabUpdated(
+        tabId: number,
+        change: { url?: string; status?: string; title?: string },
+        tab: { url?: string },
+      ): void {
         // Hogmark's own pages (options, the dashboards view, the picker) never show a PostHog page.
         if (tab.url?.startsWith(ownPages)) return;
         tabs.onUpdated(tabId, change);

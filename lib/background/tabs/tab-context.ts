@@ -6,6 +6,7 @@ import {
   type StorageAreaLike,
 } from '../../platform/storage';
 import { contextKey, type PageContext } from '../../posthog/context';
+import { nameFromTitle } from '../../posthog/page-titles';
 import type { HandlerContext } from '../messages/dispatcher';
 import { type TabHints, tabHintsItem } from '../storage/stored-items';
 
@@ -17,6 +18,11 @@ export interface TabContextDeps {
   session: StorageAreaLike;
   /** The tab's URL as the browser reports it (activeTab gives it for the tab the popup opened on). */
   getTabUrl: (tabId: number) => Promise<string | undefined>;
+  /**
+   * The tab's URL and title in one read, when the browser gives both: the title names insights,
+   * notebooks and other pages (their content script sends no title). Preferred over `getTabUrl`.
+   */
+  getTab?: (tabId: number) => Promise<{ url?: string; title?: string } | undefined>;
   parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
   getAppOrigins: () => Promise<readonly string[]>;
   /**
@@ -59,15 +65,17 @@ export function createTabContextService(deps: TabContextDeps) {
   const lastContextKey = new Map<number, string>();
 
   /** The tab's view; the URL, the app origins and the hints are read at once (the popup waits). */
-  async function viewOf(tabId: number, url: Promise<string | undefined>): Promise<TabView> {
-    const [current, appOrigins, stored] = await Promise.all([
-      url,
-      deps.getAppOrigins(),
-      hintsOf(tabId).get(),
-    ]);
+  async function viewOf(
+    tabId: number,
+    tab: Promise<{ url?: string; title?: string } | undefined>,
+  ): Promise<TabView> {
+    const [read, appOrigins, stored] = await Promise.all([tab, deps.getAppOrigins(), hintsOf(tabId).get()]);
+    const current = read?.url;
     if (!current) return { context: null, hints: {} };
     const context = deps.parsePageContext(current, appOrigins);
     const hints = context && stored.url === current ? stored.hints : {};
+    const titled = context && !hints.title?.trim() ? nameFromTitle(context, read?.title) : undefined;
+    if (titled) return { context, hints: { ...hints, title: titled } };
     if (!context || hints.title?.trim() || !NAMED_BY_CACHE.has(context.kind) || !deps.nameOf) {
       return { context, hints };
     }
@@ -110,16 +118,20 @@ export function createTabContextService(deps: TabContextDeps) {
     }
   }
 
+  /** The tab's URL (and title) as the browser reports them now. */
+  const readTab = (tabId: number) =>
+    deps.getTab ? deps.getTab(tabId) : deps.getTabUrl(tabId).then((url) => ({ url }));
+
   /** The view of the tab's URL now, as the browser reports it, told to the hooks. */
   async function refresh(tabId: number, cause: ViewChangeCause): Promise<TabView> {
-    const view = await viewOf(tabId, deps.getTabUrl(tabId));
+    const view = await viewOf(tabId, readTab(tabId));
     await announce(tabId, view, cause);
     return view;
   }
 
   return {
     async get(tabId: number): Promise<TabView> {
-      return viewOf(tabId, deps.getTabUrl(tabId));
+      return viewOf(tabId, readTab(tabId));
     },
 
     /**
@@ -127,7 +139,7 @@ export function createTabContextService(deps: TabContextDeps) {
      * now and then hears every later change misses none, and never gets an older view last.
      */
     current(tabId: number): Promise<TabView> {
-      return inOrder(tabId, () => viewOf(tabId, deps.getTabUrl(tabId)));
+      return inOrder(tabId, () => viewOf(tabId, readTab(tabId)));
     },
 
     /**

@@ -14,7 +14,7 @@ export interface TabsBrowser {
   /** `storage.session`: hints outlive the worker, not the browser. */
   storage: { session: StorageAreaLike };
   tabs: {
-    get(tabId: number): Promise<{ url?: string }>;
+    get(tabId: number): Promise<{ url?: string; title?: string }>;
     query(query: Record<string, never>): Promise<Array<{ id?: number }>>;
   };
   runtime: { id: string; getURL(path: '/'): string };
@@ -41,6 +41,7 @@ export function createTabsFeature(deps: TabsFeatureDeps) {
   const tabs = createTabContextService({
     session: browser.storage.session,
     getTabUrl: async (tabId) => (await browser.tabs.get(tabId).catch(() => undefined))?.url,
+    getTab: (tabId) => browser.tabs.get(tabId).catch(() => undefined),
     parsePageContext,
     getAppOrigins: settings.appOrigins,
     nameOf: createPageNames({
@@ -77,8 +78,11 @@ export function createTabsFeature(deps: TabsFeatureDeps) {
     /** `runtime.onConnect`: a popup watching its tab. */
     onConnect: (port: PortLike) => views.onConnect(port),
     /** `tabs.onUpdated`, for tabs other than Hogmark's own pages. */
-    onUpdated: (tabId: number, change: { url?: string; status?: string }) => {
-      if (change.url !== undefined || change.status !== undefined) void tabs.observeTab(tabId);
+    onUpdated: (tabId: number, change: { url?: string; status?: string; title?: string }) => {
+      // The title too: it names insights, notebooks and other pages once PostHog has loaded them.
+      if (change.url !== undefined || change.status !== undefined || change.title !== undefined) {
+        void tabs.observeTab(tabId);
+      }
     },
     /** `runtime.onInstalled`: tabs already open get their context. */
     async onInstalled(): Promise<void> {

@@ -247,3 +247,24 @@ describe('prefetch on a context change', () => {
     await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('idb')));
   });
 });
+
+describe('tab titles', () => {
+  it("name an insight, a notebook or another page from the tab's own title, read with its URL", async () => {
+    const tabs: Record<number, { url: string; title: string }> = {
+      1: {
+        url: 'https://us.posthog.com/project/1/insights/Wk7pQ2xZ',
+        title: 'Weekly signups • Product analytics • PostHog',
+      },
+      2: { url: 'https://us.posthog.com/project/1/insights/Wk7pQ2xZ', title: 'Product analytics • PostHog' },
+      3: { url: DASHBOARD, title: 'Marketing • Dashboards • PostHog' },
+    };
+    const service = setup({}, { getTab: async (tabId) => tabs[tabId] });
+    await expect(service.get(1)).resolves.toMatchObject({ hints: { title: 'Weekly signups' } });
+    await expect(service.get(2)).resolves.toEqual({
+      context: expect.objectContaining({ kind: 'insight' }),
+      hints: {},
+    });
+    // A dashboard's name comes from its content script or the cached list, never the tab title here.
+    await expect(service.get(3)).resolves.toMatchObject({ hints: {} });
+  });
+});
