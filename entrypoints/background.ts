@@ -40,9 +40,12 @@ export default defineBackground(() => {
   browser.tabs.onUpdated.addListener(on.tabUpdated);
   browser.tabs.onRemoved.addListener(on.tabRemoved);
   if (import.meta.env.MODE === 'test') {
-    // Test builds only: a headless browser cannot open a right-click menu, so the browser tests call
-    // the very listener a menu click reaches, with the click's own `info` and `tab`.
-    (globalThis as { hogmarkTest?: unknown }).hogmarkTest = { menuClicked: on.menuClicked };
+    // Test builds only: a headless browser cannot open a right-click menu nor press an extension's
+    // shortcut, so the browser tests call the very listener a click or a keystroke reaches.
+    (globalThis as { hogmarkTest?: unknown }).hogmarkTest = {
+      menuClicked: on.menuClicked,
+      command: on.command,
+    };
   }
   start();
   mark?.('wired');

@@ -11,7 +11,19 @@ export interface PageIdentity {
   id: string;
 }
 
-const RESERVED = new Set(['new', 'home', 'playlists', 'settings', 'templates', 'file-playback', 'recent']);
+// `kiosk` is the replay kiosk page, `bulk_add` / `bulk_delete` a collection's bulk routes (context-ids.ts).
+const RESERVED = new Set([
+  'new',
+  'home',
+  'playlists',
+  'settings',
+  'templates',
+  'file-playback',
+  'recent',
+  'kiosk',
+  'bulk_add',
+  'bulk_delete',
+]);
 
 function openRecordingId(params: string): string | undefined {
   for (const pair of params.split('&')) {
