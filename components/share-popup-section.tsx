@@ -4,6 +4,8 @@ import type { SharePanels } from '../lib/stores/share-panels';
 import { CopyToast } from './copy-toast';
 import { DashboardPanel } from './dashboard-panel';
 import { DashboardViewButton } from './dashboard-view-button';
+import { InsightPanel } from './insight-panel';
+import { PageLinksPanel } from './page-links-panel';
 import { ShareRecordingPanel } from './share-recording-panel';
 
 export interface SharePopupSectionProps {
@@ -13,7 +15,7 @@ export interface SharePopupSectionProps {
   hints: PageHints;
 }
 
-/** The popup's dashboard and link part: what fits the page in the tab, the way to every dashboard, and the toast. */
+/** The popup's dashboard and link part: what fits the page in the tab (dashboard, recording, insight, notebook or other page), the way to every dashboard, and the toast. */
 export function SharePopupSection(props: SharePopupSectionProps) {
   const { share, context } = props;
   return (
@@ -22,7 +24,13 @@ export function SharePopupSection(props: SharePopupSectionProps) {
         <DashboardPanel store={share.dashboardFor(context, props.status, props.hints)} />
       ) : null}
       {context?.kind === 'recording' ? (
-        <ShareRecordingPanel panel={share.recordingFor(context, props.hints)} />
+        <ShareRecordingPanel panel={share.recordingFor(context, props.hints, props.status)} />
+      ) : null}
+      {context?.kind === 'insight' ? (
+        <InsightPanel store={share.insightFor(context, props.status, props.hints)} />
+      ) : null}
+      {context?.kind === 'notebook' || context?.kind === 'page' ? (
+        <PageLinksPanel store={share.pageFor(context, props.status, props.hints)} />
       ) : null}
       <DashboardViewButton onOpen={() => void share.openDashboards()} />
       <CopyToast toast={share.copy.toast.value} onDismiss={() => share.copy.dismiss()} />

@@ -33,11 +33,53 @@ function StartTimeField(props: { panel: RecordingPanel }) {
   );
 }
 
-/** Under the header of a recording: its link at the second the player shows. */
+/** The recording's public link at the private link's second, or one sentence on why there is none. */
+function RecordingPublicLink(props: { panel: RecordingPanel }) {
+  const { panel } = props;
+  const state = panel.publicLink;
+  const second = panel.links.second;
+  switch (state.phase) {
+    case 'hidden':
+      return null;
+    case 'loading':
+      return <p class="muted small recording-public-note">{t('recordingPublicChecking')}</p>;
+    case 'disabled':
+      return <p class="muted small recording-public-note">{t('recordingSharingOff')}</p>;
+    case 'org-off':
+      return <p class="muted small recording-public-note">{t('recordingPublicLinkOrgOff')}</p>;
+    case 'missing-scope':
+      return <p class="muted small recording-public-note">{t('recordingPublicLinkScope', state.scope)}</p>;
+    case 'error':
+      return null;
+    case 'enabled': {
+      const password = state.passwordRequired;
+      const label =
+        second === undefined
+          ? t(password ? 'publicLinkPasswordLabel' : 'publicLinkLabel')
+          : t(password ? 'publicLinkPasswordAtLabel' : 'publicLinkAtLabel', formatClock(second));
+      return (
+        <CopyLinkRow
+          label={label}
+          onCopy={() => void panel.copyPublicLink()}
+          onCopyMarkdown={() => void panel.copyPublicMarkdown()}
+        >
+          <p class="muted small">{t(password ? 'publicLinkPasswordNote' : 'recordingPublicLinkNote')}</p>
+          {state.publicSharing === 'unknown' ? <p class="muted small">{t('publicLinkOrgNote')}</p> : null}
+        </CopyLinkRow>
+      );
+    }
+  }
+}
+
+/** Under the header of a recording: its link at the second the player shows, and its public link. */
 export function ShareRecordingPanel(props: { panel: RecordingPanel }) {
-  const { links } = props.panel;
+  const { links, publicLink } = props.panel;
   return (
-    <section class="share-panel share-links" aria-labelledby="recording-link-title">
+    <section
+      class="share-panel share-links"
+      aria-labelledby="recording-link-title"
+      aria-busy={publicLink.phase === 'loading'}
+    >
       <h2 id="recording-link-title">{t('shareLinksTitle')}</h2>
       <CopyLinkRow
         label={
@@ -51,6 +93,24 @@ export function ShareRecordingPanel(props: { panel: RecordingPanel }) {
         {links.timeUnknown ? <StartTimeField panel={props.panel} /> : null}
         <p class="muted small copy-row-url">{links.url}</p>
       </CopyLinkRow>
+      {publicLink.phase === 'hidden' ? null : (
+        <div class="recording-public">
+          <RecordingPublicLink panel={props.panel} />
+          {/* Always in the page, so a screen reader announces the error when it appears. */}
+          <div class="share-status" role="alert">
+            {publicLink.phase === 'error' ? (
+              <div class="share-off">
+                <p class="error">{publicLink.error.message}</p>
+                {publicLink.error.retryable ? (
+                  <button type="button" onClick={() => void props.panel.retryPublicLink()}>
+                    {t('tryAgain')}
+                  </button>
+                ) : null}
+              </div>
+            ) : null}
+          </div>
+        </div>
+      )}
     </section>
   );
 }

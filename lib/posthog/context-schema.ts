@@ -30,7 +30,8 @@ export const PageContextSchema = z.discriminatedUnion('kind', [
     playlistShortId: z.optional(shortId),
   }),
   z.strictObject({ kind: z.literal('playlist'), origin, projectId, shortId }),
-  z.strictObject({ kind: z.enum(['insight', 'notebook']), origin, projectId, shortId: itemShortId }),
+  z.strictObject({ kind: z.literal('insight'), origin, projectId, shortId: itemShortId }),
+  z.strictObject({ kind: z.literal('notebook'), origin, projectId, shortId: itemShortId }),
   z.strictObject({ kind: z.literal('page'), origin, projectId, path: appPath }),
   z.strictObject({
     kind: z.literal('dashboard'),

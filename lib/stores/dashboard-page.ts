@@ -9,24 +9,18 @@ import type {
 import { AppError, type SerializedError, serializeError } from '../platform/errors';
 import { t } from '../platform/i18n';
 import type { DashboardContext } from '../posthog/context';
-import { dashboardSharingLink, markdownLink, privateDashboardLink } from '../posthog/links';
+import { dashboardSharingLink, privateDashboardLink } from '../posthog/links';
 import { createPinner } from './dashboard-pin';
 import type { CopyStore } from './share-copy';
+import {
+  copyShareLink,
+  knownMissingScope,
+  missingScopeShare,
+  type ShareState,
+  shareStateOf,
+} from './share-state';
 
-export type ShareState =
-  | { phase: 'loading' }
-  | {
-      phase: 'enabled';
-      url: string;
-      settingsUrl: string;
-      passwordRequired: boolean;
-      /** `unknown`: the organisation may have public links off; it is said beside the link. */
-      publicSharing: 'allowed' | 'unknown';
-    }
-  | { phase: 'disabled'; settingsUrl: string }
-  /** Shared, but the organisation has public links off: the link opens for nobody and is not offered. */
-  | { phase: 'org-off'; settingsUrl: string }
-  | { phase: 'error'; error: SerializedError; settingsUrl: string };
+export type { ShareState } from './share-state';
 
 export type CollaboratorsState =
   | { phase: 'hidden' }
@@ -122,38 +116,22 @@ export function createDashboardPageStore(deps: DashboardPageDeps) {
   }
 
   async function loadShare(ref: { projectId: number; dashboardId: number }): Promise<void> {
-    const capability = status.capabilities?.shareLinks;
-    if (capability && !capability.ok && capability.missingScope) {
+    const missingScope = knownMissingScope(status.capabilities?.shareLinks);
+    if (missingScope) {
       // Known from the last key check: no request that can only be refused.
-      const error = new AppError('missing-scope', { scope: capability.missingScope });
-      share.value = { phase: 'error', error: error.toJSON(), settingsUrl };
+      share.value = missingScopeShare(missingScope, settingsUrl);
       return;
     }
     share.value = { phase: 'loading' };
     try {
-      const answer = await send('dashboards/share-link', ref);
-      const sharing = answer.publicSharing ?? 'unknown';
-      share.value = !answer.url
-        ? { phase: 'disabled', settingsUrl: answer.settingsUrl }
-        : sharing === 'off'
-          ? { phase: 'org-off', settingsUrl: answer.settingsUrl }
-          : {
-              phase: 'enabled',
-              url: answer.url,
-              settingsUrl: answer.settingsUrl,
-              passwordRequired: answer.passwordRequired === true,
-              publicSharing: sharing,
-            };
+      share.value = shareStateOf(await send('dashboards/share-link', ref));
     } catch (error) {
       share.value = { phase: 'error', error: serializeError(error), settingsUrl };
     }
   }
 
-  async function copyLink(url: string, markdown: boolean, kind: 'public' | 'private'): Promise<boolean> {
-    if (!markdown) return copy.copy(url, t(kind === 'public' ? 'copiedPublicLink' : 'copiedPrivateLink'));
-    const confirmation = t(kind === 'public' ? 'copiedPublicMarkdown' : 'copiedPrivateMarkdown');
-    return copy.copy(markdownLink(name.value, url), confirmation);
-  }
+  const copyLink = (url: string, markdown: boolean, kind: 'public' | 'private') =>
+    copyShareLink(copy, { url, name: name.value, kind, markdown });
 
   return {
     phase,

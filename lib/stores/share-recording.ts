@@ -45,7 +45,24 @@ export function recordingShareLinks(
   const second = timeUnknown ? typedSecond : playbackSecond(context, hints);
   const { origin, projectId, recordingId } = context;
   const url = recordingLink({ origin, projectId, recordingId }, second);
+  return { second, timeUnknown, url, markdown: markdownLink(recordingLinkName(hints, second), url) };
+}
+
+/** What a recording's link is called in Markdown: its title (or "Recording"), at the second it starts. */
+export function recordingLinkName(hints: PageHints, second: number | undefined): string {
   const name = hints.title?.trim() || t('recordingUntitled');
-  const label = second === undefined ? name : t('recordingAtClock', name, formatClock(second));
-  return { second, timeUnknown, url, markdown: markdownLink(label, url) };
+  return second === undefined ? name : t('recordingAtClock', name, formatClock(second));
+}
+
+/**
+ * The public link at the private link's second: PostHog's `urls.shared(token, { t })` appends the
+ * whole second the same way (`?t=75`). Undefined (or a second that is no whole number) starts at the
+ * beginning.
+ */
+export function publicRecordingLink(baseUrl: string, second: number | undefined): string {
+  const whole = second === undefined ? undefined : Math.floor(second);
+  if (whole === undefined || !Number.isSafeInteger(whole) || whole < 0) return baseUrl;
+  const url = new URL(baseUrl);
+  url.searchParams.set('t', String(whole));
+  return url.toString();
 }

@@ -47,7 +47,15 @@ const tilesOf = (dashboard: Dashboard): DashboardTileData[] =>
  * `/replay/:tab` values that are tabs of the Replay scene (`ReplayTabs`) or pages of their own (the
  * kiosk, `urls.replayKiosk()` in products/replay/manifest.tsx), not recording ids.
  */
-const REPLAY_TABS = new Set(['home', 'recent', 'playlists', 'templates', 'settings', 'file-playback', 'kiosk']);
+const REPLAY_TABS = new Set([
+  'home',
+  'recent',
+  'playlists',
+  'templates',
+  'settings',
+  'file-playback',
+  'kiosk',
+]);
 
 /** App URL forms from `products/replay/manifest.tsx` and `scenes/urls.ts`, with or without `/project/<p>`. */
 const ROUTES: Array<[RegExp, (m: RegExpExecArray, projectId: number, state: State) => SceneData]> = [

@@ -365,7 +365,8 @@ describe('parsePageContext', () => {
       | { kind: 'shared' | 'embedded'; origin: string; accessToken: string }
       | { kind: 'dashboards' | 'playlists'; origin: string; projectId: number | null }
       // Insights, notebooks and any other page in a project: links to copy.
-      | { kind: 'insight' | 'notebook'; origin: string; projectId: number | null; shortId: string }
+      | { kind: 'insight'; origin: string; projectId: number | null; shortId: string }
+      | { kind: 'notebook'; origin: string; projectId: number | null; shortId: string }
       | { kind: 'page'; origin: string; projectId: number | null; path: string };
     expectTypeOf<PageContext>().toEqualTypeOf<Designed>();
   });
