@@ -6,6 +6,8 @@ import { allowClipboard, apiRequests, popupOver, readClipboard } from './dashboa
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 import { readInPage, waitForContentScript } from './in-page';
+import { saveConnection } from './options-page';
+import { seekPlayer } from './player-control';
 
 const { shared, derived } = DEMO.insights;
 const INSIGHT_SHARING = /^\/api\/projects\/1\/insights\/\d+\/sharing\/?$/;
@@ -111,6 +113,145 @@ describe('insights, notebooks and other PostHog pages without the popup', () => 
     expect(await popup.getByText('Add to', { exact: false }).count()).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(await readInPage(page)).toBeNull();
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
+
+describe('the popup over an insight, a recording shared publicly, a notebook and a flag page', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const insightUrl = (shortId: string) => `${env.server.url}/project/1/insights/${shortId}`;
+  const apiCalls = () => env.server.requests.filter((request) => request.path.startsWith('/api/'));
+
+  beforeAll(async () => {
+    await allowClipboard(env.session, env.server.url);
+  });
+
+  it('names a shared insight and copies its public and private links, plain and as Markdown', async () => {
+    const { page, tabId } = await env.session.openTab(insightUrl(shared.shortId));
+    const popup = await popupOver(env.session, tabId);
+    await popup.getByRole('heading', { name: 'Weekly signups' }).waitFor();
+    const publicLink = popup.getByRole('group', { name: 'Public link' });
+    await publicLink.getByRole('button', { name: 'Copy link' }).click();
+    await popup.getByRole('status').getByText('Copied the public link').waitFor();
+    const shareUrl = `${env.server.url}/shared/${DEMO.insightSharedToken}`;
+    expect(await readClipboard(page)).toBe(shareUrl);
+    await popup.bringToFront();
+    await publicLink.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await expect.poll(() => readClipboard(page)).toBe(`[Weekly signups](${shareUrl})`);
+    await popup.bringToFront();
+    await popup
+      .getByRole('group', { name: 'Private link' })
+      .getByRole('button', { name: 'Copy link' })
+      .click();
+    await expect.poll(() => readClipboard(page)).toBe(insightUrl(shared.shortId));
+    await popup.close();
+
+    // Warm: the popup sends nothing to PostHog, before its first paint or after.
+    env.server.clearRequests();
+    const again = await popupOver(env.session, tabId);
+    await again.getByRole('group', { name: 'Public link' }).waitFor();
+    expect(apiCalls()).toEqual([]);
+    await Promise.all([again.close(), page.close()]);
+  });
+
+  it('offers Sharing settings in PostHog when sharing is off, and never turns it on', async () => {
+    const { page, tabId } = await env.session.openTab(insightUrl(derived.shortId));
+    const popup = await popupOver(env.session, tabId);
+    // PostHog names it by its derived name.
+    await popup.getByRole('heading', { name: 'Pageview count' }).waitFor();
+    await popup.getByText('Public sharing is off for this insight', { exact: false }).waitFor();
+    const settings = popup.getByRole('link', { name: 'Open sharing settings' });
+    expect(await settings.getAttribute('href')).toBe(`${insightUrl(derived.shortId)}/sharing`);
+    expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
+    await popup
+      .getByRole('group', { name: 'Private link' })
+      .getByRole('button', { name: 'Copy as Markdown' })
+      .click();
+    await expect.poll(() => readClipboard(page)).toBe(`[Pageview count](${insightUrl(derived.shortId)})`);
+    expect(env.server.requests.filter((request) => request.method !== 'GET')).toEqual([]);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it("copies a publicly shared recording's public link at the player's second", async () => {
+    const recording = `${env.server.url}/project/1/replay/${DEMO.recordings.inCheckout}`;
+    const { page, tabId } = await env.session.openTab(`${recording}?pause`);
+    await page.locator('[data-attr="recording-timestamp"]').waitFor();
+    await seekPlayer(page, 32);
+    // The player's second reaches the background as a throttled hint: reopen until it has arrived.
+    let popup = await popupOver(env.session, tabId);
+    await expect
+      .poll(
+        async () => {
+          await popup.close();
+          popup = await popupOver(env.session, tabId);
+          await popup.getByRole('group', { name: /^Public link/ }).waitFor();
+          return popup.getByRole('group', { name: 'Public link at 00:32' }).count();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(1);
+    await popup
+      .getByRole('group', { name: 'Public link at 00:32' })
+      .getByRole('button', { name: 'Copy link' })
+      .click();
+    await expect
+      .poll(() => readClipboard(page))
+      .toBe(`${env.server.url}/shared/${DEMO.recordingSharedToken}?t=32`);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it("copies a notebook's and a feature flag page's links, named after the page", async () => {
+    const notebook = `${env.server.url}/project/1/notebooks/${DEMO.notebooks.titled}`;
+    const { page, tabId } = await env.session.openTab(notebook);
+    const popup = await popupOver(env.session, tabId);
+    await popup.getByRole('heading', { name: 'Release notes' }).waitFor();
+    await popup
+      .getByRole('group', { name: 'Private link' })
+      .getByRole('button', { name: 'Copy as Markdown' })
+      .click();
+    await expect.poll(() => readClipboard(page)).toBe(`[Release notes](${notebook})`);
+    await popup.close();
+
+    const flag = `${env.server.url}/project/1/feature_flags/${DEMO.featureFlags.newCheckout}`;
+    await page.goto(`${flag}#panel=docs`);
+    const flagPopup = await popupOver(env.session, tabId);
+    await flagPopup.getByRole('heading', { name: 'new-checkout • Feature Flags' }).waitFor();
+    const row = flagPopup.getByRole('group', { name: 'Private link' });
+    await row.getByRole('button', { name: 'Copy link' }).click();
+    await expect.poll(() => readClipboard(page)).toBe(flag);
+    await flagPopup.bringToFront();
+    await row.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await expect.poll(() => readClipboard(page)).toBe(`[new-checkout • Feature Flags](${flag})`);
+    await Promise.all([flagPopup.close(), page.close()]);
+  });
+});
+
+describe('the popup over an insight with a key without sharing_configuration:read', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' });
+
+  beforeAll(async () => {
+    await allowClipboard(env.session, env.server.url);
+    await saveConnection(env.session, env.server.url, env.server.keys.noSharingRead);
+  });
+
+  it('says in one sentence why there is no public link, and still copies the private one', async () => {
+    const insight = `${env.server.url}/project/1/insights/${shared.shortId}`;
+    const { page, tabId } = await env.session.openTab(insight);
+    env.server.clearRequests();
+    const popup = await popupOver(env.session, tabId);
+    await popup
+      .getByText(
+        'Your API key lacks the sharing_configuration:read scope. Add it in PostHog → Settings → Personal API keys, then check the key again.',
+      )
+      .waitFor();
+    expect(await popup.getByRole('group', { name: 'Public link' }).count()).toBe(0);
+    await popup
+      .getByRole('group', { name: 'Private link' })
+      .getByRole('button', { name: 'Copy link' })
+      .click();
+    await expect.poll(() => readClipboard(page)).toBe(insight);
+    // Known from the key check: nothing asked that could only be refused.
+    expect(apiRequests(env.server, 'GET', INSIGHT_SHARING)).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 });
