@@ -1,33 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { recordingPage } from '../../support/recording-page';
-import { POPUP_SETTLED } from '../dashboards-harness';
 import { IN_PAGE_HOST } from '../in-page';
 import { useFirefoxExtension } from './fixtures';
 import { clickFirefoxInPage, waitForFirefoxInPage } from './in-page';
 import { ENTER, type FirefoxPage } from './page';
+import { firefoxPopupOver } from './popup';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;
 const PATCH_DASHBOARD = /^\/api\/projects\/1\/dashboards\/\d+\/?$/;
-
-/**
- * The popup as a tab bound to `tabId` (the toolbar popup itself is browser UI), once it has settled:
- * Firefox's half of ../dashboards-harness.ts's popupOver, named apart (it drives Firefox over BiDi).
- */
-async function firefoxPopupOver(
-  env: ReturnType<typeof useFirefoxExtension>,
-  tabId: number,
-): Promise<FirefoxPage> {
-  const popup = await env.session.openExtensionPage(`popup.html?tabId=${tabId}`);
-  await popup.waitFor(
-    (header: string, busyPanel: string) =>
-      document.querySelector(header) !== null && document.querySelector(busyPanel) === null,
-    POPUP_SETTLED.header,
-    POPUP_SETTLED.busyPanel,
-  );
-  return popup;
-}
 
 describe('Firefox: the main flows against the local PostHog', () => {
   const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
