@@ -68,7 +68,13 @@ export async function demoSteps({
     '03-recording-page.png',
     'a demo recording, with Hogmark\'s button beside PostHog\'s own "Add to collection"',
   );
-  if (!tour) return shots;
+  const insightUrl = `${server.url}/project/${DEMO.projects.main}/insights/${DEMO.insights.shared.shortId}`;
+  if (!tour) {
+    // A second tab to try the popup on an insight: its public and private links.
+    await session.openTab(insightUrl);
+    await page.bringToFront();
+    return shots;
+  }
 
   const shooters = { page: shoot, popup: shootPopup };
   const dashboardPage = (id: number) => `${server.url}/project/${DEMO.projects.main}/dashboard/${id}`;
@@ -76,6 +82,7 @@ export async function demoSteps({
   await tourDashboards(session, dashboardPage, shooters);
   await tourPlaylists(session, tabId, shooters);
   await tourPending(session, server, page, tabId, shooters);
+  await tourInsight(session, insightUrl, shooters);
   await page.bringToFront();
   return shots;
 }
@@ -193,6 +200,25 @@ async function tourPending(
   // Signing in again loads a PostHog page, and the waiting add is made.
   await page.goto(`${server.url}/login?next=${new URL(link).pathname}`);
   await page.waitForURL(link);
+}
+
+/** An insight shared publicly: the popup names it and copies its public link, its private link, or either as Markdown. */
+async function tourInsight(session: ExtensionSession, insightUrl: string, shoot: Shooters): Promise<void> {
+  const insight = await session.openTab(insightUrl);
+  const popup = await openSettledPopup(session, insight.tabId);
+  await popup.getByRole('heading', { name: 'Weekly signups' }).waitFor();
+  await popup.bringToFront();
+  await popup
+    .getByRole('group', { name: 'Public link' })
+    .getByRole('button', { name: 'Copy as Markdown' })
+    .click();
+  await popup.getByRole('status').getByText('Copied the public link as Markdown').waitFor();
+  await shoot.popup(
+    popup,
+    '13-popup-insight.png',
+    'the insight "Weekly signups": its public link, copied as Markdown',
+  );
+  await Promise.all([popup.close(), insight.page.close()]);
 }
 
 /** The popup over a recording once its playlist list has been revalidated. */

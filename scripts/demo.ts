@@ -3,7 +3,8 @@
  * With a display it opens Chromium ready to use (configured through the options page, signed in to
  * the demo PostHog, on a demo recording) and waits. Headless (`--headless`, or no display) it then
  * tours every feature — the popup on a recording, pin, copy a share link, the dashboards view, add,
- * undo, create a playlist, an add waiting while signed out — writes one screenshot per step to .output/demo/, and exits 0.
+ * undo, create a playlist, an add waiting while signed out, an insight's links — writes one
+ * screenshot per step to .output/demo/, and exits 0.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -52,7 +53,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    'Chromium is open with Hogmark set up on a demo recording. Close the browser or press Ctrl+C to stop.',
+    'Chromium is open with Hogmark set up on a demo recording (and a shared insight in the next tab). Close the browser or press Ctrl+C to stop.',
   );
   await new Promise<void>((resolve) => session.context.once('close', () => resolve()));
   await server.close();

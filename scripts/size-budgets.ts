@@ -18,7 +18,13 @@
  * start-up marks left out of production builds -0.09 KB; terser instead of oxc, and the table as bit
  * masks or as 0/1 columns, measured no smaller); then back to 52.4 KB when the key's `@current`
  * answer became a plain object, which keeps only its named fields, instead of a loose object piped
- * through a transform that dropped `value` (measured: -0.32 KB, 52.68 → 52.36 KB). A fetch
+ * through a transform that dropped `value` (measured: -0.32 KB, 52.68 → 52.36 KB). Insights, notebooks
+and every other project page then took the background to 54.6 KB and the popup to 21.95 KB (measured:
+the page contexts, their schema and names +0.58 KB background, +0.07 KB popup; the reads behind an
+insight's, a notebook's and a recording's links with their ten-minute cache, the link menu items and
+names from tab titles +1.66 KB background; the insight, notebook and page panels and a recording's
+public link +1.59 KB popup); the content script only learnt `kiosk` and the bulk routes (6.37 → 6.38
+KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -28,9 +34,9 @@
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 20.5 * KB,
+  popup: 22 * KB,
   content: 6.4 * KB,
-  background: 52.4 * KB,
+  background: 54.7 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -39,6 +39,9 @@ describe('the options page against the local PostHog', () => {
       'Create collections',
       'Pin dashboards',
       'Copy share links',
+      'Name insights and copy their public links',
+      'Copy public links of recordings',
+      'Name notebooks',
     ]) {
       await expect(options.capability(feature).innerText()).resolves.toMatch(/Works/);
     }
@@ -75,6 +78,13 @@ describe('the options page against the local PostHog', () => {
     await expect(options.report.innerText()).resolves.toContain('read access is enough');
     await expect(options.capability('Copy share links').innerText()).resolves.toContain('Works');
     await expect(options.report.innerText()).resolves.toContain('dashboard:read');
+    // Insights and recordings' public links need only reads, which it has; notebooks a scope it lacks.
+    await expect(
+      options.capability('Name insights and copy their public links').innerText(),
+    ).resolves.toContain('Works');
+    const notebooks = await options.capability('Name notebooks').innerText();
+    expect(notebooks).toContain('Needs notebook:read');
+    expect(notebooks).toContain('Add it in PostHog → Settings → Personal API keys');
   });
 
   it('lists the one project of a project-scoped key', async () => {

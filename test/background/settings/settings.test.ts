@@ -58,6 +58,9 @@ describe('settings/save', () => {
           createCollection: { ok: true },
           pin: { ok: true },
           shareLinks: { ok: true },
+          insightLinks: { ok: true },
+          recordingLinks: { ok: true },
+          notebookNames: { ok: true },
         },
         // This server's users/@me names no organisation: whether public links open is not known.
         publicSharing: 'unknown',
@@ -126,6 +129,15 @@ describe('settings/save', () => {
     expect(capabilities.pin).toMatchObject({ ok: false, missingScope: 'dashboard:write' });
     expect(capabilities.shareLinks).toMatchObject({ ok: false, missingScope: 'sharing_configuration:read' });
     expect(capabilities.pin.fix).toMatch(/Personal API keys/);
+    // An insight's public link needs the sharing scope first, then insight:read for its numeric id.
+    expect(capabilities.insightLinks).toMatchObject({
+      ok: false,
+      missingScope: 'sharing_configuration:read',
+    });
+    expect(capabilities.recordingLinks).toMatchObject({
+      ok: false,
+      missingScope: 'sharing_configuration:read',
+    });
   });
 
   it('asks a project-scoped key for each of its projects instead of the project list', async () => {
@@ -138,6 +150,10 @@ describe('settings/save', () => {
       createCollection: { ok: true },
       pin: { ok: true },
       shareLinks: { ok: true },
+      // The key has the sharing scope, but not insight:read nor notebook:read.
+      insightLinks: expect.objectContaining({ ok: false, missingScope: 'insight:read' }),
+      recordingLinks: { ok: true },
+      notebookNames: expect.objectContaining({ ok: false, missingScope: 'notebook:read' }),
     });
     const paths = server.calls.map((call) => new URL(call.url).pathname);
     expect(paths).toContain('/api/projects/1/');
