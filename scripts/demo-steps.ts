@@ -197,7 +197,9 @@ async function tourPending(
     'signed out: the add from a link waits, with Retry now and Discard',
   );
   await popup.close();
-  // Signing in again loads a PostHog page, and the waiting add is made.
+  // Signing in again loads a PostHog page, and the waiting add is made. A page that loads within
+  // two seconds of the last try does not try again (PAGE_TRIGGER_GAP_MS): a person takes longer.
+  await page.waitForTimeout(2_000);
   await page.goto(`${server.url}/login?next=${new URL(link).pathname}`);
   await page.waitForURL(link);
 }
