@@ -4,6 +4,8 @@ import { isRecordingId, isReservedWord, type PageContext, parsePageContext } fro
 import { PageContextSchema } from '../../lib/posthog/context-schema';
 import {
   dashboardsListLink,
+  insightLink,
+  notebookLink,
   pageLink,
   playlistLink,
   playlistsListLink,
@@ -79,6 +81,12 @@ const TEMPLATES = [
   'https://us.posthog.com/recordings#sessionRecordingId=a%20b',
   'http://127.0.0.1:8010/project/1/replay/x%2Fy',
   'https://posthog.example.com/dashboard/4/subscriptions/new',
+  'https://us.posthog.com/project/1/insights/Wk7pQ2xZ/edit?filters_override=%7B%7D#panel=docs',
+  'https://us.posthog.com/project/1/insights/Wk7pQ2xZ/subscriptions/new',
+  'https://eu.posthog.com/i/Wk7pQ2xZ',
+  'https://us.posthog.com/project/1/notebooks/NbRe1ase',
+  'https://us.posthog.com/project/1/feature_flags/7?tab=usage#panel=support%3Abug&q=1',
+  'http://127.0.0.1:8010/project/2/persons/01900000-0000-7000-8000-000000000a1a',
 ];
 const EDIT_PIECES = '/ % # ? & = . @ : 0 1 a é %2F %E2 .. home constructor __proto__'.split(' ');
 const edit = fc.tuple(fc.nat(), fc.nat(4), fc.string({ unit: fc.constantFrom(...EDIT_PIECES) }));
@@ -100,9 +108,16 @@ const anyText = fc.oneof(
 function idsOf(ctx: PageContext): string[] {
   if (ctx.kind === 'recording')
     return [ctx.recordingId, ...(ctx.playlistShortId ? [ctx.playlistShortId] : [])];
-  if (ctx.kind === 'playlist') return [ctx.shortId];
+  if (ctx.kind === 'playlist' || ctx.kind === 'insight' || ctx.kind === 'notebook') return [ctx.shortId];
   return [];
 }
+
+/**
+ * The only paths an insight or a notebook is read from (reference §6-7, `urls.insightView` and the
+ * rest): written apart from the parser, as the forms PostHog's router has.
+ */
+const ITEM_PATH =
+  /^(?:\/project\/(?:[1-9]\d*|phc_[A-Za-z0-9]+))?\/(?:insights\/[A-Za-z0-9]{1,12}(?:\/edit|\/sharing|\/subscriptions(?:\/[^/]+)?)?|i\/[A-Za-z0-9]{1,12}|notebooks\/[A-Za-z0-9]{1,12})\/*$/;
 
 describe('parsePageContext, for any string', () => {
   it('never throws, and returns null or a valid context without reserved words as ids', () => {
@@ -130,6 +145,20 @@ describe('parsePageContext, for any string', () => {
     );
   });
 
+  it('reads an insight or a notebook only from their own forms', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const ctx = parsePageContext(text, APP_ORIGINS);
+        if (ctx?.kind !== 'insight' && ctx?.kind !== 'notebook') return;
+        const { pathname } = new URL(text);
+        expect(pathname).toMatch(ITEM_PATH);
+        expect(pathname).toMatch(ctx.kind === 'insight' ? /\/(insights|i)\// : /\/notebooks\//);
+        expect(ctx.shortId.toLowerCase()).not.toBe('scratchpad');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('never takes a reserved word, in any case, for an id', () => {
     const reserved = fc
       .tuple(fc.constantFrom(...RESERVED), fc.array(fc.boolean(), { minLength: 13, maxLength: 13 }))
@@ -140,6 +169,10 @@ describe('parsePageContext, for any string', () => {
       '/recordings/%s',
       '/replay/home?sessionRecordingId=%s',
       '/x#sessionRecordingId=%s',
+      '/insights/%s',
+      '/insights/%s/edit',
+      '/i/%s',
+      '/notebooks/%s',
     );
     fc.assert(
       fc.property(origin, projectId, reserved, shape, (o, p, word, path) => {
@@ -211,6 +244,12 @@ describe('every link parses back to its context', () => {
           });
           const embedded = { kind: 'embedded', origin: o, accessToken: token } as const;
           expect(parse(pageLink(embedded))).toStrictEqual(embedded);
+          const item = id.replace(/[_-]/g, '').slice(0, 12);
+          if (item !== '' && !isReservedWord(item) && item.toLowerCase() !== 'scratchpad') {
+            const where = { origin: o, projectId: p, shortId: item };
+            expect(parse(insightLink(where))).toStrictEqual({ kind: 'insight', ...where });
+            expect(parse(notebookLink(where))).toStrictEqual({ kind: 'notebook', ...where });
+          }
         },
       ),
       { numRuns: 1000 },
