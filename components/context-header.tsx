@@ -9,6 +9,7 @@ import {
   isNamedById,
 } from '../lib/posthog/context-labels';
 import { playbackSecond } from '../lib/posthog/links';
+import { type FaceState, faceDetails, personLabel } from '../lib/stores/recording-face';
 
 export interface ContextHeaderProps {
   context: PageContext;
@@ -17,6 +18,8 @@ export interface ContextHeaderProps {
   connectedOrigin?: string;
   /** The configured project, so the page's project can be shown by name when it is that one. */
   connectedProject?: { id?: number; name?: string };
+  /** Who the recording is, when the header is over one (the id stands in until it is known). */
+  face?: FaceState;
 }
 
 function projectLabel(
@@ -31,8 +34,9 @@ function projectLabel(
 
 /** What the tab shows: kind, name (the title the page or Hogmark's cached list gives, else the id) and project. */
 export function ContextHeader(props: ContextHeaderProps) {
-  const { context, hints, connectedOrigin } = props;
-  const name = contextName(context, hints);
+  const { context, hints, connectedOrigin, face } = props;
+  const known = face?.phase === 'ready' ? face.face : null;
+  const name = known ? personLabel(known) : contextName(context, hints);
   const project = projectLabel(context, props.connectedProject);
   const second = context.kind === 'recording' ? playbackSecond(context, hints) : undefined;
   const meta = [project, second === undefined ? null : t('contextAtSecond', formatClock(second))].filter(
@@ -41,9 +45,18 @@ export function ContextHeader(props: ContextHeaderProps) {
   return (
     <section class="context-header" aria-label={t('contextSummary')}>
       <p class="context-kind">{contextKindLabel(context.kind)}</p>
-      <h1 class={isNamedById(context, hints) ? 'context-name context-id' : 'context-name'} title={name}>
+      <h1
+        class={!known && isNamedById(context, hints) ? 'context-name context-id' : 'context-name'}
+        title={name}
+      >
         {name}
       </h1>
+      {/* Its line is there from the first paint while the face loads, so nothing moves when it comes. */}
+      {face && (face.phase === 'loading' || known) ? (
+        <p class="context-face muted" aria-live="polite">
+          {known ? faceDetails(known) : '\u00a0'}
+        </p>
+      ) : null}
       <p class="context-meta muted">{meta.join(' · ')}</p>
       {connectedOrigin && connectedOrigin !== context.origin ? (
         <p class="context-warning" role="note">

@@ -10,6 +10,8 @@ const FEATURES: ReadonlyArray<readonly [keyof Capabilities, MessageKey]> = [
   ['insightLinks', 'capabilityInsightLinks'],
   ['recordingLinks', 'capabilityRecordingLinks'],
   ['notebookNames', 'capabilityNotebookNames'],
+  ['recordingFaces', 'capabilityRecordingFaces'],
+  ['recordingNotes', 'capabilityRecordingNotes'],
 ];
 
 /** Who the key belongs to, its scopes, the projects it reaches and what works with it. */

@@ -3,6 +3,7 @@ import { t } from '../lib/platform/i18n';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
 import type { PendingStore } from '../lib/stores/pending-changes';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
+import type { RecordingFaces } from '../lib/stores/recording-face';
 import type { SharePanels } from '../lib/stores/share-panels';
 import { CollectionPicker } from './collection-picker';
 import { ContextHeader } from './context-header';
@@ -23,6 +24,7 @@ export function PopupApp(props: {
   playlists?: CollectionPickerStore;
   share?: SharePanels;
   pending?: PendingStore;
+  faces?: RecordingFaces;
 }) {
   const { store } = props;
   const state = store.state.value;
@@ -39,6 +41,11 @@ export function PopupApp(props: {
               hints={state.hints}
               connectedOrigin={state.status.origin}
               connectedProject={{ id: state.status.projectId, name: state.status.projectName }}
+              face={
+                state.context.kind === 'recording' && props.faces
+                  ? props.faces.faceFor(state.context, state.status).value
+                  : undefined
+              }
             />
           ) : (
             <EmptyState postHogUrl={postHogHomeLink(state.status)} />

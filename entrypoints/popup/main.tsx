@@ -9,6 +9,7 @@ import { createCollectionPickerStore } from '../../lib/stores/collection-picker'
 import { pickerScopeOf } from '../../lib/stores/collection-picker-model';
 import { createPendingStore } from '../../lib/stores/pending-changes';
 import { createPopupStore } from '../../lib/stores/popup';
+import { createRecordingFaces } from '../../lib/stores/recording-face';
 import { createSharePanels } from '../../lib/stores/share-panels';
 import { opening, openingDeps, send } from './first-request';
 import './popup.css';
@@ -35,6 +36,7 @@ const playlists = createCollectionPickerStore({
   scope: computed(() => pickerScopeOf(store.state.value, location.search)),
 });
 const pending = createPendingStore({ send });
+const faces = createRecordingFaces({ send });
 const share = createSharePanels({
   send,
   // The user's click on a Copy button is what lets the popup write to the clipboard.
@@ -63,4 +65,8 @@ const stopWatching = effect(() => {
 });
 
 const root = document.getElementById('app');
-if (root) render(<PopupApp store={store} playlists={playlists} share={share} pending={pending} />, root);
+if (root)
+  render(
+    <PopupApp store={store} playlists={playlists} share={share} pending={pending} faces={faces} />,
+    root,
+  );

@@ -1,6 +1,12 @@
 import { AppError } from '../platform/errors';
 import { intSegment, type ProjectRef, projectPath, segment } from './paths';
-import { type InsightBasic, InsightBasicSchema, NotebookSchema } from './schema/insight';
+import {
+  type InsightBasic,
+  InsightBasicSchema,
+  NotebookSchema,
+  type RecordingMeta,
+  RecordingMetaSchema,
+} from './schema/insight';
 import { paginated } from './schema/paginated';
 import { type SharingConfiguration, SharingConfigurationSchema } from './schema/sharing';
 import type { Transport } from './transport';
@@ -8,7 +14,8 @@ import type { Transport } from './transport';
 const InsightPageSchema = paginated(InsightBasicSchema);
 
 /**
- * The reads behind an insight's, a notebook's and a recording's links (reference §5-7). Insights are
+ * The reads behind an insight's, a notebook's and a recording's links and a recording's face
+ * (reference §1, §5-7). Insights are
  * found by `short_id` through the list filter, which every PostHog version has (older ones take only
  * the numeric id in the path); their sharing route takes only the numeric id.
  */
@@ -40,6 +47,15 @@ export function createItemReadsApi(transport: Transport, project: ProjectRef) {
         method: 'GET',
         path: projectPath(project, 'session_recordings', segment(recordingId, 'recording id'), 'sharing'),
         schema: SharingConfigurationSchema,
+      });
+    },
+
+    /** One recording's metadata (`session_recording:read`); 404 "Recording not found" when none. */
+    async recording(recordingId: string): Promise<RecordingMeta> {
+      return transport.request({
+        method: 'GET',
+        path: projectPath(project, 'session_recordings', segment(recordingId, 'recording id')),
+        schema: RecordingMetaSchema,
       });
     },
 

@@ -34,6 +34,10 @@ export const CapabilitiesSchema = z.object({
   recordingLinks: z.optional(ScopeCheckSchema),
   /** A notebook's title when its page has not said it. */
   notebookNames: z.optional(ScopeCheckSchema),
+  /** Who a recording is (the person, when, how long, where). */
+  recordingFaces: z.optional(ScopeCheckSchema),
+  /** Notes on recordings with the key (without it, through the signed-in tab). */
+  recordingNotes: z.optional(ScopeCheckSchema),
 });
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
@@ -133,6 +137,18 @@ export const RecordingRef = z.object({
   projectId: ProjectId,
   recordingId: z.string().check(z.maxLength(200), z.refine(isRecordingId, 'not a recording id')),
 });
+/**
+ * Who a recording is, as PostHog's metadata says (`session_recordings/:id`): all of it recorded from
+ * the user's own site, so shown as text only. `person` null: PostHog has no person for it.
+ */
+export const RecordingFaceSchema = z.object({
+  person: z.nullable(z.string().check(z.maxLength(400))),
+  startTime: z.nullable(z.string().check(z.maxLength(64))),
+  durationSeconds: z.nullable(z.int().check(z.nonnegative())),
+  startUrl: z.nullable(z.string().check(z.maxLength(2048))),
+});
+export type RecordingFace = z.infer<typeof RecordingFaceSchema>;
+
 /**
  * A public link as PostHog's sharing configuration gives it. Never turns sharing on: `enabled: false`
  * carries no URL. `passwordRequired`: viewers of the public link need a password.

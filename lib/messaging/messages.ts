@@ -27,6 +27,7 @@ import {
   PublicLinkSchema,
   PublicSettingsSchema,
   PublicSharingSchema,
+  RecordingFaceSchema,
   RecordingRef,
   StatusSchema,
   TabRef,
@@ -127,6 +128,15 @@ export const protocol = {
     from: 'extension-page',
     input: ItemRef,
     output: z.extend(PublicLinkSchema, { settingsUrl: z.url() }),
+  },
+  /**
+   * Who a recording is (the person, when, how long, where). `source: 'cache'` answers only what is
+   * known (null otherwise) and sends nothing to PostHog.
+   */
+  'recordings/face': {
+    from: 'extension-page',
+    input: z.extend(RecordingRef, { source: z.optional(z.enum(['cache', 'server'])) }),
+    output: z.object({ face: z.nullable(RecordingFaceSchema) }),
   },
   /** The recording's public link without a second; the popup adds the player's. */
   'recordings/share-link': { from: 'extension-page', input: RecordingRef, output: PublicLinkSchema },

@@ -17,3 +17,18 @@ export const NotebookSchema = z.looseObject({
   short_id: z.string(),
   title: z.nullish(z.string()),
 });
+
+/**
+ * What Hogmark reads of `SessionRecordingSerializer` (reference §1): when it started, how long it
+ * lasted, where it started, and the person as PostHog names them (`MinimalPersonSerializer.name`,
+ * by the project's display-name properties); `person` is null when no person matches.
+ */
+export const RecordingMetaSchema = z.looseObject({
+  id: z.string(),
+  distinct_id: z.nullish(z.string()),
+  start_time: z.nullish(z.string()),
+  recording_duration: z.nullish(z.number()),
+  start_url: z.nullish(z.string()),
+  person: z.nullish(z.looseObject({ name: z.nullish(z.union([z.string(), z.number()])) })),
+});
+export type RecordingMeta = z.infer<typeof RecordingMetaSchema>;

@@ -1,5 +1,5 @@
 import type { Capabilities } from '../../messaging/messages';
-import { t } from '../../platform/i18n';
+import { type MessageKey, t } from '../../platform/i18n';
 
 /** The scopes each feature needs, most specific first (the first one missing is reported). */
 const REQUIRED_SCOPES: Readonly<Record<keyof Capabilities, readonly string[]>> = {
@@ -14,12 +14,20 @@ const REQUIRED_SCOPES: Readonly<Record<keyof Capabilities, readonly string[]>> =
   insightLinks: ['sharing_configuration:read', 'insight:read'],
   recordingLinks: ['sharing_configuration:read'],
   notebookNames: ['notebook:read'],
+  recordingFaces: ['session_recording:read'],
+  // Older PostHog refuses keys on comments (scope INTERNAL); then the signed-in tab writes them.
+  recordingNotes: ['comment:write'],
 };
 
 /** PostHog's rule (`posthog/scopes.py`): `*` grants everything and `x:write` implies `x:read`. */
 export function hasScope(scopes: readonly string[], needed: string): boolean {
   if (scopes.includes('*') || scopes.includes(needed)) return true;
   return needed.endsWith(':read') && scopes.includes(`${needed.slice(0, -':read'.length)}:write`);
+}
+
+/** A capability that still works another way when the scope is missing says so in its fix. */
+function withFix(check: Capabilities['pin'], key: MessageKey): Capabilities['pin'] {
+  return check.ok ? check : { ...check, fix: t(key, check.missingScope ?? '?') };
 }
 
 export function capabilitiesFor(scopes: readonly string[]): Capabilities {
@@ -37,5 +45,7 @@ export function capabilitiesFor(scopes: readonly string[]): Capabilities {
     insightLinks: check(REQUIRED_SCOPES.insightLinks),
     recordingLinks: check(REQUIRED_SCOPES.recordingLinks),
     notebookNames: check(REQUIRED_SCOPES.notebookNames),
+    recordingFaces: check(REQUIRED_SCOPES.recordingFaces),
+    recordingNotes: withFix(check(REQUIRED_SCOPES.recordingNotes), 'capabilityNotesFix'),
   };
 }

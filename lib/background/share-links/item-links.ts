@@ -1,4 +1,5 @@
 import type { ItemReadsApi } from '../../api/insights';
+import type { RecordingMeta } from '../../api/schema/insight';
 import type { SharingConfiguration } from '../../api/schema/sharing';
 import type { MessageInput, MessageOutput, PublicSharing } from '../../messaging/messages';
 import { createItemStore, type StorageAreaLike } from '../../platform/storage';
@@ -16,6 +17,24 @@ export interface ItemLinksDeps {
   session: StorageAreaLike;
   now?: () => number;
   ttlMs?: number;
+}
+
+/** The face of a recording from PostHog's metadata: what is missing or malformed is left out, not guessed. */
+export function faceOf(meta: RecordingMeta): Answer<'recording'> {
+  const name = meta.person?.name;
+  const person = meta.person ? String(name ?? '').trim() || meta.distinct_id?.toString().trim() || '' : null;
+  const start = meta.start_time ?? '';
+  const duration = meta.recording_duration;
+  return {
+    kind: 'recording',
+    person: person === '' ? null : person,
+    startTime: Number.isFinite(Date.parse(start)) ? new Date(start).toISOString() : null,
+    durationSeconds:
+      typeof duration === 'number' && Number.isFinite(duration) && duration >= 0
+        ? Math.round(duration)
+        : null,
+    startUrl: meta.start_url?.trim() || null,
+  };
 }
 
 /** How long PostHog's answer about an insight, a notebook or a sharing state is reused. */
@@ -38,12 +57,18 @@ export function createItemLinks(deps: ItemLinksDeps) {
   // Bumped by `clear` (another key or PostHog): a read started before files nothing.
   let generation = 0;
 
+  /** What PostHog said about `key` within the last ten minutes, if anything. */
+  async function known<K extends ItemLinkAnswer['kind']>(key: string): Promise<Answer<K> | undefined> {
+    const entry = (await store.get()).entries[key];
+    return entry && now() - entry.at < ttlMs && now() >= entry.at ? (entry.answer as Answer<K>) : undefined;
+  }
+
   async function remembered<K extends ItemLinkAnswer['kind']>(
     key: string,
     read: () => Promise<Answer<K>>,
   ): Promise<Answer<K>> {
-    const entry = (await store.get()).entries[key];
-    if (entry && now() - entry.at < ttlMs && now() >= entry.at) return entry.answer as Answer<K>;
+    const fresh = await known<K>(key);
+    if (fresh) return fresh;
     const running = inflight.get(key);
     if (running) return running as Promise<Answer<K>>;
     const started = generation;
@@ -144,6 +169,25 @@ export function createItemLinks(deps: ItemLinksDeps) {
         }),
       );
       return { title: answer.title };
+    },
+
+    /**
+     * Who a recording is, read with the key at most once per ten minutes; from `cache`, only what
+     * is known (never a request: for the first paint and the lists that name many recordings).
+     */
+    async recordingFace(input: MessageInput<'recordings/face'>): Promise<MessageOutput<'recordings/face'>> {
+      const connection = await deps.connection();
+      const { projectId, recordingId } = input;
+      const key = `${connection.origin}|${projectId}|recording|${recordingId}`;
+      const answer =
+        input.source === 'cache'
+          ? await known<'recording'>(key)
+          : await remembered<'recording'>(key, async () =>
+              faceOf(await deps.api(connection, projectId).recording(recordingId)),
+            );
+      if (!answer) return { face: null };
+      const { kind: _kind, ...face } = answer;
+      return { face };
     },
 
     /** Another key, PostHog or project: nothing read with the old one is reused. */

@@ -62,6 +62,7 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     'insights/share-link': items.insightShareLink,
     'recordings/share-link': items.recordingShareLink,
     'notebooks/get': items.notebook,
+    'recordings/face': items.recordingFace,
   } satisfies Handlers;
 
   return {

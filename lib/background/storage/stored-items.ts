@@ -1,5 +1,10 @@
 import { z } from 'zod/mini';
-import { CheckedKeySchema, DashboardListSchema, PageHintsSchema } from '../../messaging/messages';
+import {
+  CheckedKeySchema,
+  DashboardListSchema,
+  PageHintsSchema,
+  RecordingFaceSchema,
+} from '../../messaging/messages';
 import type { StoredItem } from '../../platform/storage';
 import { DEFAULT_APP_ORIGIN } from '../../posthog/app-origins';
 import { normaliseUserOrigin } from '../../posthog/user-origin';
@@ -122,6 +127,7 @@ export const ItemLinkAnswerSchema = z.union([
     passwordRequired: z.boolean(),
   }),
   z.object({ kind: z.literal('notebook'), title: z.nullable(z.string()) }),
+  z.extend(RecordingFaceSchema, { kind: z.literal('recording') }),
 ]);
 export type ItemLinkAnswer = z.infer<typeof ItemLinkAnswerSchema>;
 

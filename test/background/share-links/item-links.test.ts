@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ItemReadsApi } from '../../../lib/api/insights';
 import type { Connection } from '../../../lib/background/settings/settings';
-import { createItemLinks, ITEM_LINK_TTL_MS } from '../../../lib/background/share-links/item-links';
+import { createItemLinks, faceOf, ITEM_LINK_TTL_MS } from '../../../lib/background/share-links/item-links';
 import { createShareLinks } from '../../../lib/background/share-links/share-links';
 import type { PublicSharing } from '../../../lib/messaging/messages';
 import { AppError } from '../../../lib/platform/errors';
@@ -42,6 +42,18 @@ function setup(
     async recordingSharing(id) {
       calls.push(`recording-sharing ${id}`);
       return { enabled: true, access_token: TOKEN };
+    },
+    async recording(id) {
+      calls.push(`recording ${id}`);
+      if (id === 'gone') throw new AppError('not-found', { status: 404 });
+      return {
+        id,
+        distinct_id: 'user-42',
+        start_time: '2025-03-01T10:00:00Z',
+        recording_duration: 312.4,
+        start_url: 'https://acme.com/checkout?step=2',
+        person: id === 'anonymous' ? null : { name: 'ana@acme.com' },
+      };
     },
     async notebookTitle(shortId) {
       calls.push(`notebook ${shortId}`);
@@ -161,6 +173,54 @@ describe('an insight, a notebook and a recording behind their links', () => {
     });
     await expect(links.notebook({ projectId: 1, shortId: 'Untitled' })).resolves.toEqual({ title: null });
     expect(calls).toEqual(['recording-sharing abc', 'notebook Nb0ok123', 'notebook Untitled']);
+  });
+});
+
+describe('the face of a recording', () => {
+  it('is the person as PostHog names them, when, how long and where; Anonymous is a null person', async () => {
+    const { links } = setup();
+    await expect(links.recordingFace({ projectId: 1, recordingId: 'abc' })).resolves.toEqual({
+      face: {
+        person: 'ana@acme.com',
+        startTime: '2025-03-01T10:00:00.000Z',
+        durationSeconds: 312,
+        startUrl: 'https://acme.com/checkout?step=2',
+      },
+    });
+    await expect(links.recordingFace({ projectId: 1, recordingId: 'anonymous' })).resolves.toMatchObject({
+      face: { person: null },
+    });
+  });
+
+  it('costs one read per ten minutes, and from the cache sends nothing', async () => {
+    const { links, calls } = setup();
+    await expect(links.recordingFace({ projectId: 1, recordingId: 'abc', source: 'cache' })).resolves.toEqual(
+      {
+        face: null,
+      },
+    );
+    expect(calls).toEqual([]);
+    await links.recordingFace({ projectId: 1, recordingId: 'abc' });
+    await links.recordingFace({ projectId: 1, recordingId: 'abc' });
+    await expect(
+      links.recordingFace({ projectId: 1, recordingId: 'abc', source: 'cache' }),
+    ).resolves.toMatchObject({
+      face: { person: 'ana@acme.com' },
+    });
+    expect(calls).toEqual(['recording abc']);
+  });
+
+  it('leaves out what PostHog did not say, rather than guessing', () => {
+    expect(
+      faceOf({
+        id: 'x',
+        start_time: 'not a date',
+        recording_duration: -1,
+        start_url: '  ',
+        person: { name: '' },
+        distinct_id: 'd-1',
+      }),
+    ).toEqual({ kind: 'recording', person: 'd-1', startTime: null, durationSeconds: null, startUrl: null });
   });
 });
 
