@@ -1,0 +1,94 @@
+import { formatClock } from './context-labels';
+import { markdownLink } from './links';
+
+/** What the review doc says of one recording; `face` null when PostHog did not say who it was. */
+export interface ReviewRecording {
+  recordingId: string;
+  /** Its private link. */
+  link: string;
+  face: {
+    person: string | null;
+    startTime: string | null;
+    durationSeconds: number | null;
+    startUrl: string | null;
+  } | null;
+  /** Its notes, each with the link at its second (`?t=`). */
+  notes: ReadonlyArray<{ text: string; second: number | null; link: string }>;
+}
+
+export interface ReviewDoc {
+  name: string;
+  url: string;
+  recordings: readonly ReviewRecording[];
+  /** Labels the caller's locale gives: "Anonymous", a recording without its face. */
+  labels: { anonymous: string; recording: (id: string) => string };
+  locale?: string;
+  timeZone?: string;
+}
+
+/**
+ * Text that stays text wherever Markdown is pasted (GitHub, Linear, Slack, Notion): one line, and
+ * every character that could start emphasis, code, a link, HTML or a table cell backslash-escaped.
+ */
+export function markdownText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\\`*_{}[\]()<>#|~!]/g, '\\$&');
+}
+
+/** Host and path of where a recording started; nothing else of a URL the recorded site wrote. */
+function where(startUrl: string | null): string | null {
+  if (!startUrl || !URL.canParse(startUrl)) return null;
+  const url = new URL(startUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return `${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+}
+
+function startedAt(iso: string | null, doc: ReviewDoc): string | null {
+  if (!iso || !Number.isFinite(Date.parse(iso))) return null;
+  const format = new Intl.DateTimeFormat(doc.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(doc.timeZone ? { timeZone: doc.timeZone } : {}),
+  });
+  return format.format(Date.parse(iso));
+}
+
+function entry(recording: ReviewRecording, doc: ReviewDoc): string {
+  const { face } = recording;
+  const label = face
+    ? [
+        face.person ?? doc.labels.anonymous,
+        startedAt(face.startTime, doc),
+        face.durationSeconds === null ? null : formatClock(face.durationSeconds),
+        where(face.startUrl),
+      ]
+        .filter((part): part is string => Boolean(part))
+        .join(' · ')
+    : doc.labels.recording(recording.recordingId);
+  const lines = [`- ${markdownLink(label, recording.link)}`];
+  for (const note of recording.notes) {
+    const at = note.second === null ? '' : `${markdownLink(formatClock(note.second), note.link)} `;
+    lines.push(`  - ${at}${markdownText(note.text)}`);
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A collection as a review doc: a heading with its name and link, then one entry per recording,
+ * newest first (those PostHog gave no start time last, in the collection's order), each with its
+ * notes at their seconds.
+ */
+export function collectionMarkdown(doc: ReviewDoc): string {
+  const time = (recording: ReviewRecording) => {
+    const at = Date.parse(recording.face?.startTime ?? '');
+    return Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY;
+  };
+  const ordered = [...doc.recordings].sort((a, b) => time(b) - time(a));
+  return [
+    `## ${markdownLink(doc.name, doc.url)}`,
+    '',
+    ...ordered.map((recording) => entry(recording, doc)),
+  ].join('\n');
+}
