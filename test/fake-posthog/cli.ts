@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
 import { startFakePostHog } from './index';
-import type { Flavor, SeedName } from './types';
+import type { CommentsKeyAccess, Flavor, SeedName } from './types';
 
 const FLAVORS: readonly Flavor[] = ['contract', 'posthog'];
-const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty'];
+const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty', 'review'];
+const COMMENT_ACCESS: readonly CommentsKeyAccess[] = ['scoped', 'internal'];
 
 function choice<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     flavor: { type: 'string', default: 'posthog' },
     seed: { type: 'string', default: 'demo' },
     'large-count': { type: 'string' },
+    'comments-key-access': { type: 'string', default: 'scoped' },
   },
 });
 
@@ -33,6 +35,7 @@ const server = await startFakePostHog({
   flavor: choice('flavor', values.flavor, FLAVORS),
   seed: choice('seed', values.seed, SEEDS),
   largeCount: values['large-count'] ? Number(values['large-count']) : undefined,
+  commentsKeyAccess: choice('comments-key-access', values['comments-key-access'], COMMENT_ACCESS),
 });
 
 console.log(`listening on ${server.url}`);

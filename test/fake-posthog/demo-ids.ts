@@ -20,11 +20,27 @@ export const DEMO = {
     onboarding: 'Onb0ard1',
     /** filters-type: cannot hold recordings */
     rageClicks: 'RageCl1k',
+    /** `review` seed only: collection "Weekly review" (id 14, by Ana) holding `weeklyReviewRecording(1…30)` */
+    weeklyReview: 'W33klyRv',
   },
   recordings: {
     /** also publicly shared (`recordingSharedToken`) */
     inCheckout: '0191dd9d-ec00-726b-b2a7-4de452e6b438',
     loose: '0191dd9d-ffff-7aaa-8bbb-000000000002',
+    /** "Blog visit": its distinct id has no person (`person` is PostHog's `MissingPerson` shape) */
+    anonymous: '0191dd9e-5555-7ccc-8ddd-000000000007',
+  },
+  /** The session id of the Weekly review's recording `n` (1…30); every fifth has no person. */
+  weeklyReviewRecording: (n: number): string =>
+    `0191dda0-0000-7eee-8fff-0000000000${String(n).padStart(2, '0')}`,
+  /** Persons (integer pk) behind recordings; `ana` (properties email ana@acme.com, name Ana) is `inCheckout`'s. */
+  persons: { ana: 1 },
+  /** Comments (scope `Replay`) on `recordings.inCheckout`. */
+  comments: {
+    /** by Ana at 01:15: "Payment button unresponsive" */
+    paymentButton: '01900000-0000-7000-8000-0000000c0001',
+    /** by Bo at 02:40: "Same on Safari" (Ana may not edit it) */
+    sameOnSafari: '01900000-0000-7000-8000-0000000c0002',
   },
   /** The saved, enabled sharing configuration of `recordings.inCheckout` (project 1). */
   recordingSharedToken: 'Ch3ck0utRec0rdingPubl1cT0ken_x',

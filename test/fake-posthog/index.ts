@@ -21,7 +21,7 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
   const handler = createRequestHandler({
     state,
     flavor,
-    routes: buildRoutes(flavor),
+    routes: buildRoutes(flavor, options.commentsKeyAccess),
     faults,
     requests,
     sceneLoadMs: options.sceneLoadMs,

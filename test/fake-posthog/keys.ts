@@ -15,9 +15,24 @@ export const SCOPE_OBJECTS = [
 ] as const;
 
 const READ_SCOPES = SCOPE_OBJECTS.map((object) => `${object}:read`);
-const ALL_BUT_PLAYLIST_WRITE = SCOPE_OBJECTS.flatMap((object) =>
-  object === 'session_recording_playlist' ? [`${object}:read`] : [`${object}:read`, `${object}:write`],
-);
+/** Every read and write scope but the playlist write, and the newest PostHog's `comment` scopes. */
+const ALL_BUT_PLAYLIST_WRITE = [
+  ...SCOPE_OBJECTS.flatMap((object) =>
+    object === 'session_recording_playlist' ? [`${object}:read`] : [`${object}:read`, `${object}:write`],
+  ),
+  'comment:read',
+  'comment:write',
+];
+
+/**
+ * Every read scope of `readOnly` but `session_recording:read`, plus `comment:read` and `comment:write`:
+ * it can note a recording (a comment names it by its id) but not read the recording's metadata.
+ */
+const NO_RECORDING_READ = [
+  ...READ_SCOPES.filter((scope) => scope !== 'session_recording:read'),
+  'comment:read',
+  'comment:write',
+];
 
 /**
  * Every read scope but `sharing_configuration:read`, plus `notebook:read` (which no older key carries):
@@ -69,6 +84,14 @@ const KEY_TABLE: Record<KeyName, Omit<ApiKey, 'name' | 'userId'>> = {
     scopes: READ_BUT_SHARING,
     scopedTeams: [],
     createdAt: '2025-01-02T10:04:00.000Z',
+  },
+  noRecordingRead: {
+    id: '01900000-0000-7000-8000-00000000a006',
+    label: 'Hogmark (no recording read)',
+    value: 'phx_Rq7NoRec0rdR3adVb2KxW9mHs4LpZt6JyCe1GaUf8Dn',
+    scopes: NO_RECORDING_READ,
+    scopedTeams: [],
+    createdAt: '2025-01-02T10:05:00.000Z',
   },
 };
 

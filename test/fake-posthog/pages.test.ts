@@ -93,7 +93,7 @@ describe('app pages', () => {
     });
     expect(await scene(`${base}/replay/playlists/Derived1`)).toMatchObject({ name: 'Users from Germany' });
     const home = await scene(`${base}/replay/home`);
-    expect(home.kind === 'replay-home' && home.recordings.length).toBe(5);
+    expect(home.kind === 'replay-home' && home.recordings.length).toBe(6);
     expect(await scene(`${base}/dashboard/${DEMO.dashboards.productKpis}`)).toMatchObject({
       kind: 'dashboard',
       found: true,

@@ -1,6 +1,7 @@
 import type { AppOptions, DashboardTileData, RecordingData, SceneData } from './app/scene';
 import type { Reply } from './http';
 import { appPage, notFoundPage } from './page-layout';
+import { personDisplay, personEmail, recordingPerson } from './serializers/recordings';
 import type { Dashboard, Recording, State, User } from './state';
 
 export interface PageRequest {
@@ -14,18 +15,20 @@ export interface PageRequest {
 
 const DEFAULT_OPTIONS: AppOptions = { sceneLoadMs: 100 };
 
-function recordingData(recording: Recording): RecordingData {
+function recordingData(state: State, recording: Recording): RecordingData {
+  const person = recordingPerson(state, recording);
   return {
     id: recording.id,
     durationSeconds: recording.durationSeconds,
     startMs: Date.parse(recording.startTime),
     url: recording.startUrl,
-    person: recording.distinctId,
+    person: personDisplay(person),
+    personEmail: personEmail(person) ?? null,
   };
 }
 
 const projectRecordings = (state: State, projectId: number): RecordingData[] =>
-  state.recordings.filter((r) => r.projectId === projectId).map(recordingData);
+  state.recordings.filter((r) => r.projectId === projectId).map((r) => recordingData(state, r));
 
 const decode = (segment: string): string => {
   try {
@@ -93,7 +96,7 @@ const ROUTES: Array<[RegExp, (m: RegExpExecArray, projectId: number, state: Stat
         name: playlist ? playlist.name || playlist.derivedName || null : null,
         recordings: held.flatMap((id) => {
           const recording = state.recordings.find((r) => r.id === id);
-          return recording ? [recordingData(recording)] : [];
+          return recording ? [recordingData(state, recording)] : [];
         }),
       };
     },
@@ -104,7 +107,12 @@ const ROUTES: Array<[RegExp, (m: RegExpExecArray, projectId: number, state: Stat
       const id = decode(m[1] ?? '');
       if (REPLAY_TABS.has(id)) return { kind: 'other', projectId };
       const recording = state.recordings.find((r) => r.id === id && r.projectId === projectId);
-      return { kind: 'recording', projectId, id, recording: recording ? recordingData(recording) : null };
+      return {
+        kind: 'recording',
+        projectId,
+        id,
+        recording: recording ? recordingData(state, recording) : null,
+      };
     },
   ],
   [

@@ -160,6 +160,33 @@ export interface Recording {
   startUrl: string;
 }
 
+/** A person of a project (`posthog/models/person`), as far as a recording's `person` needs one. */
+export interface Person {
+  id: number;
+  uuid: string;
+  projectId: number;
+  distinctIds: string[];
+  properties: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** PostHog's `Comment` (`posthog/models/comment/comment.py`); recordings' notes have scope `Replay`. */
+export interface Comment {
+  id: string;
+  projectId: number;
+  content: string | null;
+  richContent: unknown;
+  version: number;
+  createdAt: string;
+  createdBy: number | null;
+  deleted: boolean;
+  itemId: string | null;
+  itemContext: unknown;
+  scope: string;
+  sourceComment: string | null;
+  isTask: boolean;
+}
+
 export interface ApiKey {
   name: KeyName;
   id: string;
@@ -186,6 +213,8 @@ export interface State {
   sharing: Map<string, Sharing>;
   playlists: Playlist[];
   recordings: Recording[];
+  persons: Person[];
+  comments: Comment[];
   insights: Insight[];
   notebooks: Notebook[];
   featureFlags: FeatureFlag[];

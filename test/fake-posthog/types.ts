@@ -2,7 +2,13 @@
  * The public face of the local PostHog. Tests, the benchmark and `npm run demo` rely on these names.
  */
 export type Flavor = 'contract' | 'posthog';
-export type SeedName = 'demo' | 'large' | 'empty';
+/** `review`: `demo` plus the 30-recording collection "Weekly review" (`DEMO.playlists.weeklyReview`). */
+export type SeedName = 'demo' | 'large' | 'empty' | 'review';
+/**
+ * How `…/comments/` treats personal API keys: `scoped` (newest PostHog, `comment:read` / `comment:write`)
+ * or `internal` (older builds' `scope_object = "INTERNAL"`: every key request refused, sessions only).
+ */
+export type CommentsKeyAccess = 'scoped' | 'internal';
 
 export interface StartOptions {
   /** 0 or omitted: a free port. */
@@ -22,10 +28,18 @@ export interface StartOptions {
    * PostHog Cloud host to this server (`--host-resolver-rules`) reaches it at that host's real origin.
    */
   tls?: { key: string; cert: string };
+  /** Comments' key access (default `scoped`); `internal` is an older PostHog build. */
+  commentsKeyAccess?: CommentsKeyAccess;
 }
 
 /** Keys every seed provides (values are deterministic per seed). */
-export type KeyName = 'all' | 'readOnly' | 'projectScoped' | 'noPlaylistWrite' | 'noSharingRead';
+export type KeyName =
+  | 'all'
+  | 'readOnly'
+  | 'projectScoped'
+  | 'noPlaylistWrite'
+  | 'noSharingRead'
+  | 'noRecordingRead';
 
 export interface KeyInfo {
   value: string;

@@ -60,6 +60,33 @@ function urlOrScreen(url: string): HTMLElement {
 }
 
 /**
+ * `player-meta/PlayerPersonMeta.tsx` `PlayerPersonMeta`: the person's avatar at the end of the meta bar (a
+ * `LemonSkeleton.Circle` until the recording's person is known). `PersonIcon` → `ProfilePicture` with
+ * `user = {first_name: asDisplay(person), email}` draws a rounded `Lettermark` of `"<name> <email>"` (or the
+ * name): its first letter, upper-cased. The name itself is not written in the bar. The Gravatar `<img>`
+ * PostHog lays over it (and drops when gravatar.com has none) is left out: the stand-in fetches nothing.
+ */
+export function playerPersonMeta(recording: RecordingData | null): HTMLElement {
+  let picture: HTMLElement;
+  if (!recording) picture = skeleton('rounded-full shrink-0 w-8 h-8');
+  else {
+    const combined = recording.personEmail
+      ? `${recording.person} <${recording.personEmail}>`
+      : recording.person;
+    const letter = combined ? String.fromCodePoint(combined.codePointAt(0) ?? 63).toLocaleUpperCase() : '?';
+    const lettermark = h(
+      'div',
+      {
+        class: `Lettermark Lettermark--medium Lettermark--rounded${letter === '?' ? ' Lettermark--unknown' : ''}`,
+      },
+      letter,
+    );
+    picture = h('span', { class: 'ProfilePicture md mr-0' }, lettermark);
+  }
+  return h('div', { class: 'PlayerMeta__top flex items-center gap-1 shrink-0 cursor-pointer' }, picture);
+}
+
+/**
  * `player-meta/PlayerMeta.tsx` `PlayerMeta`; returns the bar and its flexible spacer. While the
  * recording's meta loads (`recording` null) a LemonSkeleton stands where the window select and URL go.
  */
@@ -88,6 +115,7 @@ export function playerMeta(
       ...loaded,
       spacer,
       metaLinks(pinned),
+      playerPersonMeta(recording),
     ),
   );
   // `DraggableToNotebook` (onlyWithModifierKey): a span around the bar; the recording's URL only goes into

@@ -10,8 +10,10 @@ export interface RecordingData {
   startMs: number;
   /** What the meta bar shows as the page the user was on. */
   url: string;
-  /** The person column of the recordings list. */
+  /** The person as PostHog's `asDisplay` shows it (the list's person column, the meta bar's lettermark). */
   person: string;
+  /** The person's `email` property, which `PersonIcon` hands to `ProfilePicture`; null without one. */
+  personEmail: string | null;
 }
 
 export interface DashboardTileData {

@@ -1,8 +1,17 @@
 import type { Access, Route } from '../router';
 import { ANY, scope, UNSUPPORTED } from '../router';
-import type { Flavor } from '../types';
+import type { CommentsKeyAccess, Flavor } from '../types';
 import { currentKey, currentUser, listProjects, retrieveProject } from './account';
 import { addCollaborator, listCollaborators, removeCollaborator } from './collaborators';
+import {
+  commentThread,
+  countComments,
+  createComment,
+  listComments,
+  refuseCommentDelete,
+  retrieveComment,
+  updateComment,
+} from './comments';
 import { createFromTemplate, moveTile } from './dashboard-actions';
 import {
   createDashboard,
@@ -22,6 +31,7 @@ import {
   removeRecordingFromPlaylist,
 } from './playlist-recordings';
 import { createPlaylist, refusePlaylistDelete, retrievePlaylist, updatePlaylist } from './playlists';
+import { retrieveRecording } from './recordings';
 import { getSharing, updateSharing } from './sharing';
 
 const P = '/api/projects/:project_id';
@@ -30,14 +40,19 @@ const PLAYLISTS = `${P}/session_recording_playlists`;
 const INSIGHTS = `${P}/insights`;
 const NOTEBOOKS = `${P}/notebooks`;
 const RECORDINGS = `${P}/session_recordings`;
+const COMMENTS = `${P}/comments`;
 
 /**
  * Every route, literal paths before parameter paths. Where the contract leaves a scope open, the
  * contract flavor asks for the write/read scope of the resource; the posthog flavor refuses keys
  * exactly where PostHog maps no scope.
  */
-export function buildRoutes(flavor: Flavor): Route[] {
+export function buildRoutes(flavor: Flavor, commentsKeyAccess: CommentsKeyAccess = 'scoped'): Route[] {
   const posthog = flavor === 'posthog';
+  // `CommentViewSet`: scope object `comment` in the newest PostHog, `INTERNAL` (no key) in older builds.
+  const internalComments = commentsKeyAccess === 'internal';
+  const commentRead = internalComments ? UNSUPPORTED : scope('comment:read');
+  const commentWrite = internalComments ? UNSUPPORTED : scope('comment:write');
   const dashRead = scope('dashboard:read');
   const dashWrite = scope('dashboard:write');
   const listRead = scope('session_recording_playlist:read');
@@ -161,12 +176,66 @@ export function buildRoutes(flavor: Flavor): Route[] {
       scoping: 'project',
       handle: getSharing('insight'),
     },
+    // `SessionRecordingViewSet.retrieve` (scope `session_recording`).
+    {
+      method: 'GET',
+      pattern: `${RECORDINGS}/:session_id`,
+      access: scope('session_recording:read'),
+      scoping: 'project',
+      handle: retrieveRecording,
+    },
     {
       method: 'GET',
       pattern: `${RECORDINGS}/:session_id/sharing`,
       access: sharingRead,
       scoping: 'project',
       handle: getSharing('recording'),
+    },
+
+    // `CommentViewSet` (`posthog/api/comments.py`): list, count and thread read; create and edit write.
+    { method: 'GET', pattern: COMMENTS, access: commentRead, scoping: 'project', handle: listComments },
+    { method: 'POST', pattern: COMMENTS, access: commentWrite, scoping: 'project', handle: createComment },
+    {
+      method: 'GET',
+      pattern: `${COMMENTS}/count`,
+      access: commentRead,
+      scoping: 'project',
+      handle: countComments,
+    },
+    {
+      method: 'GET',
+      pattern: `${COMMENTS}/:id`,
+      access: commentRead,
+      scoping: 'project',
+      handle: retrieveComment,
+    },
+    {
+      method: 'PATCH',
+      pattern: `${COMMENTS}/:id`,
+      access: commentWrite,
+      scoping: 'project',
+      handle: updateComment,
+    },
+    {
+      method: 'PUT',
+      pattern: `${COMMENTS}/:id`,
+      access: commentWrite,
+      scoping: 'project',
+      handle: updateComment,
+    },
+    {
+      method: 'DELETE',
+      pattern: `${COMMENTS}/:id`,
+      access: commentWrite,
+      scoping: 'project',
+      handle: refuseCommentDelete,
+    },
+    {
+      method: 'GET',
+      pattern: `${COMMENTS}/:id/thread`,
+      access: commentRead,
+      scoping: 'project',
+      handle: commentThread,
     },
 
     // `NotebookViewSet` (scope `notebook`, `lookup_field = "short_id"`).

@@ -1,7 +1,8 @@
 import { fail, serverError, validationError } from '../errors';
 import type { Reply } from '../http';
 import type { ProjectCtx } from '../router';
-import { playlistJson, recordingJson } from '../serializers/playlists';
+import { playlistJson } from '../serializers/playlists';
+import { recordingJson } from '../serializers/recordings';
 import { findSynthetic, requirePlaylist } from './playlists';
 
 const PAGE = 50;
@@ -25,7 +26,7 @@ export function listPlaylistRecordings(ctx: ProjectCtx): Reply {
   return {
     status: 200,
     json: {
-      results: recordings.slice(0, PAGE).map(recordingJson),
+      results: recordings.slice(0, PAGE).map((recording) => recordingJson(ctx.state, recording, 'list')),
       has_next: recordings.length > PAGE,
       version: 4,
     },

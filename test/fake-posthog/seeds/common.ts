@@ -95,7 +95,7 @@ export const RECORDINGS: readonly Recording[] = [
   rec('0191dd9e-4444-7ccc-8ddd-000000000006', 2, 'Staging smoke run', '2025-03-04T07:00:00.000Z', 60, '/'),
 ];
 
-function rec(
+export function rec(
   id: string,
   projectId: number,
   title: string,
@@ -124,6 +124,8 @@ export function emptyState(projects: readonly Project[]): State {
     sharing: new Map(),
     playlists: [],
     recordings: [],
+    persons: [],
+    comments: [],
     insights: [],
     notebooks: [],
     featureFlags: [],

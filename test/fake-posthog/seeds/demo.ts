@@ -1,7 +1,7 @@
 import { DEMO } from '../demo-ids';
 import type { State } from '../state';
 import { addDashboard, addInsight, addNotebook, addPlaylist, share, textTile } from './build';
-import { emptyState, PROJECTS, RECORDINGS } from './common';
+import { emptyState, PROJECTS, RECORDINGS, rec } from './common';
 
 const { ana, bo, cy } = DEMO.users;
 const main = DEMO.projects.main;
@@ -13,6 +13,7 @@ export function demoSeed(): State {
   state.recordings = RECORDINGS.map((recording) => ({ ...recording }));
   seedDashboards(state);
   seedPlaylists(state);
+  seedPersonsAndComments(state);
   seedInsights(state);
   seedNotebooksAndFlags(state);
   share(state, {
@@ -277,4 +278,117 @@ function seedPlaylists(state: State): void {
   addPlaylist(state, { id: 11, shortId: 'Arch1ved', projectId: main, name: 'Archived QA', deleted: true });
   addPlaylist(state, { id: 12, shortId: 'Stag1ng1', projectId: staging, name: 'Staging regressions' });
   addPlaylist(state, { id: 13, shortId: 'Stag1ng2', projectId: staging, name: 'Staging smoke' });
+}
+
+/** A TipTap document of one paragraph, as PostHog's comment editor sends `rich_content`. */
+const richText = (text: string) => ({
+  type: 'doc',
+  content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+});
+
+/**
+ * Persons behind project 1's recordings (by distinct id), a recording whose distinct id has no person
+ * (PostHog then serializes a `MissingPerson`), and two notes on the checkout recording.
+ */
+function seedPersonsAndComments(state: State): void {
+  const byId = (id: string) => state.recordings.find((r) => r.id === id);
+  const person = (
+    id: number,
+    recordingId: string,
+    properties: Record<string, unknown>,
+    projectId: number = main,
+  ) => {
+    const recording = byId(recordingId);
+    if (!recording) return;
+    state.persons.push({
+      id,
+      uuid: `01900000-0000-7000-8000-0000000d${String(id).padStart(4, '0')}`,
+      projectId,
+      distinctIds: [recording.distinctId],
+      properties,
+      createdAt: '2025-02-15T08:00:00.000Z',
+    });
+  };
+  const [, , mobile, support, tour, stagingRun] = RECORDINGS.map((recording) => recording.id);
+  person(DEMO.persons.ana, DEMO.recordings.inCheckout, { email: 'ana@acme.com', name: 'Ana' });
+  person(2, DEMO.recordings.loose, { email: 'li@globex.com', name: 'Li' });
+  person(3, mobile ?? '', { name: 'Sam Park' });
+  person(4, support ?? '', { email: 'kai@initech.com' });
+  person(5, tour ?? '', { username: 'ola' });
+  person(6, stagingRun ?? '', { email: 'qa@acme.com' }, staging);
+  state.recordings.push({
+    ...rec(DEMO.recordings.anonymous, main, 'Blog visit', '2025-03-04T12:00:00.000Z', 150, '/blog'),
+    // A posthog-js anonymous distinct id that no person holds.
+    distinctId: '0191dd9e-55aa-7bbb-8ccc-00000000a707',
+  });
+  const checkoutStart = Date.parse(RECORDINGS[0]?.startTime ?? '2025-03-01T10:00:00.000Z');
+  const at = (seconds: number) => new Date(checkoutStart + seconds * 1000).toISOString();
+  const note = (id: string, text: string, seconds: number, createdBy: number, createdAt: string) =>
+    state.comments.push({
+      id,
+      projectId: main,
+      content: text,
+      richContent: richText(text),
+      version: 0,
+      createdAt,
+      createdBy,
+      deleted: false,
+      itemId: DEMO.recordings.inCheckout,
+      itemContext: { time_in_recording: at(seconds) },
+      scope: 'Replay',
+      sourceComment: null,
+      isTask: false,
+    });
+  note(DEMO.comments.paymentButton, 'Payment button unresponsive', 75, ana, '2025-03-03T09:30:00.000Z');
+  note(DEMO.comments.sameOnSafari, 'Same on Safari', 160, bo, '2025-03-03T11:00:00.000Z');
+}
+
+/**
+ * The `review` seed: the demo plus "Weekly review", a collection of 30 recordings of project 1 (every
+ * fifth by a visitor with no person). Apart, so the demo's lists keep their lengths.
+ */
+export function reviewSeed(): State {
+  const state = demoSeed();
+  seedWeeklyReview(state);
+  return state;
+}
+
+function seedWeeklyReview(state: State): void {
+  const pages = ['/account', '/orders', '/search', '/cart', '/help/returns', '/signup/step-2'];
+  const ids: string[] = [];
+  for (let n = 1; n <= 30; n += 1) {
+    const id = DEMO.weeklyReviewRecording(n);
+    const start = new Date(Date.UTC(2025, 2, 10, 8 + Math.floor(n / 4), (n * 7) % 60)).toISOString();
+    const recording = rec(
+      id,
+      main,
+      `Weekly review #${n}`,
+      start,
+      45 + n * 13,
+      pages[n % pages.length] ?? '/',
+    );
+    // Distinct ids of their own (the demo's `visitor-000N` belong to other persons).
+    recording.distinctId = `weekly-visitor-${String(n).padStart(2, '0')}`;
+    state.recordings.push(recording);
+    ids.push(id);
+    if (n % 5 !== 0) {
+      state.persons.push({
+        id: 100 + n,
+        uuid: `01900000-0000-7000-8000-0000000e${String(n).padStart(4, '0')}`,
+        projectId: main,
+        distinctIds: [recording.distinctId],
+        properties: { email: `customer${String(n).padStart(2, '0')}@example.org` },
+        createdAt: '2025-03-01T08:00:00.000Z',
+      });
+    }
+  }
+  addPlaylist(state, {
+    id: 14,
+    shortId: DEMO.playlists.weeklyReview,
+    projectId: main,
+    name: 'Weekly review',
+    description: 'Thirty sessions to go through on Monday.',
+    createdAt: '2025-01-20T08:30:00.000Z',
+    recordingIds: ids,
+  });
 }

@@ -1,11 +1,12 @@
 import type { State } from '../state';
 import type { SeedName } from '../types';
-import { demoSeed } from './demo';
+import { demoSeed, reviewSeed } from './demo';
 import { emptySeed } from './empty';
 import { largeSeed } from './large';
 
 export function loadSeed(name: SeedName, largeCount?: number): State {
   if (name === 'large') return largeSeed(largeCount);
   if (name === 'empty') return emptySeed();
+  if (name === 'review') return reviewSeed();
   return demoSeed();
 }

@@ -1,4 +1,4 @@
-import type { Playlist, Recording, State } from '../state';
+import type { Playlist, State } from '../state';
 import { findUser } from '../state';
 import type { Flavor } from '../types';
 import { userSummary } from './users';
@@ -96,41 +96,5 @@ export function syntheticJson(synthetic: SyntheticPlaylist): Record<string, unkn
     },
     type: 'collection',
     is_synthetic: true,
-  };
-}
-
-/** SessionRecordingSerializer (the items of `GET …/recordings/` in PostHog). */
-export function recordingJson(recording: Recording): Record<string, unknown> {
-  const start = Date.parse(recording.startTime);
-  const active = Math.round(recording.durationSeconds * 0.4);
-  return {
-    id: recording.id,
-    distinct_id: recording.distinctId,
-    viewed: false,
-    viewers: [],
-    recording_duration: recording.durationSeconds,
-    active_seconds: active,
-    inactive_seconds: recording.durationSeconds - active,
-    start_time: recording.startTime,
-    end_time: new Date(start + recording.durationSeconds * 1000).toISOString(),
-    click_count: 14,
-    keypress_count: 3,
-    mouse_activity_count: 80,
-    console_log_count: 0,
-    console_warn_count: 1,
-    console_error_count: 0,
-    start_url: recording.startUrl,
-    person: {
-      id: `person-${recording.distinctId}`,
-      name: recording.distinctId,
-      distinct_ids: [recording.distinctId],
-      properties: {},
-      created_at: recording.startTime,
-      uuid: `0190ffff-0000-7000-8000-${recording.id.slice(-12)}`,
-    },
-    storage: 'object_storage',
-    snapshot_source: 'web',
-    ongoing: false,
-    activity_score: 4.2,
   };
 }
