@@ -1,4 +1,5 @@
 import { type MessageKey, t } from '../lib/platform/i18n';
+import { formatClock } from '../lib/posthog/context-labels';
 import type { Waiting } from '../lib/stores/collection-changes';
 import type { Failure, Notice } from '../lib/stores/collection-picker';
 
@@ -52,7 +53,13 @@ export function CollectionNotice(props: {
     );
   }
   if (!notice) return <div class="playlist-notice" role="status" />;
-  const sentence = t(SENTENCES[notice.kind], notice.name);
+  const note = notice.note;
+  const sentence =
+    note?.saved && notice.kind === 'added'
+      ? t('playlistAddedToWithNote', notice.name, formatClock(note.second))
+      : note?.saved && notice.kind === 'already'
+        ? t('playlistAlreadyInNoteAdded', notice.name, formatClock(note.second))
+        : t(SENTENCES[notice.kind], notice.name);
   return (
     <div class="playlist-notice" role="status">
       <p class={notice.kind === 'added' || notice.kind === 'removed' ? 'success' : ''}>
@@ -63,6 +70,7 @@ export function CollectionNotice(props: {
             ? ` ${t('playlistViaSession')}`
             : ''}
       </p>
+      {note && !note.saved ? <p class="error">{t('noteNotSaved', note.message)}</p> : null}
       {notice.actionId && (notice.kind === 'added' || notice.kind === 'removed') ? (
         <button type="button" disabled={busy} onClick={props.onUndo}>
           {t('playlistUndo')}

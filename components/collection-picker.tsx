@@ -1,5 +1,6 @@
 import { computed } from '@preact/signals';
 import { useEffect, useMemo, useRef } from 'preact/hooks';
+import type { CollectionEntry } from '../lib/messaging/collection-entries';
 import { t, tCount } from '../lib/platform/i18n';
 import {
   type CollectionPickerStore,
@@ -8,6 +9,7 @@ import {
 } from '../lib/stores/collection-picker';
 import { CollectionNotice } from './collection-notice';
 import { ErrorNotice } from './error-notice';
+import { isAddWithNote, NoteField } from './note-field';
 
 const optionDomId = (index: number) => `playlist-option-${index}`;
 
@@ -17,6 +19,8 @@ function OptionRow(props: {
   selected: boolean;
   busy: boolean;
   query: string;
+  /** The selected collection can be copied as a review doc (Alt+Enter, or a click on the hint). */
+  copyable: boolean;
 }) {
   const { option, selected, busy } = props;
   const entry = option.row?.entry;
@@ -41,9 +45,16 @@ function OptionRow(props: {
       </span>
       {entry?.pinned ? <span class="playlist-badge">{t('playlistPinned')}</span> : null}
       {status ? <span class="playlist-option-status">{status}</span> : null}
+      {props.copyable ? (
+        <span class="playlist-option-status playlist-option-copy">{t('reviewDocRowCopy')}</span>
+      ) : null}
     </div>
   );
 }
+
+/** The collection of an option that can be copied as a review doc (one that holds recordings). */
+const copyableEntry = (option: PickerOption | undefined): CollectionEntry | null =>
+  option?.row?.entry.kind === 'collection' ? option.row.entry : null;
 
 const selectedIndexOf = (store: CollectionPickerStore) =>
   store.options.value.findIndex((option) => option.id === store.selected.value);
@@ -56,6 +67,7 @@ const selectedIndexOf = (store: CollectionPickerStore) =>
 function CollectionOptions(props: {
   store: CollectionPickerStore;
   onKeyDown: (event: KeyboardEvent) => void;
+  onCopyMarkdown?: (entry: CollectionEntry) => void;
 }) {
   const { store } = props;
   const options = store.options.value;
@@ -72,7 +84,10 @@ function CollectionOptions(props: {
     const item = (event.target as Element).closest('[role="option"]');
     const index = item ? Number(item.id.replace('playlist-option-', '')) : -1;
     const option = options[index];
-    if (option?.enabled) void store.choose(option.id);
+    const copyable = copyableEntry(option);
+    if (copyable && props.onCopyMarkdown && (event.target as Element).closest('.playlist-option-copy'))
+      props.onCopyMarkdown(copyable);
+    else if (option?.enabled) void store.choose(option.id);
   };
   const hidden = store.hiddenCount.value;
   return (
@@ -98,6 +113,9 @@ function CollectionOptions(props: {
             selected={option.id === selected}
             busy={busy.has(option.id === CREATE_OPTION ? CREATE_OPTION : option.id)}
             query={query}
+            copyable={
+              Boolean(props.onCopyMarkdown) && option.id === selected && copyableEntry(option) !== null
+            }
           />
         ))}
       </div>
@@ -107,7 +125,11 @@ function CollectionOptions(props: {
 }
 
 /** The popup's collection picker: an ARIA combobox over a listbox of collections (keyboard first). */
-export function CollectionPicker(props: { store: CollectionPickerStore }) {
+export function CollectionPicker(props: {
+  store: CollectionPickerStore;
+  /** Alt+Enter on a collection: copy it as a review doc. */
+  onCopyMarkdown?: (entry: CollectionEntry) => void;
+}) {
   const { store } = props;
   const target = store.target.value;
   const phase = store.phase.value;
@@ -151,6 +173,13 @@ export function CollectionPicker(props: { store: CollectionPickerStore }) {
     if (delta !== undefined) {
       event.preventDefault();
       store.move(delta);
+    } else if (event.key === 'Enter' && event.altKey && props.onCopyMarkdown) {
+      event.preventDefault();
+      const entry = copyableEntry(store.options.value.find((option) => option.id === store.selected.value));
+      if (entry) props.onCopyMarkdown(entry);
+    } else if (isAddWithNote(event)) {
+      event.preventDefault();
+      void store.choose(store.selected.value, true);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void store.choose();
@@ -195,7 +224,8 @@ export function CollectionPicker(props: { store: CollectionPickerStore }) {
             onKeyDown={onKeyDown}
           />
           {phase === 'loading' ? <p class="muted playlist-loading">{t('playlistLoading')}</p> : null}
-          <CollectionOptions store={store} onKeyDown={onKeyDown} />
+          <CollectionOptions store={store} onKeyDown={onKeyDown} onCopyMarkdown={props.onCopyMarkdown} />
+          <NoteField store={store} />
           {store.listError.value ? (
             <ErrorNotice error={store.listError.value} onRetry={() => void store.reload()} />
           ) : null}

@@ -11,6 +11,7 @@ import { ContextSkeleton } from './context-skeleton';
 import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
 import { PendingChanges } from './pending-list';
+import { ReviewDocStatus } from './review-doc-panel';
 import { SetupPrompt } from './setup-prompt';
 import { SharePopupSection } from './share-popup-section';
 
@@ -26,8 +27,16 @@ export function PopupApp(props: {
   pending?: PendingStore;
   faces?: RecordingFaces;
 }) {
-  const { store } = props;
+  const { store, share } = props;
   const state = store.state.value;
+  // The project of the picker's collections: a row's "Copy as Markdown" reads it with the key.
+  const pickerProject =
+    props.playlists?.target.value &&
+    (props.playlists.target.value.projectId ??
+      (state.phase === 'ready' ? state.status.projectId : undefined));
+  const copyFromPicker = (shortId: string) => {
+    if (share && pickerProject) void share.reviewDoc.copy({ projectId: pickerProject, shortId });
+  };
   return (
     <main class="popup" aria-busy={state.phase === 'loading'}>
       {state.phase === 'loading' ? <ContextSkeleton /> : null}
@@ -51,7 +60,15 @@ export function PopupApp(props: {
             <EmptyState postHogUrl={postHogHomeLink(state.status)} />
           )}
           {props.pending ? <PendingChanges store={props.pending} /> : null}
-          {props.playlists ? <CollectionPicker store={props.playlists} /> : null}
+          {props.playlists ? (
+            <CollectionPicker
+              store={props.playlists}
+              onCopyMarkdown={share && pickerProject ? (entry) => copyFromPicker(entry.shortId) : undefined}
+            />
+          ) : null}
+          {share && pickerProject && state.context?.kind !== 'playlist' ? (
+            <ReviewDocStatus store={share.reviewDoc} />
+          ) : null}
           {props.share ? (
             <SharePopupSection
               share={props.share}

@@ -6,6 +6,7 @@ import { DashboardPanel } from './dashboard-panel';
 import { DashboardViewButton } from './dashboard-view-button';
 import { InsightPanel } from './insight-panel';
 import { PageLinksPanel } from './page-links-panel';
+import { ReviewDocPanel } from './review-doc-panel';
 import { ShareRecordingPanel } from './share-recording-panel';
 
 export interface SharePopupSectionProps {
@@ -15,9 +16,16 @@ export interface SharePopupSectionProps {
   hints: PageHints;
 }
 
-/** The popup's dashboard and link part: what fits the page in the tab (dashboard, recording, insight, notebook or other page), the way to every dashboard, and the toast. */
+/** The popup's dashboard and link part: what fits the page in the tab (dashboard, recording, insight, collection, notebook or other page), the way to every dashboard, and the toast. */
 export function SharePopupSection(props: SharePopupSectionProps) {
   const { share, context } = props;
+  // A collection of the connected PostHog, in a known project: the key can read it.
+  const collectionProject =
+    context?.kind === 'playlist' ? (context.projectId ?? props.status.projectId) : undefined;
+  const collection =
+    context?.kind === 'playlist' && context.origin === props.status.origin && collectionProject
+      ? { projectId: collectionProject, shortId: context.shortId }
+      : null;
   return (
     <>
       {context?.kind === 'dashboard' ? (
@@ -29,6 +37,7 @@ export function SharePopupSection(props: SharePopupSectionProps) {
       {context?.kind === 'insight' ? (
         <InsightPanel store={share.insightFor(context, props.status, props.hints)} />
       ) : null}
+      {collection ? <ReviewDocPanel store={share.reviewDoc} target={collection} /> : null}
       {context?.kind === 'notebook' || context?.kind === 'page' ? (
         <PageLinksPanel store={share.pageFor(context, props.status, props.hints)} />
       ) : null}

@@ -5,6 +5,7 @@ import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { watchTabView } from '../../lib/messaging/view-port';
+import { playbackSecond } from '../../lib/posthog/links';
 import { createCollectionPickerStore } from '../../lib/stores/collection-picker';
 import { pickerScopeOf } from '../../lib/stores/collection-picker-model';
 import { createPendingStore } from '../../lib/stores/pending-changes';
@@ -34,6 +35,13 @@ void store.load();
 const playlists = createCollectionPickerStore({
   send,
   scope: computed(() => pickerScopeOf(store.state.value, location.search)),
+  // Where a note goes: the second the tab's player shows for its recording.
+  playerSecond: computed(() => {
+    const state = store.state.value;
+    if (state.phase !== 'ready' || state.context?.kind !== 'recording') return null;
+    const second = playbackSecond(state.context, state.hints);
+    return second === undefined ? null : { recordingId: state.context.recordingId, second };
+  }),
 });
 const pending = createPendingStore({ send });
 const faces = createRecordingFaces({ send });

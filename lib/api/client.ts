@@ -1,5 +1,6 @@
 import ky from 'ky';
 import { AppError } from '../platform/errors';
+import { createNotesApi } from './comments';
 import { createDashboardsApi } from './dashboards';
 import { createItemReadsApi } from './insights';
 import { createKeysApi } from './keys';
@@ -83,6 +84,7 @@ export function createPostHogClient(options: PostHogClientOptions) {
         dashboards: createDashboardsApi(transport, projectId),
         playlists: createPlaylistsApi(transport, projectId),
         items: createItemReadsApi(transport, projectId),
+        notes: createNotesApi(transport, projectId),
       };
     },
   };

@@ -4,6 +4,8 @@ import {
   type InsightBasic,
   InsightBasicSchema,
   NotebookSchema,
+  type RecordingComment,
+  RecordingCommentPageSchema,
   type RecordingMeta,
   RecordingMetaSchema,
 } from './schema/insight';
@@ -13,9 +15,18 @@ import type { Transport } from './transport';
 
 const InsightPageSchema = paginated(InsightBasicSchema);
 
+/** Pages of a recording's comments read at most (100 each): a review doc, not an archive. */
+export const MAX_COMMENT_PAGES = 5;
+
+export interface RecordingComments {
+  comments: RecordingComment[];
+  /** False when PostHog had more than `MAX_COMMENT_PAGES` pages. */
+  complete: boolean;
+}
+
 /**
- * The reads behind an insight's, a notebook's and a recording's links and a recording's face
- * (reference §1, §5-7). Insights are
+ * The reads behind an insight's, a notebook's and a recording's links, a recording's face and its
+ * notes (reference §1, §4-7). Insights are
  * found by `short_id` through the list filter, which every PostHog version has (older ones take only
  * the numeric id in the path); their sharing route takes only the numeric id.
  */
@@ -57,6 +68,31 @@ export function createItemReadsApi(transport: Transport, project: ProjectRef) {
         path: projectPath(project, 'session_recordings', segment(recordingId, 'recording id')),
         schema: RecordingMetaSchema,
       });
+    },
+
+    /**
+     * A recording's notes: its comments with `scope=Replay`, newest first (`comment:read`; older
+     * PostHog refuses keys here, `key-not-allowed`), following PostHog's cursor as it wrote it.
+     */
+    async recordingComments(recordingId: string): Promise<RecordingComments> {
+      const comments: RecordingComment[] = [];
+      const seen = new Set<string>();
+      let page = await transport.request({
+        method: 'GET',
+        path: projectPath(project, 'comments'),
+        searchParams: { scope: 'Replay', item_id: recordingId },
+        schema: RecordingCommentPageSchema,
+      });
+      for (let read = 1; ; read++) {
+        comments.push(...page.results);
+        if (!page.next || page.results.length === 0) return { comments, complete: true };
+        const next = transport.sameOriginPath(page.next);
+        // A cursor that points back where it was would otherwise loop.
+        if (seen.has(next)) return { comments, complete: true };
+        if (read >= MAX_COMMENT_PAGES) return { comments, complete: false };
+        seen.add(next);
+        page = await transport.request({ method: 'GET', path: next, schema: RecordingCommentPageSchema });
+      }
     },
 
     async notebookTitle(shortId: string): Promise<string | null> {

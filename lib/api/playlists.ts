@@ -2,10 +2,12 @@ import { z } from 'zod/mini';
 import { isAppError } from '../platform/errors';
 import { createPager, type PageOptions } from './pagination';
 import { type ProjectRef, projectPath, segment } from './paths';
+import type { RecordingMeta } from './schema/insight';
 import {
   type CollectionListFilter,
   type Playlist,
   type PlaylistInput,
+  PlaylistRecordingsMetaSchema,
   PlaylistRecordingsSchema,
   PlaylistSchema,
   RecordingChangeSuccessSchema,
@@ -26,6 +28,10 @@ export interface RecordingChange {
 }
 
 const RecordingsAnswerSchema = z.union([PlaylistRecordingsSchema, PlaylistSchema]);
+const RecordingsMetaAnswerSchema = z.union([PlaylistRecordingsMetaSchema, PlaylistSchema]);
+
+/** One page of a collection's recordings with their metadata; null when the server named none. */
+export type PlaylistRecordingsPage = { recordings: RecordingMeta[]; hasNext: boolean } | null;
 const RecordingChangeSchema = z.union([PlaylistSchema, RecordingChangeSuccessSchema]);
 
 // PostHog's 400 when a PATCH of a filters-type playlist omits its filters (reference §10.3).
@@ -118,6 +124,25 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
         };
       }
       return { known: false, recordingIds: null, hasNext: false };
+    },
+
+    /**
+     * A page of the recordings with each one's metadata, in one request (reference §10.5; PostHog's
+     * `RecordingsQuery` reads `limit` and `offset` from the query, 50 by default). Null when the
+     * server answered with a playlist object (the contract's shape), which names no recordings.
+     */
+    async recordingsPage(
+      shortId: string,
+      page: { limit: number; offset: number },
+    ): Promise<PlaylistRecordingsPage> {
+      const answer = await transport.request({
+        method: 'GET',
+        path: one(shortId, 'recordings'),
+        searchParams: { limit: page.limit, offset: page.offset },
+        schema: RecordingsMetaAnswerSchema,
+      });
+      if (!('results' in answer) || !Array.isArray(answer.results)) return null;
+      return { recordings: answer.results as RecordingMeta[], hasNext: answer.has_next === true };
     },
 
     /** PostHog refuses keys here with `key-not-allowed`: fall back to `addRecordingRoute` via a session. */

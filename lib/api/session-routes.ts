@@ -6,7 +6,7 @@ import { projectPath, segment } from './paths';
  * The only requests the background may hand to a content script to make with the page's PostHog
  * session (PostHog refuses personal API keys on them). Anything else is never forwarded.
  */
-export type SessionMethod = 'POST' | 'DELETE';
+export type SessionMethod = 'POST' | 'DELETE' | 'PATCH';
 
 export interface SessionRoute {
   method: SessionMethod;
@@ -76,6 +76,78 @@ function recordingPath(projectId: number, shortId: string, recordingId: string):
     segment(shortId, 'playlist id'),
     'recordings',
     segment(recordingId, 'recording id'),
+  );
+}
+
+// ——— notes: PostHog's comments on a recording (reference §4), session-only on older builds ———
+
+/** The longest note Hogmark writes (PostHog's older player capped at 400; newer sets no cap). */
+export const NOTE_MAX = 2000;
+/** `item_id` is a CharField of 72. */
+const ITEM_ID_MAX = 72;
+/** `time_in_recording` as `Date.toISOString()` writes it: an absolute time, not a number of seconds. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const COMMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const COMMENTS_ROUTE = new RegExp(`^/api/projects/${'[1-9][0-9]{0,15}'}/comments/(?:([0-9a-f-]{36})/)?$`);
+
+/** What PostHog's player sends to comment at a moment (`playerFrameCommentOverlayLogic`), nothing more. */
+export interface NoteBody {
+  content: string;
+  scope: 'Replay';
+  item_id: string;
+  item_context: { time_in_recording: string };
+}
+
+export function noteBody(recordingId: string, text: string, at: Date): NoteBody {
+  return {
+    content: text,
+    scope: 'Replay',
+    item_id: recordingId,
+    item_context: { time_in_recording: at.toISOString() },
+  };
+}
+
+/** Exactly a `NoteBody`: its four keys, a note of 1 to NOTE_MAX characters, an ISO time. */
+export function isNoteBody(body: unknown): body is NoteBody {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const { content, scope, item_id: itemId, item_context: context } = body as Record<string, unknown>;
+  if (Object.keys(body).sort().join() !== 'content,item_context,item_id,scope') return false;
+  if (typeof content !== 'string' || content.trim() === '' || content.length > NOTE_MAX) return false;
+  if (scope !== 'Replay' || typeof itemId !== 'string' || itemId === '' || itemId.length > ITEM_ID_MAX)
+    return false;
+  if (UNSAFE_IN_ID.test(itemId)) return false;
+  if (typeof context !== 'object' || context === null || Array.isArray(context)) return false;
+  const time = (context as Record<string, unknown>).time_in_recording;
+  return (
+    Object.keys(context).join() === 'time_in_recording' && typeof time === 'string' && ISO_TIME.test(time)
+  );
+}
+
+/** A note on a recording, made through the tab where PostHog refuses the key on comments. */
+export function createNoteRoute(projectId: number, body: NoteBody): SessionRoute {
+  if (!isNoteBody(body)) throw new AppError('bad-message', { detail: 'invalid note' });
+  return { method: 'POST', path: projectPath(projectId, 'comments'), body };
+}
+
+/** Undo of a note: PostHog deletes comments with `PATCH {deleted: true}` (DELETE answers 405). */
+export function deleteNoteRoute(projectId: number, commentId: string): SessionRoute {
+  if (!COMMENT_ID.test(commentId)) throw new AppError('bad-message', { detail: 'invalid note id' });
+  return { method: 'PATCH', path: projectPath(projectId, 'comments', commentId), body: { deleted: true } };
+}
+
+/** The two note routes and the body each takes, exactly. */
+function isNoteRequestAllowed(method: unknown, path: string, body: unknown): boolean {
+  const match = COMMENTS_ROUTE.exec(path);
+  if (!match) return false;
+  const commentId = match[1];
+  if (commentId === undefined) return method === 'POST' && isNoteBody(body);
+  return (
+    method === 'PATCH' &&
+    COMMENT_ID.test(commentId) &&
+    typeof body === 'object' &&
+    body !== null &&
+    Object.keys(body).join() === 'deleted' &&
+    (body as { deleted?: unknown }).deleted === true
   );
 }
 
@@ -151,6 +223,9 @@ export function isSessionBodyAllowed(method: unknown, path: unknown, body: unkno
 
 /** The whole check of one request: an allow-listed route with the body it takes. */
 export function isSessionRequestAllowed(route: { method: unknown; path: unknown; body?: unknown }): boolean {
+  if (typeof route.path === 'string' && !route.path.includes('..') && COMMENTS_ROUTE.test(route.path)) {
+    return isNoteRequestAllowed(route.method, route.path, route.body);
+  }
   return (
     isSessionForwardable(route.method, route.path) &&
     isSessionBodyAllowed(route.method, route.path, route.body)

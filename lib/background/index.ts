@@ -85,6 +85,9 @@ export function createBackground(deps: BackgroundDeps) {
     tabContext: view,
     flash: toolbar.flash,
     pending: pending.queue,
+    // The share-links room keeps what PostHog said of each recording (composed below; read on use).
+    recordingStart: async (projectId, recordingId) =>
+      (await shareLinks.handlers['recordings/face']({ projectId, recordingId })).face?.startTime ?? null,
   });
   const tabs = createTabsFeature({
     browser,

@@ -54,6 +54,41 @@ export function isForwardableBody(method: unknown, path: string, body: unknown):
   return body === undefined || (isObject(body) && Object.keys(body).length === 0);
 }
 
+const NOTES = new RegExp(`^/api/projects/${PROJECT}/comments/(?:([0-9a-f-]{36})/)?$`);
+const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const isIsoTime = (value: unknown) => typeof value === 'string' && ISO_TIME.test(value);
+
+/**
+ * A note on a recording (PostHog's comment, exactly as its player sends one) or its undo
+ * (`PATCH {deleted: true}`): the only other requests relayed.
+ */
+export function isForwardableNote(method: unknown, path: unknown, body: unknown): boolean {
+  const match = typeof path === 'string' && !path.includes('..') ? NOTES.exec(path) : null;
+  if (!match || !isObject(body)) return false;
+  const fields = body as Record<string, unknown>;
+  const keys = Object.keys(fields).sort().join();
+  if (match[1] !== undefined) {
+    return method === 'PATCH' && NOTE_ID.test(match[1]) && keys === 'deleted' && fields.deleted === true;
+  }
+  const { content, scope, item_id: itemId, item_context: context } = fields;
+  return (
+    method === 'POST' &&
+    keys === 'content,item_context,item_id,scope' &&
+    typeof content === 'string' &&
+    content.trim() !== '' &&
+    content.length <= 2000 &&
+    scope === 'Replay' &&
+    typeof itemId === 'string' &&
+    itemId !== '' &&
+    itemId.length <= 72 &&
+    !/\p{Cc}/u.test(itemId) &&
+    isObject(context) &&
+    Object.keys(context).join() === 'time_in_recording' &&
+    isIsoTime((context as { time_in_recording?: unknown }).time_in_recording)
+  );
+}
+
 /** PostHog's CSRF cookie, readable by page scripts (the session cookie itself is HttpOnly). */
 export function csrfTokenOf(cookie: string): string | undefined {
   for (const part of cookie.split(';')) {
@@ -133,8 +168,9 @@ export function relaySessionRequests(deps: SessionRelayDeps): void {
       typeof request.requestId === 'string' &&
       UUID.test(request.requestId) &&
       request.origin === deps.origin &&
-      isForwardableRoute(request.method, request.path) &&
-      isForwardableBody(request.method, request.path, request.body) &&
+      (isForwardableNote(request.method, request.path, request.body) ||
+        (isForwardableRoute(request.method, request.path) &&
+          isForwardableBody(request.method, request.path, request.body))) &&
       token !== undefined;
     if (accepted) void perform(request, token);
     return Promise.resolve({ ok: true, data: { accepted } });

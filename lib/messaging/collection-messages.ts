@@ -39,10 +39,19 @@ export const CollectionListSchema = z.object({
 });
 export type CollectionList = z.infer<typeof CollectionListSchema>;
 
+/** A note to write with an add, at the player's second (PostHog's comment on the recording). */
+export const NoteInputSchema = z.object({
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+  second: z.int().check(z.nonnegative(), z.lte(86_400 * 7)),
+});
+export type NoteInput = z.infer<typeof NoteInputSchema>;
+
 export const RecordingChangeInputSchema = z.object({
   projectId: ProjectId,
   shortId: ShortIdSchema,
   recordingId: RecordingIdSchema,
+  /** Only with `playlists/add`. */
+  note: z.optional(NoteInputSchema),
 });
 export type RecordingChangeInput = z.infer<typeof RecordingChangeInputSchema>;
 
@@ -58,6 +67,13 @@ export const RecordingChangeResultSchema = z.object({
   /** Pass to `playlists/undo`. */
   actionId: z.optional(z.string()),
   membership: MembershipSchema,
+  /** The note sent with the add: written at its second, or why not (the add stands either way). */
+  note: z.optional(
+    z.union([
+      z.object({ saved: z.literal(true), second: z.int().check(z.nonnegative()), via: ViaSchema }),
+      z.object({ saved: z.literal(false), error: SerializedErrorSchema }),
+    ]),
+  ),
 });
 export type RecordingChangeResult = z.infer<typeof RecordingChangeResultSchema>;
 

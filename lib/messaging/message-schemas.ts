@@ -163,7 +163,7 @@ export const PublicLinkSchema = z.object({
 
 export const TabRef = z.object({ tabId: z.int().check(z.nonnegative()) });
 
-export const SESSION_METHODS = ['POST', 'DELETE'] as const;
+export const SESSION_METHODS = ['POST', 'DELETE', 'PATCH'] as const;
 
 /** What the popup needs for its first paint, answered at once from the background's caches. */
 export const PopupOpenSchema = z.object({

@@ -34,6 +34,12 @@ import {
 } from './message-schemas';
 import { pageProtocol } from './page-messages';
 import { PendingIdInputSchema, PendingStateSchema } from './pending-messages';
+import {
+  RecordingNotesInputSchema,
+  RecordingNotesSchema,
+  ReviewDocInputSchema,
+  ReviewDocSchema,
+} from './review-doc-messages';
 
 export * from './message-schemas';
 
@@ -182,6 +188,18 @@ export const protocol = {
     from: 'extension-page',
     input: z.object({ actionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
     output: RecordingChangeResultSchema,
+  },
+  /** A collection as a review doc: its name, link and recordings with their faces (one list read). */
+  'playlists/review-doc': {
+    from: 'extension-page',
+    input: ReviewDocInputSchema,
+    output: ReviewDocSchema,
+  },
+  /** The notes of a batch of recordings at their seconds; each recording's failure is its own. */
+  'recordings/notes': {
+    from: 'extension-page',
+    input: RecordingNotesInputSchema,
+    output: RecordingNotesSchema,
   },
   // What the keyboard command runs for the tab; extension pages send it to run the same path.
   'playlists/quick-add': {

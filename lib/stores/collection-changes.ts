@@ -1,6 +1,6 @@
 import { type ReadonlySignal, type Signal, signal } from '@preact/signals';
 import type { CollectionEntry, Membership } from '../messaging/collection-entries';
-import type { RecordingChangeResult, Via } from '../messaging/collection-messages';
+import type { NoteInput, RecordingChangeResult, Via } from '../messaging/collection-messages';
 import type { SendMessage } from '../messaging/messages';
 import { offersTryAgain } from '../platform/error-policy';
 import { AppError, type SerializedError, toAppError } from '../platform/errors';
@@ -23,6 +23,8 @@ export type Notice = {
   /** Through a PostHog tab Hogmark opened in the background and closed. */
   quietTab?: true;
   actionId?: string;
+  /** The note sent with the add: at which second it was written, or why it was not. */
+  note?: { saved: true; second: number } | { saved: false; message: string };
 };
 export interface Failure {
   error: SerializedError;
@@ -82,6 +84,13 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
       ...(result.via ? { via: result.via } : {}),
       ...(result.quietTab ? { quietTab: true as const } : {}),
       ...(result.actionId ? { actionId: result.actionId } : {}),
+      ...(result.note
+        ? {
+            note: result.note.saved
+              ? { saved: true as const, second: result.note.second }
+              : { saved: false as const, message: result.note.error.message },
+          }
+        : {}),
     };
   }
 
@@ -153,12 +162,13 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
     }
   }
 
-  async function change(direction: 'add' | 'remove', shortId: string): Promise<void> {
+  async function change(direction: 'add' | 'remove', shortId: string, note?: NoteInput): Promise<boolean> {
     const current = deps.target.value;
     const projectId = deps.projectId.value;
-    if (!current || projectId === null || isBusy(shortId)) return;
+    if (!current || projectId === null || isBusy(shortId)) return false;
     const before = membership.value;
-    const input = { projectId, shortId, recordingId: current.recordingId };
+    const input = { projectId, shortId, recordingId: current.recordingId, ...(note ? { note } : {}) };
+    let done = false;
     await guarded(
       shortId,
       async () => {
@@ -170,13 +180,15 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
             ? { ...before, holds: [...before.holds, shortId], lacks: others(before.lacks), unsure }
             : { ...before, holds: others(before.holds), lacks: [...before.lacks, shortId], unsure };
         report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', input));
+        done = true;
       },
       (error) => {
         membership.value = before;
-        fail(error, () => change(direction, shortId), shortId);
+        fail(error, () => change(direction, shortId, note).then(() => undefined), shortId);
       },
-      () => send('playlists/cancel', input),
+      () => send('playlists/cancel', { projectId, shortId, recordingId: current.recordingId }),
     );
+    return done;
   }
 
   async function createAndAdd(name: string): Promise<void> {
@@ -192,7 +204,7 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
         const created = result.playlist;
         deps.onCreated(created);
         // Created, but not added: Try again only adds (the collection exists now).
-        const addToCreated = () => change('add', created.shortId);
+        const addToCreated = () => change('add', created.shortId).then(() => undefined);
         if (result.change) report(result.change, created.name);
         else if (result.error) fail(AppError.fromJSON(result.error), addToCreated, created.shortId);
         else {

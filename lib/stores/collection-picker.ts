@@ -56,6 +56,8 @@ function afterNextPaint(): Promise<void> {
 export function createCollectionPickerStore(deps: {
   send: SendMessage;
   scope: ReadonlySignal<PickerScope | null>;
+  /** The second the tab's player shows for `recordingId`, where a note goes (else the start). */
+  playerSecond?: ReadonlySignal<{ recordingId: string; second: number } | null>;
 }) {
   const { send } = deps;
   const pick = signal<{ projectId: number; recordingId: string } | null>(null);
@@ -72,6 +74,12 @@ export function createCollectionPickerStore(deps: {
   const membership = signal<Membership>(EMPTY_MEMBERSHIP);
   const query = signal('');
   const selected = signal<string | null>(null);
+  /** A note to write with the next add (Ctrl/⌘+Enter), at `noteSecond`. */
+  const note = signal('');
+  const noteSecond = computed(() => {
+    const shown = deps.playerSecond?.value;
+    return shown && shown.recordingId === target.value?.recordingId ? Math.floor(shown.second) : 0;
+  });
 
   const filtered = computed(() => filterRows(rows.value, query.value, WINDOW_SIZE));
   const options = computed<PickerOption[]>(() => {
@@ -188,15 +196,25 @@ export function createCollectionPickerStore(deps: {
     }
   }
 
-  /** Enter or a click on an option. Adding where it already is says so and sends nothing. */
-  async function choose(id: string | null = selected.value): Promise<void> {
+  /**
+   * Enter or a click on an option; `withNote` (Ctrl/⌘+Enter) writes the note too, at the player's
+   * second. Adding where it already is says so and sends nothing, unless there is a note to write.
+   */
+  async function choose(id: string | null = selected.value, withNote = false): Promise<void> {
     if (id === null) return;
     if (id === CREATE_OPTION) return changes.createAndAdd(query.value);
     const option = options.value.find((item) => item.id === id);
     if (!option?.enabled) return;
     selected.value = id;
-    if (option.holding === 'in') return changes.already(id);
-    return changes.change('add', id);
+    const text = withNote ? note.value.trim() : '';
+    if (option.holding === 'in' && text === '') return changes.already(id);
+    const sent = await changes.change(
+      'add',
+      id,
+      text === '' ? undefined : { text, second: noteSecond.value },
+    );
+    // Written (or at least sent with the add): the field is cleared; on a failure it keeps the text.
+    if (sent && text !== '' && notice.value?.note?.saved) note.value = '';
   }
 
   /**
@@ -233,6 +251,8 @@ export function createCollectionPickerStore(deps: {
     hiddenCount,
     postHogUrl,
     membership,
+    note,
+    noteSecond,
     busy: changes.busy,
     notice,
     failure,

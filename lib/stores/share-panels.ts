@@ -12,6 +12,7 @@ import {
   type RecordingPublicLink,
   type RecordingPublicState,
 } from './recording-public-link';
+import { createReviewDocStore } from './review-doc';
 import { createCopyStore } from './share-copy';
 import {
   parseTypedTime,
@@ -71,12 +72,14 @@ const RECORDING_COPIED = {
 } as const;
 
 /**
- * What the popup adds under the page header: the dashboard, insight, recording and page panels, and
- * the one toast that confirms every copy. A panel's store is made once per page and loads itself, so
+ * What the popup adds under the page header: the dashboard, insight, recording, page and collection
+ * panels, and the one toast that confirms every copy. A panel's store is made once per page and loads itself, so
  * re-rendering the popup never sends a request twice.
  */
 export function createSharePanels(deps: SharePanelsDeps) {
   const copy = createCopyStore({ writeText: deps.writeText });
+  // Made once and idle until asked: it reads nothing before the user clicks.
+  const reviewDoc = createReviewDocStore({ send: deps.send, copy });
   const dashboards = onePerPage<DashboardPageStore>();
   const insights = onePerPage<InsightPageStore>();
   const pages = onePerPage<PageLinksStore>();
@@ -88,6 +91,8 @@ export function createSharePanels(deps: SharePanelsDeps) {
 
   return {
     copy,
+    /** A collection as a review doc: from a collection's page or a row of the picker. */
+    reviewDoc,
     openDashboards: deps.openDashboards,
 
     dashboardFor(context: DashboardContext, status: Status, hints: PageHints): DashboardPageStore {

@@ -3,13 +3,18 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   addRecordingRoute,
   bulkAddRecordingsRoute,
+  createNoteRoute,
+  deleteNoteRoute,
   isSessionBodyAllowed,
   isSessionForwardable,
+  isSessionRequestAllowed,
+  noteBody,
   removeRecordingRoute,
 } from '../../lib/api/session-routes';
 import {
   csrfTokenOf,
   isForwardableBody,
+  isForwardableNote,
   isForwardableRoute,
   relaySessionRequests,
 } from '../../lib/content/session-relay';
@@ -89,6 +94,101 @@ describe('the content script’s copy of the session allow-list', () => {
       fc.property(fc.constantFrom('POST', 'DELETE', 'GET', 'PATCH', 'post'), path, (method, candidate) => {
         expect(isForwardableRoute(method, candidate)).toBe(isSessionForwardable(method, candidate));
       }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('notes through the session: the one comment route and its undo, exactly', () => {
+  const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
+  const NOTE = createNoteRoute(
+    1,
+    noteBody(REC, 'Payment button unresponsive', new Date('2025-03-01T10:01:15Z')),
+  );
+  const UNDO = deleteNoteRoute(1, '0f8fad5b-d9cb-469f-a165-708677289501');
+  const relays = (route: { method: string; path: string; body?: unknown }) =>
+    isForwardableNote(route.method, route.path, route.body) ||
+    (isForwardableRoute(route.method, route.path) && isForwardableBody(route.method, route.path, route.body));
+
+  it("relays a note as PostHog's player sends it, and its undo", () => {
+    expect(NOTE).toEqual({
+      method: 'POST',
+      path: '/api/projects/1/comments/',
+      body: {
+        content: 'Payment button unresponsive',
+        scope: 'Replay',
+        item_id: REC,
+        item_context: { time_in_recording: '2025-03-01T10:01:15.000Z' },
+      },
+    });
+    expect(UNDO).toEqual({
+      method: 'PATCH',
+      path: '/api/projects/1/comments/0f8fad5b-d9cb-469f-a165-708677289501/',
+      body: { deleted: true },
+    });
+    for (const route of [NOTE, UNDO]) {
+      expect(isSessionRequestAllowed(route)).toBe(true);
+      expect(relays(route)).toBe(true);
+    }
+  });
+
+  it.each<[string, { method: string; path: string; body?: unknown }]>([
+    ['another scope', { ...NOTE, body: { ...(NOTE.body as object), scope: 'Dashboard' } }],
+    ['an extra field', { ...NOTE, body: { ...(NOTE.body as object), mentions: [2] } }],
+    ['a rich_content', { ...NOTE, body: { ...(NOTE.body as object), rich_content: {} } }],
+    [
+      'seconds instead of a time',
+      { ...NOTE, body: { ...(NOTE.body as object), item_context: { time_in_recording: 75 } } },
+    ],
+    ['an empty note', { ...NOTE, body: { ...(NOTE.body as object), content: '  ' } }],
+    ['a note too long', { ...NOTE, body: { ...(NOTE.body as object), content: 'x'.repeat(2001) } }],
+    ['an item id too long', { ...NOTE, body: { ...(NOTE.body as object), item_id: 'x'.repeat(73) } }],
+    ["a PATCH of a note's text", { ...UNDO, body: { content: 'changed' } }],
+    ['an undo that undeletes', { ...UNDO, body: { deleted: false } }],
+    ['a DELETE', { ...UNDO, method: 'DELETE', body: undefined }],
+    ['a GET of every comment', { method: 'GET', path: '/api/projects/1/comments/' }],
+    [
+      "another object's path",
+      { ...UNDO, path: '/api/projects/1/comments/0f8fad5b-d9cb-469f-a165-708677289501/thread/' },
+    ],
+    [
+      'a PATCH of a comment id that is not a UUID',
+      { ...UNDO, path: '/api/projects/1/comments/..%2F..%2Fusers%2F@me/' },
+    ],
+  ])('refuses %s, in both halves', (_name, route) => {
+    expect(isSessionRequestAllowed(route)).toBe(false);
+    expect(relays(route)).toBe(false);
+  });
+
+  it('agrees with the background on any body for the note routes', () => {
+    const body = fc.oneof(
+      fc.constant(NOTE.body),
+      fc.record({
+        content: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(' '), fc.integer()),
+        scope: fc.constantFrom('Replay', 'replay', 'recording'),
+        item_id: fc.oneof(fc.string({ maxLength: 80 }), fc.constant('a\u0000')),
+        item_context: fc.oneof(
+          fc.record({
+            time_in_recording: fc.oneof(
+              fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+              fc.string(),
+            ),
+          }),
+          fc.anything(),
+        ),
+      }),
+      fc.record({ deleted: fc.anything() }),
+      fc.anything(),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('POST', 'PATCH', 'DELETE'),
+        fc.constantFrom(NOTE.path, UNDO.path),
+        body,
+        (method, path, b) => {
+          expect(relays({ method, path, body: b })).toBe(isSessionRequestAllowed({ method, path, body: b }));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -29,7 +29,10 @@ function setup(answers: { cache?: RecordingFace | null; server?: RecordingFace |
     }) as never,
     afterPaint: (task) => painted.push(task),
   });
-  return { faces, sent, paint: () => painted.splice(0).forEach((task) => task()) };
+  const paint = () => {
+    for (const task of painted.splice(0)) task();
+  };
+  return { faces, sent, paint };
 }
 
 describe('the face of the recording in the header', () => {

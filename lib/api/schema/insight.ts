@@ -29,6 +29,28 @@ export const RecordingMetaSchema = z.looseObject({
   start_time: z.nullish(z.string()),
   recording_duration: z.nullish(z.number()),
   start_url: z.nullish(z.string()),
-  person: z.nullish(z.looseObject({ name: z.nullish(z.union([z.string(), z.number()])) })),
+  // PostHog sends a placeholder person (`id` null, `name` null) when none matches (MissingPerson).
+  person: z.nullish(
+    z.looseObject({ id: z.nullish(z.unknown()), name: z.nullish(z.union([z.string(), z.number()])) }),
+  ),
 });
 export type RecordingMeta = z.infer<typeof RecordingMetaSchema>;
+
+/**
+ * A note on a recording: PostHog's comment with `scope=Replay` (reference-more §4.2). `time_in_recording`
+ * is the absolute time of the moment (ISO), not a second; an emoji reaction says `is_emoji`. Read as
+ * unknown, so one odd comment never fails the page: the service keeps only what it can place.
+ */
+export const RecordingCommentSchema = z.looseObject({
+  content: z.nullish(z.string()),
+  deleted: z.nullish(z.boolean()),
+  created_at: z.nullish(z.string()),
+  item_context: z.nullish(z.unknown()),
+});
+export type RecordingComment = z.infer<typeof RecordingCommentSchema>;
+
+/** `CommentPagination`: a cursor in `next`, no count, newest first, 100 a page. */
+export const RecordingCommentPageSchema = z.looseObject({
+  next: z.nullish(z.string()),
+  results: z.array(RecordingCommentSchema),
+});

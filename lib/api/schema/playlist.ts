@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { RecordingMetaSchema } from './insight';
 import { UserSummarySchema } from './user';
 
 /**
@@ -54,6 +55,12 @@ export interface CollectionListFilter {
 /** PostHog's answer to `GET …/recordings/`: recordings, not a playlist (reference §10.5). */
 export const PlaylistRecordingsSchema = z.looseObject({
   results: z.array(z.looseObject({ id: z.string().check(z.minLength(1)) })),
+  has_next: z.nullish(z.boolean()),
+});
+
+/** The same answer read for each recording's metadata (what a review doc says of it). */
+export const PlaylistRecordingsMetaSchema = z.looseObject({
+  results: z.array(RecordingMetaSchema),
   has_next: z.nullish(z.boolean()),
 });
 

@@ -109,6 +109,10 @@ export const LastActionSchema = z.object({
    * recording link's context menu): the notice belongs there too, and nowhere else but the recording.
    */
   page: z.optional(z.object({ tabId: z.int().check(z.nonnegative()), url: z.string() })),
+  /** The note written with the add (PostHog's comment): Undo deletes it too. */
+  note: z.optional(
+    z.object({ id: z.string(), via: z.enum(['key', 'session']), second: z.int().check(z.nonnegative()) }),
+  ),
 });
 export type LastAction = z.infer<typeof LastActionSchema>;
 

@@ -8,7 +8,7 @@ import type {
   RecordingChangeResult,
   Via,
 } from '../../messaging/collection-messages';
-import { AppError, isAppError } from '../../platform/errors';
+import { AppError, isAppError, serializeError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { settleWrite } from '../../platform/write-outcome';
@@ -19,6 +19,7 @@ import { type LastAction, lastActionItem } from './collection-store';
 import type { CollectionService } from './collections';
 import { type Attempt, type CollectionWriteTraits, createRecordingSender } from './key-or-session';
 import { createKeyRefusals } from './key-refusals';
+import type { RecordingNotes, SavedNote } from './recording-notes';
 
 const recordingWriteKey = (input: RecordingChangeInput) =>
   `${input.projectId}|${input.shortId}|${input.recordingId}`;
@@ -45,6 +46,8 @@ export interface RecordingActionsDeps {
    * refused for these writes the session goes first, and where bulk routes exist undo uses them.
    */
   originTraits?: (origin: string) => CollectionWriteTraits;
+  /** Notes written with an add (recording-notes.ts); without it a note is refused. */
+  notes?: RecordingNotes;
 }
 
 type Direction = 'add' | 'remove';
@@ -53,6 +56,13 @@ type Direction = 'add' | 'remove';
 export const UNDO_WINDOW_MS = 15 * 60 * 1000;
 
 export const displayName = (name: string) => name || t('playlistUntitled');
+
+/** What the answer says of a note: written at its second, or why not. */
+function noteResult(note: SavedNote | { error: unknown } | undefined): Pick<RecordingChangeResult, 'note'> {
+  if (!note) return {};
+  if ('id' in note) return { note: { saved: true, second: note.second, via: note.via } };
+  return { note: { saved: false, error: serializeError(note.error) } };
+}
 
 /**
  * Adding and removing a recording: where PostHog is known to refuse personal keys for it (Cloud,
@@ -105,7 +115,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     const before = await playlists.membership(scope, recordingId);
     const holding = holdingOf(before, shortId);
     if (direction === 'add' && holding === 'in') {
-      return { outcome: 'already', shortId, playlistName, membership: before };
+      const note = await withNote(scope, input, signal);
+      return { outcome: 'already', shortId, playlistName, membership: before, ...noteResult(note) };
     }
     if (direction === 'remove' && holding === 'out') {
       return { outcome: 'not-there', shortId, playlistName, membership: before };
@@ -134,6 +145,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     }
     const membership = await playlists.recordOwn(scope, recordingId, shortId, wanted);
     if (direction === 'add') await playlists.markUsed(scope, shortId);
+    const note = direction === 'add' ? await withNote(scope, input, signal) : undefined;
+    const savedNote = note && 'id' in note ? note : undefined;
     const action: LastAction = {
       id: newId(),
       origin: scope.connection.origin,
@@ -145,6 +158,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       via,
       at: now(),
       ...(page ? { page } : {}),
+      ...(savedNote ? { note: { id: savedNote.id, via: savedNote.via, second: savedNote.second } } : {}),
     };
     await lastAction.set({ version: 1, action });
     return {
@@ -155,7 +169,23 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       ...(attempt.quietTab ? { quietTab: true as const } : {}),
       actionId: action.id,
       membership,
+      ...noteResult(note),
     };
+  }
+
+  /** The note of an add, written once the add stands; a note that fails leaves the add as it is. */
+  async function withNote(
+    scope: Awaited<ReturnType<CollectionService['scopeOf']>>,
+    input: RecordingChangeInput,
+    signal: AbortSignal,
+  ): Promise<SavedNote | { error: unknown } | undefined> {
+    if (!input.note) return undefined;
+    try {
+      if (!deps.notes) throw new AppError('invalid-input', { detail: 'notes are not available here' });
+      return await deps.notes.save(scope, input.recordingId, input.note, signal);
+    } catch (error) {
+      return { error };
+    }
   }
 
   /** Joins an identical request in flight; an opposite one waits for it. */
@@ -193,15 +223,19 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     cancel,
     recentAction,
 
-    /** The opposite of the last action, if it is still the last one and recent. */
+    /** The opposite of the last action, if it is still the last one and recent (its note deleted first). */
     async undo(actionId: string): Promise<RecordingChangeResult> {
       const action = await recentAction();
       if (!action || action.id !== actionId) {
         throw new AppError('invalid-input', { detail: t('playlistUndoExpired') });
       }
-      const connection = (await playlists.scopeOf(action.projectId)).connection;
-      if (connection.origin !== action.origin) {
+      const scope = await playlists.scopeOf(action.projectId);
+      if (scope.connection.origin !== action.origin) {
         throw new AppError('invalid-input', { detail: t('playlistUndoExpired') });
+      }
+      if (action.note && deps.notes) {
+        await deps.notes.remove(scope, action.note, new AbortController().signal);
+        await lastAction.set({ version: 1, action: { ...action, note: undefined } });
       }
       const input = { projectId: action.projectId, shortId: action.shortId, recordingId: action.recordingId };
       // The undo belongs where the action did: undoing a link's add keeps it on that page.

@@ -14,6 +14,7 @@ import { applyPendingChange } from './pending-apply';
 import { createQuickAdd, type QuickAddDeps } from './quick-add';
 import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
 import { type ContextMenusLike, createContextMenus } from './recording-menus';
+import { createRecordingNotes } from './recording-notes';
 import { createRecordingHandlers, recordingSessionState } from './recordings-handlers';
 
 /** The parts of the browser the recordings room uses. */
@@ -47,6 +48,8 @@ export interface RecordingsFeatureDeps {
   flash: BadgeFlash;
   /** Where an add PostHog cannot take now waits to be made (the pending room's queue). */
   pending: PendingChanges;
+  /** When a recording started, as PostHog's metadata says (kept by the share-links room); for notes. */
+  recordingStart?: (projectId: number, recordingId: string) => Promise<string | null>;
 }
 
 /**
@@ -64,10 +67,18 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       createPostHogClient({ ...connection, signal }).project(projectId).playlists,
     trusted: deps.trusted,
   });
+  const notes = createRecordingNotes({
+    api: (scope, signal) =>
+      createPostHogClient({ ...scope.connection, signal }).project(scope.projectId).notes,
+    forward: deps.forward,
+    startOf: (projectId, recordingId) =>
+      deps.recordingStart?.(projectId, recordingId) ?? Promise.resolve(null),
+  });
   const actions = createRecordingActions({
     playlists,
     forward: deps.forward,
     session: browser.storage.session,
+    notes,
   });
   const quickAdd = createQuickAdd({
     actions,

@@ -21,8 +21,9 @@ export interface ItemLinksDeps {
 
 /** The face of a recording from PostHog's metadata: what is missing or malformed is left out, not guessed. */
 export function faceOf(meta: RecordingMeta): Answer<'recording'> {
-  const name = meta.person?.name;
-  const person = meta.person ? String(name ?? '').trim() || meta.distinct_id?.toString().trim() || '' : null;
+  // No person record (PostHog's placeholder has no id): "Anonymous", as Hogmark says it.
+  const known = meta.person && meta.person.id !== null && meta.person.id !== undefined ? meta.person : null;
+  const person = known ? String(known.name ?? '').trim() || meta.distinct_id?.toString().trim() || '' : null;
   const start = meta.start_time ?? '';
   const duration = meta.recording_duration;
   return {

@@ -11,6 +11,7 @@ import type { ClipboardWriter } from '../toolbar/clipboard';
 import { createCopyLinkCommand } from './copy-link';
 import { createItemLinks } from './item-links';
 import { createLinkMenus, MENU_KINDS, type MenusLike } from './link-menus';
+import { createReviewDoc } from './review-doc';
 import { createShareLinks } from './share-links';
 
 export interface ShareLinksFeatureDeps {
@@ -25,7 +26,8 @@ export interface ShareLinksFeatureDeps {
 /**
  * The right link of what the user looks at: public when PostHog says sharing is on, else private;
  * a recording at the player's second. For the popup (`dashboards/share-link`, `insights/…`,
- * `recordings/share-link`, `notebooks/get`), the copy shortcut and the link menu items.
+ * `recordings/share-link`, `notebooks/get`), a collection as a review doc (`playlists/review-doc`,
+ * `recordings/notes`), the copy shortcut and the link menu items.
  */
 export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
   const { browser, settings, toolbar } = deps;
@@ -35,6 +37,13 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     api: (connection, projectId) => createPostHogClient(connection).project(projectId).items,
     publicSharing: settings.publicSharing,
     session: browser.storage.session,
+  });
+  const reviewDoc = createReviewDoc({
+    connection: settings.connection,
+    api: (connection, projectId) => {
+      const project = createPostHogClient(connection).project(projectId);
+      return { playlists: project.playlists, items: project.items };
+    },
   });
   const shareLinks = createShareLinks({
     connection: settings.connection,
@@ -63,6 +72,8 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     'recordings/share-link': items.recordingShareLink,
     'notebooks/get': items.notebook,
     'recordings/face': items.recordingFace,
+    'playlists/review-doc': reviewDoc.collection,
+    'recordings/notes': reviewDoc.notes,
   } satisfies Handlers;
 
   return {

@@ -61,6 +61,8 @@ describe('settings/save', () => {
           insightLinks: { ok: true },
           recordingLinks: { ok: true },
           notebookNames: { ok: true },
+          recordingFaces: { ok: true },
+          recordingNotes: { ok: true },
         },
         // This server's users/@me names no organisation: whether public links open is not known.
         publicSharing: 'unknown',
@@ -154,6 +156,8 @@ describe('settings/save', () => {
       insightLinks: expect.objectContaining({ ok: false, missingScope: 'insight:read' }),
       recordingLinks: { ok: true },
       notebookNames: expect.objectContaining({ ok: false, missingScope: 'notebook:read' }),
+      recordingFaces: expect.objectContaining({ ok: false, missingScope: 'session_recording:read' }),
+      recordingNotes: expect.objectContaining({ ok: false, missingScope: 'comment:write' }),
     });
     const paths = server.calls.map((call) => new URL(call.url).pathname);
     expect(paths).toContain('/api/projects/1/');

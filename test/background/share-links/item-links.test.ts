@@ -52,8 +52,15 @@ function setup(
         start_time: '2025-03-01T10:00:00Z',
         recording_duration: 312.4,
         start_url: 'https://acme.com/checkout?step=2',
-        person: id === 'anonymous' ? null : { name: 'ana@acme.com' },
+        // PostHog's placeholder when no person matches (MissingPerson): no id, no name.
+        person:
+          id === 'anonymous'
+            ? { id: null, name: null, distinct_ids: ['user-42'] }
+            : { id: 1, name: 'ana@acme.com' },
       };
+    },
+    async recordingComments() {
+      return { comments: [], complete: true };
     },
     async notebookTitle(shortId) {
       calls.push(`notebook ${shortId}`);
@@ -217,7 +224,7 @@ describe('the face of a recording', () => {
         start_time: 'not a date',
         recording_duration: -1,
         start_url: '  ',
-        person: { name: '' },
+        person: { id: 3, name: '' },
         distinct_id: 'd-1',
       }),
     ).toEqual({ kind: 'recording', person: 'd-1', startTime: null, durationSeconds: null, startUrl: null });

@@ -1,0 +1,76 @@
+import { z } from 'zod/mini';
+import { SerializedErrorSchema } from '../platform/serialized-error';
+import { RecordingIdSchema, ShortIdSchema } from './collection-messages';
+import { RecordingFaceSchema } from './message-schemas';
+
+/**
+ * The shapes of a collection as a review doc, read in two messages so the popup can say how far it
+ * got: `playlists/review-doc` (the collection and its recordings with their faces, one list request)
+ * then `recordings/notes` for batches of recordings (one comments request each).
+ */
+
+const ProjectId = z.int().check(z.positive());
+
+/** Recordings a doc lists at most: PostHog's pages are read until then, and the doc says if more were left. */
+export const MAX_REVIEW_RECORDINGS = 500;
+/** Recordings whose notes one `recordings/notes` asks for. */
+export const NOTES_BATCH = 10;
+/** Notes kept of one recording (PostHog's five pages of 100), and characters of one note. */
+export const MAX_RECORDING_NOTES = 500;
+export const MAX_NOTE_LENGTH = 4000;
+
+export const ReviewDocInputSchema = z.object({ projectId: ProjectId, shortId: ShortIdSchema });
+
+export const ReviewDocSchema = z.object({
+  /** `name || derived_name`; empty when PostHog has neither (the popup says "Untitled collection"). */
+  name: z.string().check(z.maxLength(500)),
+  url: z.url(),
+  /** In the collection's order; the doc puts the newest first. */
+  recordings: z
+    .array(
+      z.object({
+        recordingId: RecordingIdSchema,
+        link: z.url(),
+        face: RecordingFaceSchema,
+      }),
+    )
+    .check(z.maxLength(MAX_REVIEW_RECORDINGS)),
+  /** PostHog holds more than were read (past `MAX_REVIEW_RECORDINGS`, or pages it would not give). */
+  more: z.boolean(),
+});
+export type ReviewDoc = z.infer<typeof ReviewDocSchema>;
+
+export const RecordingNotesInputSchema = z.object({
+  projectId: ProjectId,
+  recordings: z
+    .array(
+      z.object({
+        recordingId: RecordingIdSchema,
+        /** The recording's start, which a note's moment is counted from. */
+        startTime: z.nullable(z.string().check(z.maxLength(64))),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(NOTES_BATCH)),
+});
+
+export const ReviewNoteSchema = z.object({
+  text: z.string().check(z.maxLength(MAX_NOTE_LENGTH)),
+  /** Whole seconds into the recording; null when PostHog did not place the note. */
+  second: z.nullable(z.int().check(z.nonnegative())),
+  /** The recording at that second. */
+  link: z.url(),
+});
+
+export const RecordingNotesSchema = z.object({
+  recordings: z
+    .array(
+      z.object({
+        recordingId: RecordingIdSchema,
+        /** Oldest moment first; null when they could not be read (`error` says why). */
+        notes: z.nullable(z.array(ReviewNoteSchema).check(z.maxLength(MAX_RECORDING_NOTES))),
+        error: z.optional(SerializedErrorSchema),
+      }),
+    )
+    .check(z.maxLength(NOTES_BATCH)),
+});
+export type RecordingNotes = z.infer<typeof RecordingNotesSchema>;

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Note, NotesApi } from '../../../lib/api/comments';
+import type { NoteBody, SessionRoute } from '../../../lib/api/session-routes';
+import type { CollectionScope } from '../../../lib/background/recordings/collections';
+import { createRecordingNotes } from '../../../lib/background/recordings/recording-notes';
+import type { Connection } from '../../../lib/background/settings/settings';
+import { AppError } from '../../../lib/platform/errors';
+import { installEnglishTranslator } from '../../support/i18n';
+
+beforeAll(installEnglishTranslator);
+
+const US = 'https://us.posthog.com';
+const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
+const NOTE_ID = '0f8fad5b-d9cb-469f-a165-708677289501';
+const scope: CollectionScope = {
+  connection: { origin: US, apiKey: 'phx_x', projectId: 1 } as Connection,
+  projectId: 1,
+  key: 'k',
+};
+
+function setup(
+  options: { key?: 'takes' | 'refuses' | 'loses'; start?: string | null; session?: number } = {},
+) {
+  const calls: string[] = [];
+  const stored: Note[] = [];
+  const api: NotesApi = {
+    async create(body: NoteBody) {
+      calls.push(`key POST ${JSON.stringify(body)}`);
+      if (options.key === 'refuses') throw new AppError('key-not-allowed', { status: 403 });
+      stored.push({
+        id: NOTE_ID,
+        content: body.content,
+        item_id: body.item_id,
+        item_context: body.item_context,
+      });
+      if (options.key === 'loses') throw new AppError('timeout');
+      return { id: NOTE_ID };
+    },
+    async remove(id) {
+      calls.push(`key PATCH ${id}`);
+      if (options.key === 'refuses') throw new AppError('key-not-allowed', { status: 403 });
+    },
+    async newestOf() {
+      calls.push('key GET');
+      return stored;
+    },
+  };
+  const notes = createRecordingNotes({
+    api: () => api,
+    forward: async (_origin, route: SessionRoute) => {
+      calls.push(`session ${route.method} ${route.path} ${JSON.stringify(route.body)}`);
+      return { status: options.session ?? (route.method === 'POST' ? 201 : 200), body: { id: NOTE_ID } };
+    },
+    startOf: async () => (options.start === undefined ? '2025-03-01T10:00:00Z' : options.start),
+  });
+  return { notes, calls };
+}
+
+const signal = new AbortController().signal;
+const BODY = JSON.stringify({
+  content: 'Payment button unresponsive',
+  scope: 'Replay',
+  item_id: REC,
+  item_context: { time_in_recording: '2025-03-01T10:01:15.000Z' },
+});
+
+describe('a note on a recording', () => {
+  it("is PostHog's comment at the recording's start plus the second, made with the key", async () => {
+    const { notes, calls } = setup();
+    await expect(
+      notes.save(scope, REC, { text: '  Payment button unresponsive ', second: 75 }, signal),
+    ).resolves.toEqual({
+      id: NOTE_ID,
+      via: 'key',
+      second: 75,
+    });
+    expect(calls).toEqual([`key POST ${BODY}`]);
+  });
+
+  it('goes through the signed-in tab where PostHog refuses the key, and is undone the same way', async () => {
+    const { notes, calls } = setup({ key: 'refuses' });
+    const saved = await notes.save(scope, REC, { text: 'Payment button unresponsive', second: 75 }, signal);
+    expect(saved.via).toBe('session');
+    await notes.remove(scope, saved, signal);
+    expect(calls).toEqual([
+      `key POST ${BODY}`,
+      `session POST /api/projects/1/comments/ ${BODY}`,
+      `session PATCH /api/projects/1/comments/${NOTE_ID}/ {"deleted":true}`,
+    ]);
+  });
+
+  it('is read back when its answer is lost, and never written twice', async () => {
+    const { notes, calls } = setup({ key: 'loses' });
+    await expect(
+      notes.save(scope, REC, { text: 'Payment button unresponsive', second: 75 }, signal),
+    ).resolves.toMatchObject({
+      id: NOTE_ID,
+    });
+    expect(calls).toEqual([`key POST ${BODY}`, 'key GET']);
+  });
+
+  it('is not written when PostHog did not say when the recording started, and says why', async () => {
+    const { notes, calls } = setup({ start: null });
+    await expect(notes.save(scope, REC, { text: 'x', second: 1 }, signal)).rejects.toMatchObject({
+      kind: 'invalid-input',
+      detail: expect.stringContaining('did not say when this recording started'),
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('says signed out when the tab has no session', async () => {
+    const { notes } = setup({ key: 'refuses', session: 401 });
+    await expect(notes.save(scope, REC, { text: 'x', second: 1 }, signal)).rejects.toMatchObject({
+      kind: 'signed-out',
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
+import { popupOver } from './dashboards-harness';
+import { useExtension } from './fixtures';
+import { saveConnection } from './options-page';
+import { seekPlayer } from './player-control';
+
+const { inCheckout, loose, anonymous } = DEMO.recordings;
+const { onboarding } = DEMO.playlists;
+const COMMENTS = /^\/api\/projects\/1\/comments\/(?:[0-9a-f-]{36}\/)?$/;
+
+describe('who a recording is, in the popup', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const recording = (id: string) => `${env.server.url}/project/1/replay/${id}`;
+
+  it('names the person, when it started, how long it lasted and where, with one read per recording', async () => {
+    const { page, tabId } = await env.session.openTab(recording(inCheckout));
+    env.server.clearRequests();
+    const popup = await popupOver(env.session, tabId);
+    await popup.getByRole('heading', { name: 'ana@acme.com' }).waitFor();
+    const details = popup.locator('.context-face');
+    await expect
+      .poll(() => details.textContent())
+      .toMatch(/^Started .+ · 05:12 long · shop\.example\.com\/checkout$/);
+    await popup.close();
+    const again = await popupOver(env.session, tabId);
+    await again.getByRole('heading', { name: 'ana@acme.com' }).waitFor();
+    const reads = env.server.requests.filter(
+      (r) => r.path === `/api/projects/1/session_recordings/${inCheckout}/`,
+    );
+    expect(reads).toHaveLength(1);
+    await Promise.all([again.close(), page.close()]);
+  });
+
+  it('says Anonymous for a recording PostHog has no person for', async () => {
+    const { page, tabId } = await env.session.openTab(recording(anonymous));
+    const popup = await popupOver(env.session, tabId);
+    await popup.getByRole('heading', { name: 'Anonymous' }).waitFor();
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it("adds with a note at the player's second: one comment at the recording's start plus that second, and Undo removes both", async () => {
+    const { page, tabId, popup: first } = await signedInPickerOver(env.session, env.server.url, loose);
+    await first.close();
+    await page.goto(`${recording(loose)}?pause`);
+    await page.locator('[data-attr="recording-timestamp"]').waitFor();
+    await seekPlayer(page, 42);
+    // The player's second reaches the background as a throttled hint: reopen until the note is at it.
+    let popup = await pickerOver(env.session, tabId);
+    await expect
+      .poll(
+        async () => {
+          await popup.close();
+          popup = await pickerOver(env.session, tabId);
+          return popup.getByLabel('Note at 00:42 (optional)').count();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(1);
+    env.server.clearRequests();
+    await popup.getByRole('combobox').fill('Onboarding');
+    await popup.getByLabel('Note at 00:42 (optional)').fill('Coupon field [EU] rejects\nvalid codes');
+    await popup.getByLabel('Note at 00:42 (optional)').press('Control+Enter');
+    await popup.getByText('Added to Onboarding with a note at 00:42.').waitFor();
+    const notes = env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path));
+    expect(notes.map((r) => [r.auth, r.status, r.body])).toEqual([
+      [
+        'key',
+        201,
+        {
+          content: 'Coupon field [EU] rejects\nvalid codes',
+          scope: 'Replay',
+          item_id: loose,
+          // The recording started at 11:00:00 (its metadata): plus 42 seconds.
+          item_context: { time_in_recording: '2025-03-01T11:00:42.000Z' },
+        },
+      ],
+    ]);
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
+    await expect(popup.getByLabel('Note at 00:42 (optional)').inputValue()).resolves.toBe('');
+
+    env.server.clearRequests();
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+    const undone = env.server.requests.filter((r) => r.method === 'PATCH' && COMMENTS.test(r.path));
+    expect(undone.map((r) => [r.auth, r.status, r.body])).toEqual([['key', 200, { deleted: true }]]);
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
+
+describe('a key without session_recording:read', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' });
+
+  it('still adds, and names the recording by its id', async () => {
+    await saveConnection(env.session, env.server.url, env.server.keys.noRecordingRead);
+    const { page, popup } = await signedInPickerOver(env.session, env.server.url, inCheckout);
+    await popup.getByRole('heading', { name: inCheckout }).waitFor();
+    expect(await popup.locator('.context-face').count()).toBe(0);
+    expect(
+      env.server.requests.filter((r) => r.path === `/api/projects/1/session_recordings/${inCheckout}/`),
+    ).toEqual([]);
+    await popup.getByRole('combobox').fill('Onboarding');
+    await popup.keyboard.press('Enter');
+    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
