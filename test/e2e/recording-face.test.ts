@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
-import { popupOver } from './dashboards-harness';
+import { allowClipboard, popupOver, readClipboard } from './dashboards-harness';
 import { useExtension } from './fixtures';
 import { saveConnection } from './options-page';
 import { seekPlayer } from './player-control';
@@ -104,6 +104,59 @@ describe('a key without session_recording:read', () => {
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup.getByText(/^Added to Onboarding/).waitFor();
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
+
+describe('a collection as a review doc', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'review' }, { connected: true });
+
+  it('copies a 30-recording collection with 30 entries, each linking its recording, and its notes at their seconds', async () => {
+    const collection = `${env.server.url}/project/1/replay/playlists/${DEMO.playlists.weeklyReview}`;
+    await allowClipboard(env.session, env.server.url);
+    // One note on the first recording, as PostHog's player writes it: 75 s after the recording's start.
+    const first = DEMO.weeklyReviewRecording(1);
+    const headers = { authorization: `Bearer ${env.server.keys.all}`, 'content-type': 'application/json' };
+    const meta = (await (
+      await fetch(`${env.server.url}/api/projects/1/session_recordings/${first}/`, { headers })
+    ).json()) as { start_time: string };
+    const at = new Date(Date.parse(meta.start_time) + 75_000).toISOString();
+    const made = await fetch(`${env.server.url}/api/projects/1/comments/`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        content: 'Slow [cart]\nthen *gone*',
+        scope: 'Replay',
+        item_id: first,
+        item_context: { time_in_recording: at },
+      }),
+    });
+    expect(made.status).toBe(201);
+    env.server.clearRequests();
+    const { page, tabId } = await env.session.openTab(collection);
+    const popup = await popupOver(env.session, tabId);
+    const panel = popup.locator('section.review-doc');
+    await panel.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await popup
+      .getByRole('status')
+      .getByText('Copied Weekly review as Markdown (30 recordings)')
+      .waitFor({ timeout: 15_000 });
+    const markdown = await readClipboard(page);
+    const lines = markdown.split('\n');
+    expect(lines[0]).toBe(`## [Weekly review](${collection})`);
+    const entries = lines.filter((line) => line.startsWith('- ['));
+    expect(entries).toHaveLength(30);
+    const linked = entries.map((line) => /\]\(([^)]+)\)$/.exec(line)?.[1]);
+    const expected = Array.from(
+      { length: 30 },
+      (_, i) => `${env.server.url}/project/1/replay/${DEMO.weeklyReviewRecording(i + 1)}`,
+    );
+    expect([...linked].sort()).toEqual([...expected].sort());
+    const firstLink = `${env.server.url}/project/1/replay/${first}`;
+    const firstEntry = lines.findIndex((line) => line.endsWith(`](${firstLink})`));
+    expect(lines[firstEntry + 1]).toBe(`  - [01:15](${firstLink}?t=75) Slow \\[cart\\] then \\*gone\\*`);
+    // Only reads: the collection, its recordings, their notes.
+    expect(env.server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 });
