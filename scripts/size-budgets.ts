@@ -24,7 +24,13 @@ the page contexts, their schema and names +0.58 KB background, +0.07 KB popup; t
 insight's, a notebook's and a recording's links with their ten-minute cache, the link menu items and
 names from tab titles +1.66 KB background; the insight, notebook and page panels and a recording's
 public link +1.59 KB popup); the content script only learnt `kiosk` and the bulk routes (6.37 → 6.38
-KB). A fetch
+KB). Who a recording is, notes on recordings and a collection as a review doc then took the
+background to 57.5 KB (+2.9 KB: the metadata and comment reads, notes with their undo and read-back,
+the review doc's reads), the popup to 24.55 KB (+2.6 KB: the header's face, the note field, the
+review doc's panel and store; a value import from the review doc's schemas had briefly pulled zod
+into the popup, 32.55 KB, before the limits moved to a module of their own) and the content script
+to 6.65 KB (+0.27 KB: the relay's allow-list of the note and its undo, checked there as in the
+background). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -34,9 +40,9 @@ KB). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 22 * KB,
-  content: 6.4 * KB,
-  background: 54.7 * KB,
+  popup: 24.6 * KB,
+  content: 6.7 * KB,
+  background: 57.6 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -2,6 +2,12 @@ import { z } from 'zod/mini';
 import { SerializedErrorSchema } from '../platform/serialized-error';
 import { RecordingIdSchema, ShortIdSchema } from './collection-messages';
 import { RecordingFaceSchema } from './message-schemas';
+import {
+  MAX_NOTE_LENGTH,
+  MAX_RECORDING_NOTES,
+  MAX_REVIEW_RECORDINGS,
+  NOTES_BATCH,
+} from './review-doc-limits';
 
 /**
  * The shapes of a collection as a review doc, read in two messages so the popup can say how far it
@@ -11,13 +17,12 @@ import { RecordingFaceSchema } from './message-schemas';
 
 const ProjectId = z.int().check(z.positive());
 
-/** Recordings a doc lists at most: PostHog's pages are read until then, and the doc says if more were left. */
-export const MAX_REVIEW_RECORDINGS = 500;
-/** Recordings whose notes one `recordings/notes` asks for. */
-export const NOTES_BATCH = 10;
-/** Notes kept of one recording (PostHog's five pages of 100), and characters of one note. */
-export const MAX_RECORDING_NOTES = 500;
-export const MAX_NOTE_LENGTH = 4000;
+export {
+  MAX_NOTE_LENGTH,
+  MAX_RECORDING_NOTES,
+  MAX_REVIEW_RECORDINGS,
+  NOTES_BATCH,
+} from './review-doc-limits';
 
 export const ReviewDocInputSchema = z.object({ projectId: ProjectId, shortId: ShortIdSchema });
 

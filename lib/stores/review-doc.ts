@@ -1,6 +1,6 @@
 import { computed, signal } from '@preact/signals';
 import type { MessageOutput, SendMessage } from '../messaging/messages';
-import { NOTES_BATCH } from '../messaging/review-doc-messages';
+import { NOTES_BATCH } from '../messaging/review-doc-limits';
 import { type SerializedError, serializeError } from '../platform/errors';
 import { t, tCount } from '../platform/i18n';
 import { collectionMarkdown, type ReviewRecording } from '../posthog/review-doc';
