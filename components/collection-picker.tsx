@@ -19,8 +19,6 @@ function OptionRow(props: {
   selected: boolean;
   busy: boolean;
   query: string;
-  /** The selected collection can be copied as a review doc (Alt+Enter, or a click on the hint). */
-  copyable: boolean;
 }) {
   const { option, selected, busy } = props;
   const entry = option.row?.entry;
@@ -45,9 +43,6 @@ function OptionRow(props: {
       </span>
       {entry?.pinned ? <span class="playlist-badge">{t('playlistPinned')}</span> : null}
       {status ? <span class="playlist-option-status">{status}</span> : null}
-      {props.copyable ? (
-        <span class="playlist-option-status playlist-option-copy">{t('reviewDocRowCopy')}</span>
-      ) : null}
     </div>
   );
 }
@@ -55,6 +50,27 @@ function OptionRow(props: {
 /** The collection of an option that can be copied as a review doc (one that holds recordings). */
 const copyableEntry = (option: PickerOption | undefined): CollectionEntry | null =>
   option?.row?.entry.kind === 'collection' ? option.row.entry : null;
+
+/**
+ * "Copy “Checkout bugs” as Markdown (Alt+Enter)" for the selected collection: a button of its own
+ * under the list (a control inside an option would nest interactive elements, and a click meant for
+ * the row could land on it).
+ */
+function CopySelected(props: {
+  store: CollectionPickerStore;
+  onCopyMarkdown?: (entry: CollectionEntry) => void;
+}) {
+  const entry = copyableEntry(
+    props.store.options.value.find((option) => option.id === props.store.selected.value),
+  );
+  const copy = props.onCopyMarkdown;
+  if (!entry || !copy) return null;
+  return (
+    <button type="button" class="playlist-copy-markdown" onClick={() => copy(entry)}>
+      {t('reviewDocCopySelected', entry.name || t('playlistUntitled'))}
+    </button>
+  );
+}
 
 const selectedIndexOf = (store: CollectionPickerStore) =>
   store.options.value.findIndex((option) => option.id === store.selected.value);
@@ -84,10 +100,7 @@ function CollectionOptions(props: {
     const item = (event.target as Element).closest('[role="option"]');
     const index = item ? Number(item.id.replace('playlist-option-', '')) : -1;
     const option = options[index];
-    const copyable = copyableEntry(option);
-    if (copyable && props.onCopyMarkdown && (event.target as Element).closest('.playlist-option-copy'))
-      props.onCopyMarkdown(copyable);
-    else if (option?.enabled) void store.choose(option.id);
+    if (option?.enabled) void store.choose(option.id);
   };
   const hidden = store.hiddenCount.value;
   return (
@@ -113,9 +126,6 @@ function CollectionOptions(props: {
             selected={option.id === selected}
             busy={busy.has(option.id === CREATE_OPTION ? CREATE_OPTION : option.id)}
             query={query}
-            copyable={
-              Boolean(props.onCopyMarkdown) && option.id === selected && copyableEntry(option) !== null
-            }
           />
         ))}
       </div>
@@ -226,6 +236,7 @@ export function CollectionPicker(props: {
           {phase === 'loading' ? <p class="muted playlist-loading">{t('playlistLoading')}</p> : null}
           <CollectionOptions store={store} onKeyDown={onKeyDown} onCopyMarkdown={props.onCopyMarkdown} />
           <NoteField store={store} />
+          <CopySelected store={store} onCopyMarkdown={props.onCopyMarkdown} />
           {store.listError.value ? (
             <ErrorNotice error={store.listError.value} onRetry={() => void store.reload()} />
           ) : null}

@@ -148,9 +148,16 @@ async function tourDashboards(
 async function tourPlaylists(session: ExtensionSession, tabId: number, shoot: Shooters): Promise<void> {
   const popup = await openPicker(session, tabId);
   await popup.getByRole('combobox').fill('Onboarding');
-  await popup.keyboard.press('Enter');
-  await popup.getByText(/^Added to Onboarding\./).waitFor();
-  await shoot.popup(popup, '08-popup-added.png', 'added to "Onboarding" through the PostHog session');
+  // With a note at the player's second: PostHog's own comment on the recording, on its timeline.
+  const note = popup.getByLabel('Note at 01:15 (optional)');
+  await note.fill('Payment button unresponsive after the coupon is applied');
+  await note.press('Control+Enter');
+  await popup.getByText('Added to Onboarding with a note at 01:15.').waitFor();
+  await shoot.popup(
+    popup,
+    '08-popup-added.png',
+    'added to "Onboarding" through the PostHog session, with a note at 01:15',
+  );
   await popup.getByRole('button', { name: 'Undo' }).click();
   await popup.getByText(/^Removed from Onboarding\./).waitFor();
   await shoot.popup(popup, '09-popup-undone.png', 'undone');

@@ -3,7 +3,7 @@
  * With a display it opens Chromium ready to use (configured through the options page, signed in to
  * the demo PostHog, on a demo recording) and waits. Headless (`--headless`, or no display) it then
  * tours every feature — the popup on a recording, pin, copy a share link, the dashboards view, add,
- * undo, create a playlist, an add waiting while signed out, an insight's links — writes one
+ * with a note, undo, create a playlist, an add waiting while signed out, an insight's links — writes one
  * screenshot per step to .output/demo/, and exits 0.
  */
 import { mkdir, rm } from 'node:fs/promises';

@@ -407,7 +407,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       await page.setViewportSize({ width, height: 800 });
       await waitForInPage(page);
       // The stand-in redraws the bar when the recording's meta arrives: measure once it holds the URL.
-      await page.locator('.PlayerMeta a.Link').waitFor();
+      await page.locator('.PlayerMeta a.Link').waitFor({ state: 'attached' });
       const expected = (names: string[]) => ({
         posthogAdd: true,
         ours: names.map((name) => ({ name, inside: true })),

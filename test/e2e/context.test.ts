@@ -78,8 +78,9 @@ describe('page context in the built extension', () => {
     }).toBe('Acme web app · At 00:32');
     const popup = await popupReady(env.session, tabId);
     expect(await popup.locator('.context-kind').textContent()).toBe('Recording');
-    // PostHog titles a recording by its session id: that is all there is to name it by.
-    expect(await popupHeading(popup)).toBe(DEMO.recordings.inCheckout);
+    // PostHog titles a recording by its session id; the popup names it by its person, once PostHog's
+    // metadata (read after the first paint) says who it is.
+    await expect.poll(() => popupHeading(popup)).toBe('ana@acme.com');
     await Promise.all([popup.close(), page.close()]);
   });
 

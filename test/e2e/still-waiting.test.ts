@@ -150,7 +150,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     faultOnce(env.server, 'POST', RECORDING_ROUTE, { type: 'latency', ms: 5_000 });
     // The stand-in redraws the bar when the recording's meta arrives, which drops the focus: focus
     // the button once the bar holds the URL, and check it kept the focus before pressing Enter.
-    await page.locator('.PlayerMeta a.Link').waitFor();
+    await page.locator('.PlayerMeta a.Link').waitFor({ state: 'attached' });
     await expect
       .poll(async () => {
         await focusInPage(page, 'Add to last collection');
@@ -185,7 +185,7 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     const page = await recordingTab();
     await page.setViewportSize({ width: 360, height: 800 });
     // The stand-in redraws the bar when the recording's meta arrives: act once it holds the URL.
-    await page.locator('.PlayerMeta a.Link').waitFor();
+    await page.locator('.PlayerMeta a.Link').waitFor({ state: 'attached' });
     faultOnce(env.server, 'POST', RECORDING_ROUTE, { type: 'lose-answer', as: 'late', ms: 60_000 });
     await clickInPage(page, 'Add to last collection');
     await waitForInPageText(page, STILL_WAITING);
