@@ -8,6 +8,7 @@ const SENTENCES: Record<Notice['kind'], MessageKey> = {
   removed: 'playlistRemovedFrom',
   already: 'playlistAlreadyIn',
   'not-there': 'playlistNotIn',
+  pending: 'pendingAddLater',
 };
 
 /** What the last action did ("Added to Checkout bugs · Undo"), or what went wrong and what to do. */
@@ -20,6 +21,8 @@ export function CollectionNotice(props: {
   postHogUrl: string | null;
   onUndo: () => void;
   onRemove: (shortId: string) => void;
+  /** Discard of a pick that waits. */
+  onDiscard?: () => void;
 }) {
   const { notice, failure, busy, waiting } = props;
   if (waiting) {
@@ -59,7 +62,9 @@ export function CollectionNotice(props: {
       ? t('playlistAddedToWithNote', notice.name, formatClock(note.second))
       : note?.saved && notice.kind === 'already'
         ? t('playlistAlreadyInNoteAdded', notice.name, formatClock(note.second))
-        : t(SENTENCES[notice.kind], notice.name);
+        : notice.kind === 'pending' && notice.message
+          ? notice.message
+          : t(SENTENCES[notice.kind], notice.name);
   return (
     <div class="playlist-notice" role="status">
       <p class={notice.kind === 'added' || notice.kind === 'removed' ? 'success' : ''}>
@@ -75,6 +80,18 @@ export function CollectionNotice(props: {
         <button type="button" disabled={busy} onClick={props.onUndo}>
           {t('playlistUndo')}
         </button>
+      ) : null}
+      {notice.kind === 'pending' && notice.pendingId ? (
+        <div class="playlist-actions">
+          <button type="button" onClick={props.onDiscard}>
+            {t('pendingDiscard')}
+          </button>
+          {props.postHogUrl ? (
+            <a class="button" href={props.postHogUrl} target="_blank" rel="noreferrer">
+              {t('playlistOpenInPostHog')}
+            </a>
+          ) : null}
+        </div>
       ) : null}
       {notice.kind === 'already' ? (
         <button type="button" disabled={busy} onClick={() => props.onRemove(notice.shortId)}>

@@ -171,6 +171,7 @@ export function CollectionPicker(props: {
       postHogUrl={store.postHogUrl.value}
       onUndo={() => void store.undo()}
       onRemove={(shortId) => void store.remove(shortId)}
+      onDiscard={() => void store.discardPending()}
     />
   );
   // Not on a recording: the last action only when it was made from this page (a recording link's

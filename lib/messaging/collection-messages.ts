@@ -56,8 +56,14 @@ export const RecordingChangeInputSchema = z.object({
 export type RecordingChangeInput = z.infer<typeof RecordingChangeInputSchema>;
 
 export const RecordingChangeResultSchema = z.object({
-  /** `already` / `not-there`: nothing was sent, the playlist already was that way. */
-  outcome: z.enum(['added', 'removed', 'already', 'not-there']),
+  /**
+   * `already` / `not-there`: nothing was sent, the playlist already was that way. `pending`: PostHog
+   * could not take the add now (signed out, no PostHog tab): it waits and is made later, once.
+   */
+  outcome: z.enum(['added', 'removed', 'already', 'not-there', 'pending']),
+  /** For `pending`: the waiting change (Discard takes it back) and the sentence that says why. */
+  pendingId: z.optional(z.string().check(z.maxLength(100))),
+  message: z.optional(z.string().check(z.maxLength(500))),
   shortId: z.string(),
   playlistName: z.string(),
   /** How the request went: with the API key, or through the user's signed-in PostHog tab. */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { ERROR_KINDS } from '../platform/error-policy';
 import { AppOriginSchema } from '../posthog/context-schema';
-import { RecordingIdSchema, ShortIdSchema } from './collection-messages';
+import { NoteInputSchema, RecordingIdSchema, ShortIdSchema } from './collection-messages';
 
 /**
  * The shapes of pending changes: an add or removal PostHog could not take yet (signed out, offline,
@@ -22,6 +22,8 @@ export const PendingTargetSchema = z.object({
   recordingId: RecordingIdSchema,
   /** The collection's name when the change was asked for (shown; never sent). */
   playlistName: Text,
+  /** A note written with the add once it is made (PostHog's comment at its second). */
+  note: z.optional(NoteInputSchema),
 });
 export type PendingTarget = z.infer<typeof PendingTargetSchema>;
 

@@ -23,6 +23,9 @@ export type Notice = {
   /** Through a PostHog tab Hogmark opened in the background and closed. */
   quietTab?: true;
   actionId?: string;
+  /** For a pick that waits (`pending`): the waiting change, and the background's sentence saying why. */
+  pendingId?: string;
+  message?: string;
   /** The note sent with the add: at which second it was written, or why it was not. */
   note?: { saved: true; second: number } | { saved: false; message: string };
 };
@@ -84,6 +87,8 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
       ...(result.via ? { via: result.via } : {}),
       ...(result.quietTab ? { quietTab: true as const } : {}),
       ...(result.actionId ? { actionId: result.actionId } : {}),
+      ...(result.pendingId ? { pendingId: result.pendingId } : {}),
+      ...(result.message ? { message: result.message } : {}),
       ...(result.note
         ? {
             note: result.note.saved
@@ -255,6 +260,13 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
     change,
     createAndAdd,
     undo,
+    /** Discard of a pick that waits: it is never made, and nothing is sent to PostHog. */
+    async discardPending(): Promise<void> {
+      const last = notice.value;
+      if (last?.kind !== 'pending' || !last.pendingId) return;
+      const { discarded } = await send('pending/discard', { id: last.pendingId });
+      if (discarded) notice.value = null;
+    },
     /** Adding where it already is: says so and sends nothing. */
     already(shortId: string): void {
       failure.value = null;

@@ -262,6 +262,7 @@ export function createCollectionPickerStore(deps: {
     choose,
     remove: (shortId: string) => changes.change('remove', shortId),
     undo: changes.undo,
+    discardPending: changes.discardPending,
     setQuery(value: string): void {
       query.value = value;
       selected.value = moveSelection(options.value, null, 1);

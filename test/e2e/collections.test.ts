@@ -108,21 +108,27 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
 
   beforeEach(() => env.server.clearRequests());
 
-  it('signed out of PostHog: says so, offers "Open in PostHog", and adds nothing', async () => {
+  it('signed out of PostHog: the pick waits (the badge counts it), and Discard takes it back without a request', async () => {
     // PostHog's tab is open, but the browser has no PostHog session: its content script declines.
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup
-      .getByRole('alert')
-      .getByText("You're signed out of PostHog. Sign in to PostHog in this browser, then try again.")
+    const notice = popup.locator('.playlist-notice');
+    await notice
+      .getByText(
+        'Not added to Onboarding yet: you are signed out of PostHog, so Hogmark will add it once you sign in.',
+      )
       .waitFor();
-    const open = popup.getByRole('link', { name: 'Open in PostHog' });
+    const open = notice.getByRole('link', { name: 'Open in PostHog' });
     expect(await open.getAttribute('href')).toBe(recordingPage(env.server, loose));
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403']);
-    // The selection stays for "Try again".
-    expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
+    await expect.poll(() => badgeText(env.session, tabId)).toBe('1');
+    // Undo while it waits: Discard, and nothing is ever sent for it.
+    env.server.clearRequests();
+    await notice.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(() => badgeText(env.session, tabId)).toBe('REC');
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 

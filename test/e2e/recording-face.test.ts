@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
-import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
+import { badgeText, pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
 import { allowClipboard, popupOver, readClipboard } from './dashboards-harness';
 import { useExtension } from './fixtures';
 import { saveConnection } from './options-page';
@@ -158,5 +158,46 @@ describe('a collection as a review doc', () => {
     // Only reads: the collection, its recordings, their notes.
     expect(env.server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
+  });
+});
+
+describe('a note while signed out', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+
+  it('waits with its add, and both are made once when a PostHog page loads after signing in', async () => {
+    const third = '0191dd9e-1111-7ccc-8ddd-000000000003';
+    const signOut = await env.session.openTab(`${env.server.url}/logout`);
+    await signOut.page.close();
+    const { page, tabId } = await env.session.openTab(`${env.server.url}/project/1/replay/${third}`);
+    const popup = await pickerOver(env.session, tabId);
+    await popup.getByRole('combobox').fill('Onboarding');
+    const note = popup.getByLabel(/^Note at \d\d:\d\d \(optional\)$/);
+    await note.fill('Stuck on the plan step');
+    await note.press('Control+Enter');
+    await popup
+      .getByText(
+        'Not added to Onboarding yet: you are signed out of PostHog, so Hogmark will add it once you sign in.',
+      )
+      .waitFor();
+    await expect.poll(() => badgeText(env.session, tabId)).toBe('1');
+    await popup.close();
+    // Closing the popup loses nothing: signing in loads a PostHog page, and the add and its note are made.
+    env.server.clearRequests();
+    await page.waitForTimeout(2_100);
+    await page.goto(`${env.server.url}/login?next=/project/1/replay/${third}`);
+    await expect
+      .poll(() => recordingCalls(env.server, onboarding, third), { timeout: 15_000 })
+      .toEqual(['POST session 200']);
+    const notes = () => env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path));
+    await expect
+      .poll(() => notes().map((r) => [r.auth, r.status, (r.body as { content?: string }).content]))
+      .toEqual([['key', 201, 'Stuck on the plan step']]);
+    await expect.poll(() => badgeText(env.session, tabId)).toBe('REC');
+    // Another page load makes nothing more.
+    await page.reload();
+    await page.waitForTimeout(1_000);
+    expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
+    expect(notes()).toHaveLength(1);
+    await page.close();
   });
 });

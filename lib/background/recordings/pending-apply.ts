@@ -24,13 +24,17 @@ export async function applyPendingChange(
     });
   }
   const wanted = change.direction === 'add';
+  const note = wanted ? change.note : undefined;
   if (options.checkFirst) {
     const holds = await playlists.holds(scope, change.shortId, change.recordingId);
     if (holds === wanted) {
       await playlists.recordOwn(scope, change.recordingId, change.shortId, wanted);
-      return;
+      // Made already; its note (if any) is still to write: the add below answers "already" and writes it.
+      if (!note) return;
     }
   }
   const input = { projectId: change.projectId, shortId: change.shortId, recordingId: change.recordingId };
-  await (wanted ? actions.add(input) : actions.remove(input));
+  const result = await (wanted ? actions.add(note ? { ...input, note } : input) : actions.remove(input));
+  // The add is made but its note is not: the change keeps waiting for the note alone.
+  if (result.note && !result.note.saved) throw AppError.fromJSON(result.note.error);
 }

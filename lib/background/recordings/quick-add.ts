@@ -1,16 +1,15 @@
 import type { QuickAddResult } from '../../messaging/collection-messages';
 import type { MessageOutput } from '../../messaging/messages';
-import type { ErrorKind } from '../../platform/error-policy';
 import { AppError, isAppError, toAppError } from '../../platform/errors';
-import { type MessageKey, t } from '../../platform/i18n';
+import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import type { PageContext } from '../../posthog/context';
 import type { HandlerContext } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
-import { keepsPending } from '../pending/pending-store';
 import type { FlashKind } from '../toolbar/badge-flash';
 import { pendingPickItem } from './collection-store';
 import type { CollectionScope, CollectionService } from './collections';
+import { keepChangeForLater } from './keep-for-later';
 import { type ActionPage, displayName, type RecordingActions } from './recording-actions';
 
 /** A recording somewhere in PostHog (a tab's page, or a link). */
@@ -36,13 +35,6 @@ export interface QuickAddDeps {
   pending?: PendingChanges;
   now?: () => number;
 }
-
-/** What a kept change's sentence says waits: a sign-in, a PostHog tab, or PostHog itself. */
-const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
-  'signed-out': { add: 'pendingAddSignedOut', remove: 'pendingRemoveSignedOut' },
-  'no-session-tab': { add: 'pendingAddNoTab', remove: 'pendingRemoveNoTab' },
-  network: { add: 'pendingAddLater', remove: 'pendingRemoveLater' },
-};
 
 /** A pick older than this is not what the popup was opened for. */
 const PICK_TTL_MS = 60_000;
@@ -117,31 +109,12 @@ export function createQuickAdd(deps: QuickAddDeps) {
     }
   }
 
-  /**
-   * A change PostHog could not take now is kept and made later (pending/pending-queue.ts); null when the
-   * failure is a "no" that waiting will not change.
-   */
-  async function keepForLater(
+  const keepForLater = (
     scope: CollectionScope,
     input: { shortId: string; recordingId: string },
     direction: 'add' | 'remove',
     error: unknown,
-  ): Promise<QuickAddResult | null> {
-    if (!deps.pending || !keepsPending(error)) return null;
-    const cached = await deps.playlists
-      .list({ projectId: scope.projectId, source: 'cache' })
-      .catch(() => null);
-    const name = cached?.playlists.find((entry) => entry.shortId === input.shortId)?.name ?? '';
-    const playlistName = displayName(name);
-    const target = { origin: scope.connection.origin, projectId: scope.projectId, ...input, playlistName };
-    const kept = await deps.pending.keep(target, direction, error);
-    if ('cancelledOut' in kept) {
-      return { outcome: 'already', playlistName, message: t('pendingCancelledOut', playlistName) };
-    }
-    const why = PENDING_SENTENCES[toAppError(error).kind] ?? PENDING_SENTENCES.network;
-    const key = why?.[direction] ?? 'pendingAddLater';
-    return { outcome: 'pending', playlistName, pendingId: kept.kept.id, message: t(key, playlistName) };
-  }
+  ) => keepChangeForLater(deps, scope, { ...input, direction }, error);
 
   async function report(tabId: number | undefined, result: QuickAddResult): Promise<QuickAddResult> {
     const kind: FlashKind =

@@ -120,7 +120,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
   });
 
   return {
-    handlers: createRecordingHandlers({ playlists, actions, quickAdd }),
+    handlers: createRecordingHandlers({ playlists, actions, quickAdd, pending: deps.pending }),
     /** The pending room's `apply`: a kept change made through the same path as a click. */
     applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>
       applyPendingChange({ playlists, actions }, change, options),

@@ -1,6 +1,15 @@
+import type { RecordingChangeInput, RecordingChangeResult } from '../../messaging/collection-messages';
+import type { ErrorKind } from '../../platform/error-policy';
+import { isAppError } from '../../platform/errors';
 import type { Handlers } from '../messages/dispatcher';
+import type { PendingChanges } from '../pending/pending-queue';
 import type { CollectionService } from './collections';
+import { keepChangeForLater } from './keep-for-later';
 import type { QuickAdd } from './quick-add';
+
+/** Picks that wait rather than fail: nothing was sent, and a sign-in or a PostHog tab will let them through. */
+const WAITS_FOR_A_SESSION: ReadonlySet<ErrorKind> = new Set(['signed-out', 'no-session-tab']);
+
 import type { RecordingActions } from './recording-actions';
 
 /** The session's pick (taken) and recent last action, for `popup/open` to scope and answer. */
@@ -14,11 +23,43 @@ export function createRecordingHandlers(services: {
   playlists: CollectionService;
   actions: RecordingActions;
   quickAdd: QuickAdd;
+  /** Where a pick PostHog cannot take now waits (the pending room's queue). */
+  pending?: PendingChanges;
 }) {
   const { playlists, actions, quickAdd } = services;
+
+  /**
+   * A pick in the popup or the picker window: made now, or, when PostHog cannot take it for want of a
+   * session (signed out, no PostHog tab), kept with its note and made once a PostHog page loads.
+   */
+  async function add(input: RecordingChangeInput): Promise<RecordingChangeResult> {
+    try {
+      return await actions.add(input);
+    } catch (error) {
+      if (!isAppError(error) || !WAITS_FOR_A_SESSION.has(error.kind)) throw error;
+      const scope = await playlists.scopeOf(input.projectId);
+      const { shortId, recordingId, note } = input;
+      const kept = await keepChangeForLater(
+        { pending: services.pending, playlists },
+        scope,
+        { shortId, recordingId, direction: 'add', ...(note ? { note } : {}) },
+        error,
+      );
+      if (kept?.outcome !== 'pending') throw error;
+      return {
+        outcome: 'pending',
+        shortId,
+        playlistName: kept.playlistName ?? '',
+        ...(kept.pendingId ? { pendingId: kept.pendingId } : {}),
+        ...(kept.message ? { message: kept.message } : {}),
+        membership: await playlists.membership(scope, recordingId),
+      };
+    }
+  }
+
   return {
     'playlists/list': playlists.list,
-    'playlists/add': (input) => actions.add(input),
+    'playlists/add': add,
     'playlists/remove': (input) => actions.remove(input),
     'playlists/cancel': async (input) => ({ cancelled: actions.cancel(input) }),
     'playlists/create-and-add': (input) => actions.createAndAdd(input),

@@ -46,6 +46,15 @@ describe('making a pending change', () => {
     ).toBe(true);
   });
 
+  it('with a note, an add PostHog already holds is not sent again: only its note is still to write', async () => {
+    // Wired without notes: the note cannot be written here, so the change keeps failing on it alone.
+    const wired = wirePlaylists(server, { signedIn: true });
+    await expect(
+      applyPendingChange(wired, change({ note: { text: 'Stuck here', second: 12 } }), { checkFirst: true }),
+    ).rejects.toMatchObject({ kind: 'invalid-input' });
+    expect(writes()).toEqual([]);
+  });
+
   it('refuses a change made for another PostHog than the one connected now', async () => {
     const wired = wirePlaylists(server, { signedIn: true });
     await expect(
