@@ -45,10 +45,15 @@ export interface PageTitle {
  */
 export function parsePageTitle(title: string): PageTitle | null {
   const parts = title.replace(/\s+/g, ' ').trim().split(/ ?• ?/);
-  if (parts.length < 3 || parts.at(-1)?.toLowerCase() !== 'posthog') return null;
-  const kind = SCENE_WORDS.get(parts.at(-2)?.toLowerCase() ?? '');
+  const app = parts.at(-1)?.toLowerCase();
+  // "PostHog Demo": the name demo instances carry.
+  if (parts.length < 3 || (app !== 'posthog' && app !== 'posthog demo')) return null;
+  let crumbs = parts.slice(0, -1);
+  // Older self-hosted versions put the product after the scene: "<name> • Playlists • Replay • PostHog".
+  if (crumbs.length > 2 && crumbs.at(-1)?.toLowerCase() === 'replay') crumbs = crumbs.slice(0, -1);
+  const kind = SCENE_WORDS.get(crumbs.at(-1)?.toLowerCase() ?? '');
   // A name may itself contain the separator, so everything before the scene word is the name.
-  const name = parts.slice(0, -2).join(' • ').trim();
+  const name = crumbs.slice(0, -1).join(' • ').trim();
   if (!kind || name === '' || NOT_A_NAME.has(name.toLowerCase())) return null;
   return { name: name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 1)}…` : name, kind };
 }

@@ -7,6 +7,10 @@ describe('parsePageTitle', () => {
   it.each([
     ['Checkout bugs • Collections • PostHog', { name: 'Checkout bugs', kind: 'playlist' }],
     ['Checkout bugs • Playlists • PostHog', { name: 'Checkout bugs', kind: 'playlist' }],
+    // Older self-hosted versions: the product after the scene; demo instances: "PostHog Demo".
+    ['Checkout bugs • Playlists • Replay • PostHog', { name: 'Checkout bugs', kind: 'playlist' }],
+    ['Checkout bugs • Collections • PostHog Demo', { name: 'Checkout bugs', kind: 'playlist' }],
+    ['Product KPIs • Dashboards • PostHog Demo', { name: 'Product KPIs', kind: 'dashboard' }],
     ['Product KPIs • Dashboards • PostHog', { name: 'Product KPIs', kind: 'dashboard' }],
     ['Product KPIs • Dashboard • PostHog', { name: 'Product KPIs', kind: 'dashboard' }],
     ['Checkout bugs • Playlist • PostHog', { name: 'Checkout bugs', kind: 'playlist' }],
@@ -22,6 +26,9 @@ describe('parsePageTitle', () => {
     ['Dashboards • PostHog'],
     ['Recordings • PostHog'],
     ['Collections • Replay • PostHog'],
+    ['Playlists • Replay • PostHog Demo'],
+    ['Unnamed • Playlists • Replay • PostHog'],
+    ['Checkout bugs • Replay • Playlists • PostHog Cloud'],
     ['0191dd9d-ec00-726b-b2a7-4de452e6b438 • Replay • PostHog'],
     ['Checkout flow • Recording • PostHog'],
     ['Unnamed • Collections • PostHog'],
