@@ -15,6 +15,8 @@
  *   PostHog first.
  * - `waitsForSignIn`: only signing in helps; the pending schedule does not try again on its own (a
  *   PostHog page loading does).
+ * - `pickWaits`: nothing was sent and a sign-in or a PostHog tab lets it through, so a pick in the
+ *   popup or the picker window waits as pending rather than failing.
  */
 export type ErrorTrait =
   | 'retryable'
@@ -22,7 +24,8 @@ export type ErrorTrait =
   | 'keptPending'
   | 'outcomeUncertain'
   | 'unreachable'
-  | 'waitsForSignIn';
+  | 'waitsForSignIn'
+  | 'pickWaits';
 
 /** One row per kind of failure, in the order the kinds are listed, with the traits that apply to it. */
 export const ERROR_POLICY = {
@@ -48,9 +51,9 @@ export const ERROR_POLICY = {
   /** A value refused before any request was sent; `detail` is the sentence saying what to enter. */
   'invalid-input': [],
   // A PostHog tab (or signing in there) is all it takes: "not now" rather than "no".
-  'no-session-tab': ['offerTryAgain', 'keptPending'],
+  'no-session-tab': ['offerTryAgain', 'keptPending', 'pickWaits'],
   /** PostHog answered the session request as signed out (or the tab had no session to send). */
-  'signed-out': ['offerTryAgain', 'keptPending', 'waitsForSignIn'],
+  'signed-out': ['offerTryAgain', 'keptPending', 'waitsForSignIn', 'pickWaits'],
   /** So many changes already wait that a new one is not kept (pending-store.ts, MAX_PENDING). */
   'pending-full': [],
   'bad-message': [],
@@ -91,3 +94,6 @@ export const meansPostHogUnreachable = (kind: ErrorKind): boolean => hasTrait(ki
 
 /** Trying again changes nothing until the user signs in (a PostHog page loading). */
 export const waitsForSignIn = (kind: ErrorKind): boolean => hasTrait(kind, 'waitsForSignIn');
+
+/** A pick in the popup that fails so waits as pending (recordings-handlers.ts). */
+export const pickWaits = (kind: ErrorKind): boolean => hasTrait(kind, 'pickWaits');

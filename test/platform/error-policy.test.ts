@@ -10,6 +10,7 @@ import {
   leavesOutcomeUncertain,
   meansPostHogUnreachable,
   offersTryAgain,
+  pickWaits,
   waitsForSignIn,
 } from '../../lib/platform/error-policy';
 import { AppError, writeMayHaveApplied } from '../../lib/platform/errors';
@@ -19,32 +20,33 @@ const N = false;
 
 /**
  * Today's rules, pinned: a change to the policy table must change this one too, on purpose.
- * Columns: retryable, offerTryAgain, keptPending, outcomeUncertain, unreachable, waitsForSignIn.
+ * Columns: retryable, offerTryAgain, keptPending, outcomeUncertain, unreachable, waitsForSignIn,
+ * pickWaits.
  */
-const PINNED: ReadonlyArray<[ErrorKind, boolean, boolean, boolean, boolean, boolean, boolean]> = [
-  ['unauthorized', N, N, N, N, N, N],
-  ['missing-scope', N, N, N, N, N, N],
-  ['key-not-allowed', N, N, N, N, N, N],
-  ['project-forbidden', N, N, N, N, N, N],
-  ['forbidden', N, N, N, N, N, N],
-  ['not-found', N, N, N, N, N, N],
-  ['method-not-allowed', N, N, N, N, N, N],
-  ['validation', N, N, N, N, N, N],
-  ['rate-limited', Y, Y, Y, N, Y, N],
-  ['server', Y, Y, Y, Y, Y, N],
-  ['network', Y, Y, Y, Y, Y, N],
-  ['timeout', Y, Y, Y, Y, Y, N],
-  ['invalid-response', N, N, N, Y, N, N],
-  ['not-configured', N, N, N, N, N, N],
-  ['invalid-input', N, N, N, N, N, N],
-  ['no-session-tab', N, Y, Y, N, N, N],
-  ['signed-out', N, Y, Y, N, N, Y],
-  ['pending-full', N, N, N, N, N, N],
-  ['bad-message', N, N, N, N, N, N],
-  ['permission-denied', N, N, N, N, N, N],
-  ['outcome-unknown', N, N, Y, N, N, N],
-  ['cancelled', N, N, N, N, N, N],
-  ['unknown', N, Y, N, Y, N, N],
+const PINNED: ReadonlyArray<[ErrorKind, boolean, boolean, boolean, boolean, boolean, boolean, boolean]> = [
+  ['unauthorized', N, N, N, N, N, N, N],
+  ['missing-scope', N, N, N, N, N, N, N],
+  ['key-not-allowed', N, N, N, N, N, N, N],
+  ['project-forbidden', N, N, N, N, N, N, N],
+  ['forbidden', N, N, N, N, N, N, N],
+  ['not-found', N, N, N, N, N, N, N],
+  ['method-not-allowed', N, N, N, N, N, N, N],
+  ['validation', N, N, N, N, N, N, N],
+  ['rate-limited', Y, Y, Y, N, Y, N, N],
+  ['server', Y, Y, Y, Y, Y, N, N],
+  ['network', Y, Y, Y, Y, Y, N, N],
+  ['timeout', Y, Y, Y, Y, Y, N, N],
+  ['invalid-response', N, N, N, Y, N, N, N],
+  ['not-configured', N, N, N, N, N, N, N],
+  ['invalid-input', N, N, N, N, N, N, N],
+  ['no-session-tab', N, Y, Y, N, N, N, Y],
+  ['signed-out', N, Y, Y, N, N, Y, Y],
+  ['pending-full', N, N, N, N, N, N, N],
+  ['bad-message', N, N, N, N, N, N, N],
+  ['permission-denied', N, N, N, N, N, N, N],
+  ['outcome-unknown', N, N, Y, N, N, N, N],
+  ['cancelled', N, N, N, N, N, N, N],
+  ['unknown', N, Y, N, Y, N, N, N],
 ];
 
 describe('ERROR_POLICY', () => {
@@ -54,8 +56,8 @@ describe('ERROR_POLICY', () => {
   });
 
   it.each(PINNED)(
-    '%s: retryable %s, offers Try again %s, kept pending %s, outcome uncertain %s, unreachable %s, waits for sign-in %s',
-    (kind, retryable, offerTryAgain, keptPending, outcomeUncertain, unreachable, signIn) => {
+    '%s: retryable %s, offers Try again %s, kept pending %s, outcome uncertain %s, unreachable %s, waits for sign-in %s, a pick waits %s',
+    (kind, retryable, offerTryAgain, keptPending, outcomeUncertain, unreachable, signIn, pick) => {
       const traits = {
         retryable,
         offerTryAgain,
@@ -63,6 +65,7 @@ describe('ERROR_POLICY', () => {
         outcomeUncertain,
         unreachable,
         waitsForSignIn: signIn,
+        pickWaits: pick,
       };
       expect([...ERROR_POLICY[kind]].sort()).toEqual(
         Object.entries(traits)
@@ -76,6 +79,7 @@ describe('ERROR_POLICY', () => {
       expect(leavesOutcomeUncertain(kind)).toBe(outcomeUncertain);
       expect(meansPostHogUnreachable(kind)).toBe(unreachable);
       expect(waitsForSignIn(kind)).toBe(signIn);
+      expect(pickWaits(kind)).toBe(pick);
     },
   );
 

@@ -1,14 +1,11 @@
 import type { RecordingChangeInput, RecordingChangeResult } from '../../messaging/collection-messages';
-import type { ErrorKind } from '../../platform/error-policy';
+import { pickWaits } from '../../platform/error-policy';
 import { isAppError } from '../../platform/errors';
 import type { Handlers } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
 import type { CollectionService } from './collections';
 import { keepChangeForLater } from './keep-for-later';
 import type { QuickAdd } from './quick-add';
-
-/** Picks that wait rather than fail: nothing was sent, and a sign-in or a PostHog tab will let them through. */
-const WAITS_FOR_A_SESSION: ReadonlySet<ErrorKind> = new Set(['signed-out', 'no-session-tab']);
 
 import type { RecordingActions } from './recording-actions';
 
@@ -36,7 +33,7 @@ export function createRecordingHandlers(services: {
     try {
       return await actions.add(input);
     } catch (error) {
-      if (!isAppError(error) || !WAITS_FOR_A_SESSION.has(error.kind)) throw error;
+      if (!isAppError(error) || !pickWaits(error.kind)) throw error;
       const scope = await playlists.scopeOf(input.projectId);
       const { shortId, recordingId, note } = input;
       const kept = await keepChangeForLater(
