@@ -32,7 +32,9 @@ into the popup, 32.55 KB, before the limits moved to a module of their own) and 
 to 6.65 KB (+0.27 KB: the relay's allow-list of the note and its undo, checked there as in the
 background); then picks in the popup that wait for a sign-in, kept with their notes, took the
 background to 57.74 KB (+0.24 KB) and the popup to 24.70 KB (+0.15 KB: the waiting notice with
-Discard), and older titles' "Replay" crumb and "PostHog Demo" the content script to 6.67 KB. A fetch
+Discard), and older titles' "Replay" crumb and "PostHog Demo" the content script to 6.67 KB; then
+to 6.79 KB when it read reserved ids and tab titles with the background's own code (one list of
+reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -43,8 +45,8 @@ export const KB = 1024;
 
 export const SIZE_BUDGETS = {
   popup: 24.8 * KB,
-  content: 6.7 * KB,
-  background: 57.8 * KB,
+  content: 6.8 * KB,
+  background: 57.9 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -1,29 +1,17 @@
+import { isReservedWord } from '../posthog/context-ids';
 import type { TitledKind } from './page-title';
 
 /**
  * What a PostHog URL shows, as far as the content script needs to know: which kind of titled page
  * and which item. A trimmed copy of `parsePageContext` (lib/posthog/context.ts), because that module brings
- * zod into the content script; the background still decides the real context from the tab URL, so
- * a disagreement here can only drop a hint, never misfile one.
+ * zod into the content script (its reserved words are the same list, context-ids.ts); the background
+ * still decides the real context from the tab URL, so a disagreement here can only drop a hint, never
+ * misfile one.
  */
 export interface PageIdentity {
   kind: TitledKind | 'recording';
   id: string;
 }
-
-// `kiosk` is the replay kiosk page, `bulk_add` / `bulk_delete` a collection's bulk routes (context-ids.ts).
-const RESERVED = new Set([
-  'new',
-  'home',
-  'playlists',
-  'settings',
-  'templates',
-  'file-playback',
-  'recent',
-  'kiosk',
-  'bulk_add',
-  'bulk_delete',
-]);
 
 function openRecordingId(params: string): string | undefined {
   for (const pair of params.split('&')) {
@@ -51,9 +39,9 @@ export function pageIdentityOf(href: string): PageIdentity | null {
   }
   if ((area !== 'replay' && area !== 'recordings') || first === undefined) return null;
   if (first === 'playlists') {
-    return second !== undefined && !RESERVED.has(second) ? { kind: 'playlist', id: second } : null;
+    return second !== undefined && !isReservedWord(second) ? { kind: 'playlist', id: second } : null;
   }
-  return RESERVED.has(first) || second !== undefined ? null : { kind: 'recording', id: first };
+  return isReservedWord(first) || second !== undefined ? null : { kind: 'recording', id: first };
 }
 
 export function sameIdentity(a: PageIdentity | null, b: PageIdentity | null): boolean {
