@@ -3,18 +3,34 @@ import { type ProjectRef, projectPath, segment } from './paths';
 import type { NoteBody } from './session-routes';
 import type { Transport } from './transport';
 
-/** What Hogmark reads of a comment (`CommentSerializer`, reference §4.2). */
+/**
+ * A note on a recording: PostHog's comment with `scope=Replay` (`CommentSerializer`, reference §4.2).
+ * `time_in_recording` is the absolute time of the moment (ISO), not a second; an emoji reaction says
+ * `is_emoji`. Its context is read as unknown, so one odd comment never fails a page of them.
+ */
 export const NoteSchema = z.looseObject({
-  id: z.string().check(z.minLength(1)),
+  id: z.nullish(z.string()),
   content: z.nullish(z.string()),
-  item_id: z.nullish(z.string()),
-  item_context: z.nullish(z.looseObject({ time_in_recording: z.nullish(z.string()) })),
   deleted: z.nullish(z.boolean()),
+  created_at: z.nullish(z.string()),
+  item_id: z.nullish(z.string()),
+  item_context: z.nullish(z.unknown()),
 });
 export type Note = z.infer<typeof NoteSchema>;
+/** A note PostHog has just made: it has its id. */
+const MadeNoteSchema = z.extend(NoteSchema, { id: z.string().check(z.minLength(1)) });
+export type MadeNote = z.infer<typeof MadeNoteSchema>;
 
 /** The cursor page of `GET comments/` (`CommentPagination`: newest first, 100 a page, no count). */
-const NotePageSchema = z.looseObject({ next: z.nullish(z.string()), results: z.array(NoteSchema) });
+export const NotePageSchema = z.looseObject({ next: z.nullish(z.string()), results: z.array(NoteSchema) });
+
+/** A note's moment as PostHog stores it (`item_context.time_in_recording`), if it has one. */
+export function noteTime(note: Note): unknown {
+  const context = note.item_context;
+  return typeof context === 'object' && context !== null
+    ? (context as { time_in_recording?: unknown }).time_in_recording
+    : undefined;
+}
 
 /**
  * Notes on recordings are PostHog's comments with scope `Replay` (reference §4): made with the key
@@ -23,12 +39,12 @@ const NotePageSchema = z.looseObject({ next: z.nullish(z.string()), results: z.a
  */
 export function createNotesApi(transport: Transport, project: ProjectRef) {
   return {
-    async create(body: NoteBody): Promise<Note> {
+    async create(body: NoteBody): Promise<MadeNote> {
       return transport.request({
         method: 'POST',
         path: projectPath(project, 'comments'),
         json: body,
-        schema: NoteSchema,
+        schema: MadeNoteSchema,
       });
     },
 

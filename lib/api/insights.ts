@@ -1,11 +1,10 @@
 import { AppError } from '../platform/errors';
+import { type Note, NotePageSchema } from './comments';
 import { intSegment, type ProjectRef, projectPath, segment } from './paths';
 import {
   type InsightBasic,
   InsightBasicSchema,
   NotebookSchema,
-  type RecordingComment,
-  RecordingCommentPageSchema,
   type RecordingMeta,
   RecordingMetaSchema,
 } from './schema/insight';
@@ -19,7 +18,7 @@ const InsightPageSchema = paginated(InsightBasicSchema);
 export const MAX_COMMENT_PAGES = 5;
 
 export interface RecordingComments {
-  comments: RecordingComment[];
+  comments: Note[];
   /** False when PostHog had more than `MAX_COMMENT_PAGES` pages. */
   complete: boolean;
 }
@@ -75,13 +74,13 @@ export function createItemReadsApi(transport: Transport, project: ProjectRef) {
      * PostHog refuses keys here, `key-not-allowed`), following PostHog's cursor as it wrote it.
      */
     async recordingComments(recordingId: string): Promise<RecordingComments> {
-      const comments: RecordingComment[] = [];
+      const comments: Note[] = [];
       const seen = new Set<string>();
       let page = await transport.request({
         method: 'GET',
         path: projectPath(project, 'comments'),
         searchParams: { scope: 'Replay', item_id: recordingId },
-        schema: RecordingCommentPageSchema,
+        schema: NotePageSchema,
       });
       for (let read = 1; ; read++) {
         comments.push(...page.results);
@@ -91,7 +90,7 @@ export function createItemReadsApi(transport: Transport, project: ProjectRef) {
         if (seen.has(next)) return { comments, complete: true };
         if (read >= MAX_COMMENT_PAGES) return { comments, complete: false };
         seen.add(next);
-        page = await transport.request({ method: 'GET', path: next, schema: RecordingCommentPageSchema });
+        page = await transport.request({ method: 'GET', path: next, schema: NotePageSchema });
       }
     },
 

@@ -37,8 +37,11 @@ export function markdownText(text: string): string {
     .replace(/[\\`*_{}[\]()<>#|~!]/g, '\\$&');
 }
 
-/** Host and path of where a recording started; nothing else of a URL the recorded site wrote. */
-function where(startUrl: string | null): string | null {
+/**
+ * Where a recording started, as host and path: nothing else of a URL the recorded site wrote (its
+ * query and fragment may hold anything), and nothing that is not a web address.
+ */
+export function startPlace(startUrl: string | null): string | null {
   if (!startUrl || !URL.canParse(startUrl)) return null;
   const url = new URL(startUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
@@ -62,7 +65,7 @@ function entry(recording: ReviewRecording, doc: ReviewDoc): string {
         face.person ?? doc.labels.anonymous,
         startedAt(face.startTime, doc),
         face.durationSeconds === null ? null : formatClock(face.durationSeconds),
-        where(face.startUrl),
+        startPlace(face.startUrl),
       ]
         .filter((part): part is string => Boolean(part))
         .join(' · ')

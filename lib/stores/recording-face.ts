@@ -3,6 +3,7 @@ import type { RecordingFace, SendMessage, Status } from '../messaging/messages';
 import { t } from '../platform/i18n';
 import type { RecordingContext } from '../posthog/context';
 import { formatClock } from '../posthog/context-labels';
+import { startPlace } from '../posthog/review-doc';
 
 /**
  * Who the recording in the header is. `none`: nothing to ask (another PostHog, no project);
@@ -102,15 +103,6 @@ export function startedLabel(iso: string, now = Date.now(), locale?: string): st
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
-/** Where it started, as host and path (the query and fragment may hold anything the site put there). */
-export function whereLabel(startUrl: string): string | null {
-  if (!URL.canParse(startUrl)) return null;
-  const url = new URL(startUrl);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  const path = url.pathname === '/' ? '' : url.pathname;
-  return `${url.host}${path}`;
-}
-
 /** The person as PostHog names them, or Anonymous. */
 export function personLabel(face: RecordingFace): string {
   return face.person ?? t('recordingAnonymous');
@@ -121,7 +113,7 @@ export function faceDetails(face: RecordingFace, now = Date.now()): string {
   const parts = [
     face.startTime ? t('faceStarted', startedLabel(face.startTime, now)) : null,
     face.durationSeconds === null ? null : t('faceLasted', formatClock(face.durationSeconds)),
-    face.startUrl ? whereLabel(face.startUrl) : null,
+    startPlace(face.startUrl),
   ];
   return parts.filter((part): part is string => Boolean(part)).join(' · ');
 }

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordingFace, Status } from '../../lib/messaging/messages';
 import type { RecordingContext } from '../../lib/posthog/context';
-import { createRecordingFaces, faceDetails, startedLabel, whereLabel } from '../../lib/stores/recording-face';
+import { startPlace } from '../../lib/posthog/review-doc';
+import { createRecordingFaces, faceDetails, startedLabel } from '../../lib/stores/recording-face';
 import { flush } from '../support/flush';
 import { installEnglishTranslator } from '../support/i18n';
 
@@ -93,9 +94,9 @@ describe('the face in words', () => {
   });
 
   it('never shows what is not a web address', () => {
-    expect(whereLabel('javascript:alert(1)')).toBeNull();
-    expect(whereLabel('not a url')).toBeNull();
-    expect(whereLabel('https://acme.com/')).toBe('acme.com');
-    expect(whereLabel('http://localhost:3000/a/b?token=secret')).toBe('localhost:3000/a/b');
+    expect(startPlace('javascript:alert(1)')).toBeNull();
+    expect(startPlace('not a url')).toBeNull();
+    expect(startPlace('https://acme.com/')).toBe('acme.com');
+    expect(startPlace('http://localhost:3000/a/b?token=secret')).toBe('localhost:3000/a/b');
   });
 });

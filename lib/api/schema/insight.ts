@@ -35,22 +35,3 @@ export const RecordingMetaSchema = z.looseObject({
   ),
 });
 export type RecordingMeta = z.infer<typeof RecordingMetaSchema>;
-
-/**
- * A note on a recording: PostHog's comment with `scope=Replay` (reference-more §4.2). `time_in_recording`
- * is the absolute time of the moment (ISO), not a second; an emoji reaction says `is_emoji`. Read as
- * unknown, so one odd comment never fails the page: the service keeps only what it can place.
- */
-export const RecordingCommentSchema = z.looseObject({
-  content: z.nullish(z.string()),
-  deleted: z.nullish(z.boolean()),
-  created_at: z.nullish(z.string()),
-  item_context: z.nullish(z.unknown()),
-});
-export type RecordingComment = z.infer<typeof RecordingCommentSchema>;
-
-/** `CommentPagination`: a cursor in `next`, no count, newest first, 100 a page. */
-export const RecordingCommentPageSchema = z.looseObject({
-  next: z.nullish(z.string()),
-  results: z.array(RecordingCommentSchema),
-});

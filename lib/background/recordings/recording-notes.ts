@@ -1,4 +1,4 @@
-import type { NotesApi } from '../../api/comments';
+import { type NotesApi, noteTime } from '../../api/comments';
 import {
   createNoteRoute,
   deleteNoteRoute,
@@ -56,7 +56,7 @@ export function createRecordingNotes(deps: RecordingNotesDeps) {
       const same = notes.find(
         (note) =>
           note.content === body.content &&
-          note.item_context?.time_in_recording === body.item_context.time_in_recording &&
+          noteTime(note) === body.item_context.time_in_recording &&
           note.deleted !== true,
       );
       return same?.id ?? null;

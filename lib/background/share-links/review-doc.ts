@@ -1,6 +1,6 @@
+import type { Note } from '../../api/comments';
 import type { ItemReadsApi } from '../../api/insights';
 import type { createPlaylistsApi } from '../../api/playlists';
-import type { RecordingComment } from '../../api/schema/insight';
 import type { MessageInput, MessageOutput } from '../../messaging/messages';
 import {
   MAX_NOTE_LENGTH,
@@ -40,7 +40,7 @@ export function noteSecond(timeInRecording: unknown, startTime: string | null): 
   return Math.max(0, Math.floor((at - start) / 1000));
 }
 
-function contextOf(comment: RecordingComment): { time?: unknown; emoji: boolean } {
+function contextOf(comment: Note): { time?: unknown; emoji: boolean } {
   const context = comment.item_context;
   if (typeof context !== 'object' || context === null) return { emoji: false };
   const { time_in_recording: time, is_emoji: emoji } = context as Record<string, unknown>;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecordingComment, RecordingMeta } from '../../../lib/api/schema/insight';
+import type { Note as RecordingComment } from '../../../lib/api/comments';
+import type { RecordingMeta } from '../../../lib/api/schema/insight';
 import { PlaylistSchema } from '../../../lib/api/schema/playlist';
 import type { Connection } from '../../../lib/background/settings/settings';
 import {
