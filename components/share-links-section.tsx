@@ -1,6 +1,7 @@
 import { type MessageKey, t } from '../lib/platform/i18n';
 import type { ShareState } from '../lib/stores/share-state';
 import { CopyLinkRow } from './copy-link-row';
+import { ShareStatus } from './share-status';
 
 /** What PostHog shares here: the sentences that name it differ, the links and buttons do not. */
 export type ShareSubject = 'dashboard' | 'insight';
@@ -65,19 +66,7 @@ export function ShareLinksSection(props: ShareLinksSectionProps) {
           </a>
         </div>
       ) : null}
-      {/* Always in the page, so a screen reader announces the error when it appears. */}
-      <div class="share-status" role="alert">
-        {share?.phase === 'error' ? (
-          <div class="share-off">
-            <p class="error">{share.error.message}</p>
-            {share.error.retryable ? (
-              <button type="button" onClick={props.onRetry}>
-                {t('tryAgain')}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <ShareStatus error={share?.phase === 'error' ? share.error : null} onRetry={props.onRetry} />
       <CopyLinkRow
         label={t('privateLinkLabel')}
         onCopy={() => props.onCopyPrivate(false)}

@@ -2,6 +2,7 @@ import { t } from '../lib/platform/i18n';
 import { formatClock } from '../lib/posthog/context-labels';
 import type { RecordingPanel } from '../lib/stores/share-panels';
 import { CopyLinkRow } from './copy-link-row';
+import { ShareStatus } from './share-status';
 
 /** When the player's position cannot be read: say so, and let the user say where the link starts. */
 function StartTimeField(props: { panel: RecordingPanel }) {
@@ -96,19 +97,10 @@ export function ShareRecordingPanel(props: { panel: RecordingPanel }) {
       {publicLink.phase === 'hidden' ? null : (
         <div class="recording-public">
           <RecordingPublicLink panel={props.panel} />
-          {/* Always in the page, so a screen reader announces the error when it appears. */}
-          <div class="share-status" role="alert">
-            {publicLink.phase === 'error' ? (
-              <div class="share-off">
-                <p class="error">{publicLink.error.message}</p>
-                {publicLink.error.retryable ? (
-                  <button type="button" onClick={() => void props.panel.retryPublicLink()}>
-                    {t('tryAgain')}
-                  </button>
-                ) : null}
-              </div>
-            ) : null}
-          </div>
+          <ShareStatus
+            error={publicLink.phase === 'error' ? publicLink.error : null}
+            onRetry={() => void props.panel.retryPublicLink()}
+          />
         </div>
       )}
     </section>
