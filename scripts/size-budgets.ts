@@ -34,7 +34,13 @@ background); then picks in the popup that wait for a sign-in, kept with their no
 background to 57.74 KB (+0.24 KB) and the popup to 24.70 KB (+0.15 KB: the waiting notice with
 Discard), and older titles' "Replay" crumb and "PostHog Demo" the content script to 6.67 KB; then
 to 6.79 KB when it read reserved ids and tab titles with the background's own code (one list of
-reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A fetch
+reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. The popup's first
+paint made from the extension's stores instead of waiting for the worker then took the popup to
+29.10 KB (+4.45 KB; 14 KB minified: the page context parsed from the tab's URL, with its origins,
+ids and title crumbs, 5.8 KB; the first view's code shared with the background 3.1 KB; the reads of
+the stores 1.8 KB and their one IndexedDB transaction 1.0 KB; the race and the reconciling in the
+popup's store 0.6 KB; no zod: the stores' values are checked by version only) and the background to
+58.24 KB (+0.42 KB: the shared names of the stored items, the key's mask kept beside it). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -44,9 +50,9 @@ reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A f
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 24.8 * KB,
+  popup: 29.2 * KB,
   content: 6.8 * KB,
-  background: 57.9 * KB,
+  background: 58.3 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -1,26 +1,56 @@
 /**
- * The popup's first module: it asks for `popup/open` before the rest of the page's code (Preact, the
- * stores, the components) is evaluated, so the one answer the first paint waits for is on its way
- * while that code runs. It imports nothing of the UI.
+ * The popup's first module: before the rest of the page's code (Preact, the stores, the components)
+ * is evaluated, it asks the background for `popup/open` (which wakes a stopped worker) and starts
+ * reading the extension's own stores for the same view, so both are on their way while that code
+ * runs. The first paint takes whichever is ready first. It imports nothing of the UI.
  */
 import { browser } from 'wxt/browser';
+import type { PopupOpen } from '../../lib/messaging/messages';
 import { createPageSender } from '../../lib/messaging/page-sender';
 import { recordingFromSearch } from '../../lib/messaging/picker-recording';
 import { requestPopupOpen, tabIdFromSearch } from '../../lib/messaging/popup-open-request';
 import { setTranslator, translatorFrom } from '../../lib/platform/i18n';
+import { readStoredSnapshot } from '../../lib/platform/key-store';
+import { BUILD_DIALECT, hostAccessPattern } from '../../lib/posthog/host-patterns';
+import { createStoredFirstView } from '../../lib/stores/stored-first-view';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
 
 export const send = createPageSender((message) => browser.runtime.sendMessage(message));
 
+// Querying the active tab needs no `tabs` permission; its URL comes with the toolbar click's activeTab.
+const tabId =
+  tabIdFromSearch(location.search) ??
+  browser.tabs.query({ active: true, currentWindow: true }).then((tabs) => tabs[0]?.id);
+
 export const openingDeps = {
   send,
-  // Querying the active tab needs no `tabs` permission; its URL comes from the background.
-  getTabId: () =>
-    tabIdFromSearch(location.search) ??
-    browser.tabs.query({ active: true, currentWindow: true }).then((tabs) => tabs[0]?.id),
+  getTabId: () => tabId,
   recording: recordingFromSearch(location.search),
 };
 
 /** Sent now; the popup's store takes the answer on its first load. */
-export const opening = requestPopupOpen(openingDeps);
+const asked = requestPopupOpen(openingDeps);
+
+const storedFirstView = createStoredFirstView({
+  snapshot: (keys) => readStoredSnapshot(indexedDB, keys),
+  session: browser.storage.session,
+  getTab: (id) => browser.tabs.get(id).catch(() => undefined),
+  hostAccess: (origin) =>
+    browser.permissions.contains({ origins: [hostAccessPattern(origin, BUILD_DIALECT)] }),
+});
+const readStores = (id: number | undefined) =>
+  storedFirstView({ ...(id === undefined ? {} : { tabId: id }), recording: openingDeps.recording });
+
+/** Started now too (in this call when the tab is known: a microtask would wait for the whole script). */
+export const stored = tabId instanceof Promise ? tabId.then(readStores, () => null) : readStores(tabId);
+
+/**
+ * The background's answer as the popup's store takes it. Test builds only: `?storesFirst` makes the
+ * store take it only after the stores' view, so the browser tests see that view painted whatever the
+ * race between the two (which a loaded machine decides either way).
+ */
+export const opening: Promise<PopupOpen> =
+  import.meta.env.MODE === 'test' && new URLSearchParams(location.search).has('storesFirst')
+    ? stored.then(() => asked)
+    : asked;

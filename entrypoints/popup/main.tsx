@@ -12,7 +12,7 @@ import { createPendingStore } from '../../lib/stores/pending-changes';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createRecordingFaces } from '../../lib/stores/recording-face';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import { opening, openingDeps, send } from './first-request';
+import { opening, openingDeps, send, stored } from './first-request';
 import './popup.css';
 
 document.title = browser.i18n.getMessage('extName');
@@ -20,10 +20,16 @@ document.title = browser.i18n.getMessage('extName');
 const store = createPopupStore({
   ...openingDeps,
   opening,
+  stored,
   openOptions: async () => {
     await browser.runtime.openOptionsPage();
     window.close();
   },
+  // Test builds say on the page where the first view came from, for the browser tests.
+  onFirstView:
+    import.meta.env.MODE === 'test'
+      ? (source) => document.documentElement.setAttribute('data-first-view', source)
+      : undefined,
   // Called once the answer is in, long after this module has run: `playlists` exists by then.
   onOpen: (answer) => {
     pending.open(answer);

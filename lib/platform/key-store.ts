@@ -4,11 +4,16 @@
  * and unlike `storage.session` it survives a browser restart.
  */
 
+import { maskKey } from './storage';
+
 /** A minimal async key-value store, so the settings service can be tested with the in-memory one. */
 export interface KeyValueStore {
   get(key: string): Promise<string | undefined>;
   set(key: string, value: string): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Several at once, all or none (one transaction): a reader never sees half of them. */
+  setAll(entries: Record<string, string>): Promise<void>;
+  deleteAll(keys: readonly string[]): Promise<void>;
 }
 
 export function createMemoryKeyValueStore(initial: Record<string, string> = {}): KeyValueStore & {
@@ -19,6 +24,12 @@ export function createMemoryKeyValueStore(initial: Record<string, string> = {}):
     get: async (key) => data.get(key),
     set: async (key, value) => void data.set(key, value),
     delete: async (key) => void data.delete(key),
+    setAll: async (entries) => {
+      for (const [key, value] of Object.entries(entries)) data.set(key, value);
+    },
+    deleteAll: async (keys) => {
+      for (const key of keys) data.delete(key);
+    },
     entries: () => Object.fromEntries(data),
   };
 }
@@ -40,7 +51,15 @@ function databaseOpener(factory: IDBFactory, databaseName: string) {
           if (!db.objectStoreNames.contains(name)) db.createObjectStore(name);
         }
       };
-      request.onsuccess = () => resolve(request.result);
+      request.onsuccess = () => {
+        const db = request.result;
+        // A newer build upgrading the database is never held up by a page still open.
+        db.onversionchange = () => {
+          db.close();
+          opening = undefined;
+        };
+        resolve(db);
+      };
       request.onerror = () => reject(request.error);
     }).catch((error: unknown) => {
       opening = undefined;
@@ -89,6 +108,18 @@ export function createIndexedDbKeyValueStore(factory: IDBFactory, databaseName =
       run<void>(open, SECRETS, 'readwrite', (store) => store.put(value, key)).then(() => undefined),
     delete: (key) =>
       run<void>(open, SECRETS, 'readwrite', (store) => store.delete(key)).then(() => undefined),
+    setAll: (entries) =>
+      run<void>(open, SECRETS, 'readwrite', (store) => {
+        let last: IDBRequest | undefined;
+        for (const [key, value] of Object.entries(entries)) last = store.put(value, key);
+        return last;
+      }).then(() => undefined),
+    deleteAll: (keys) =>
+      run<void>(open, SECRETS, 'readwrite', (store) => {
+        let last: IDBRequest | undefined;
+        for (const key of keys) last = store.delete(key);
+        return last;
+      }).then(() => undefined),
   };
 }
 
@@ -145,6 +176,11 @@ export function createIndexedDbArea(factory: IDBFactory, databaseName = 'hogmark
 const API_KEY = 'personalApiKey';
 /** The origin the key was saved for: it is only ever sent there (settings.ts checks both agree). */
 const API_KEY_ORIGIN = 'personalApiKeyOrigin';
+/**
+ * The key's masked form (`phx_…a1B2`), written and deleted in the same transaction as the key: the
+ * popup reads whether a key is saved, and this, without ever reading the key (readStoredSnapshot).
+ */
+const API_KEY_MASK = 'personalApiKeyMask';
 
 /**
  * The API key on top of a KeyValueStore: the only place the background reads or writes it. Every
@@ -156,10 +192,14 @@ export function createApiKeyStore(store: KeyValueStore) {
   let memory: Promise<{ key: string | null; origin: string | null }> | null = null;
   const readBoth = () => {
     if (memory) return memory;
-    const read = Promise.all([store.get(API_KEY), store.get(API_KEY_ORIGIN)]).then(([key, origin]) => ({
-      key: key ?? null,
-      origin: origin ?? null,
-    }));
+    const read = Promise.all([store.get(API_KEY), store.get(API_KEY_ORIGIN), store.get(API_KEY_MASK)]).then(
+      async ([key, origin, mask]) => {
+        // A key saved before its mask was kept gets one on its first read (until then the popup
+        // cannot tell its key state from the stores, and asks the background).
+        if (key && mask !== maskKey(key)) await store.set(API_KEY_MASK, maskKey(key));
+        return { key: key ?? null, origin: origin ?? null };
+      },
+    );
     memory = read;
     read.catch(() => {
       if (memory === read) memory = null;
@@ -172,8 +212,7 @@ export function createApiKeyStore(store: KeyValueStore) {
     origin: (): Promise<string | null> => readBoth().then((value) => value.origin),
     async write(key: string, origin: string): Promise<void> {
       memory = null;
-      await store.set(API_KEY_ORIGIN, origin);
-      await store.set(API_KEY, key);
+      await store.setAll({ [API_KEY_ORIGIN]: origin, [API_KEY]: key, [API_KEY_MASK]: maskKey(key) });
       memory = Promise.resolve({ key, origin });
     },
     /** Binds a key saved before keys were bound to the origin it was used with. */
@@ -183,10 +222,54 @@ export function createApiKeyStore(store: KeyValueStore) {
     },
     async clear(): Promise<void> {
       memory = null;
-      await store.delete(API_KEY);
-      await store.delete(API_KEY_ORIGIN);
+      await store.deleteAll([API_KEY, API_KEY_MASK, API_KEY_ORIGIN]);
       memory = Promise.resolve({ key: null, origin: null });
     },
   };
 }
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
+
+/** What readStoredSnapshot gives: the key's state (never the key) and stored items, as one moment saw them. */
+export interface StoredSnapshot {
+  key: {
+    saved: boolean;
+    /** `phx_…a1B2`; null when none is kept (no key, or one saved before masks were kept). */
+    masked: string | null;
+    origin: string | null;
+  };
+  /** The trusted area's items asked for that exist, raw (their readers check version and shape). */
+  items: Record<string, unknown>;
+}
+
+/**
+ * For the popup's first paint: whether a key is saved (counted, never read), its masked form and
+ * origin, and some of the trusted area's items, in one read-only transaction over both stores, so
+ * nothing written between two reads (a key forgotten, a key saved) mixes two states.
+ */
+export async function readStoredSnapshot(
+  factory: IDBFactory,
+  itemKeys: readonly string[],
+  databaseName = 'hogmark',
+): Promise<StoredSnapshot> {
+  const db = await openerFor(factory, databaseName)();
+  return new Promise((resolve, reject) => {
+    const transaction = db.transaction([SECRETS, ITEMS], 'readonly');
+    const secrets = transaction.objectStore(SECRETS);
+    const saved = secrets.count(API_KEY);
+    const masked = secrets.get(API_KEY_MASK);
+    const origin = secrets.get(API_KEY_ORIGIN);
+    const items: Record<string, unknown> = {};
+    const store = transaction.objectStore(ITEMS);
+    for (const key of itemKeys) {
+      const request = store.get(key);
+      request.onsuccess = () => {
+        if (request.result !== undefined) items[key] = request.result;
+      };
+    }
+    const text = (request: IDBRequest) => (typeof request.result === 'string' ? request.result : null);
+    transaction.oncomplete = () =>
+      resolve({ key: { saved: saved.result > 0, masked: text(masked), origin: text(origin) }, items });
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}

@@ -21,11 +21,47 @@ export interface PopupStoreDeps extends PopupOpeningDeps {
    */
   opening?: Promise<PopupOpen>;
   /**
+   * The first view made in the page from the extension's stores (lib/stores/stored-first-view.ts),
+   * started with `opening`: the first load paints whichever of the two comes first. Null when the
+   * stores cannot say; then the background's answer is awaited. Retries ask the background only.
+   */
+  stored?: Promise<PopupOpen | null>;
+  /**
    * Given the whole `popup/open` answer just before the state turns ready, so the other stores
-   * (the collection picker) take their part and everything paints in the same frame.
+   * (the collection picker) take their part and everything paints in the same frame. Given again,
+   * without the cached list (`playlists: null`), when the background answers after a first paint
+   * made from the stores: what it says that they did not (a notice just taken) is added then.
    */
   onOpen?: (answer: PopupOpen) => void;
+  /** Told where the first view came from (test builds mark it on the page for the browser tests). */
+  onFirstView?: (source: 'stores' | 'background') => void;
 }
+
+/** The first answer of the two: the stores' view, unless it cannot say, or the background's. */
+function firstOf(
+  background: Promise<PopupOpen>,
+  stored: Promise<PopupOpen | null>,
+): Promise<{ answer: PopupOpen; fromStores: boolean }> {
+  return new Promise((resolve, reject) => {
+    let storesDone = false;
+    let failure: { error: unknown } | null = null;
+    background.then(
+      (answer) => resolve({ answer, fromStores: false }),
+      (error: unknown) => {
+        failure = { error };
+        if (storesDone) reject(error);
+      },
+    );
+    const cannotSay = () => {
+      storesDone = true;
+      if (failure) reject(failure.error);
+    };
+    stored.then((answer) => (answer ? resolve({ answer, fromStores: true }) : cannotSay()), cannotSay);
+  });
+}
+
+/** Whether two views would paint the same (plain data from JSON-like stores and messages). */
+const sameData = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The popup's state. It asks the background for everything (what the key can do, what the tab
@@ -36,19 +72,67 @@ export function createPopupStore(deps: PopupStoreDeps) {
   const busy = computed(() => state.value.phase === 'loading');
   let latestLoad = 0;
   let opening = deps.opening;
+  let stored = deps.stored;
+
+  function show(answer: PopupOpen): void {
+    const { status, context, hints } = answer;
+    state.value = status.configured ? { phase: 'ready', status, context, hints } : { phase: 'setup' };
+  }
+
+  /**
+   * The background's answer after a first paint from the stores: made from the same stores with the
+   * same code, it normally changes nothing and nothing is painted again. Where it differs (a tab that
+   * moved on meanwhile, a notice the background just took), the view follows it.
+   */
+  function reconcile(painted: PopupOpen, answer: PopupOpen): void {
+    deps.onOpen?.({ ...answer, playlists: null });
+    const { status, context, hints } = answer;
+    if (
+      sameData(status, painted.status) &&
+      sameData(context, painted.context) &&
+      sameData(hints, painted.hints)
+    ) {
+      return;
+    }
+    const shown = state.value;
+    // Over the same page, a newer view the popup followed since (a late title) is not undone by
+    // this older one; only the connection's status is taken.
+    if (
+      shown.phase === 'ready' &&
+      status.configured &&
+      context &&
+      shown.context &&
+      samePage(shown.context, context)
+    ) {
+      if (!sameData(status, shown.status)) state.value = { ...shown, status };
+      return;
+    }
+    show(answer);
+  }
 
   async function load(): Promise<void> {
     // A retry clicked while a load is still running wins; the older answer is dropped.
     const load = ++latestLoad;
     state.value = { phase: 'loading' };
-    const pending = opening ?? requestPopupOpen(deps);
+    const background = opening ?? requestPopupOpen(deps);
+    const fromStores = stored ?? Promise.resolve(null);
     opening = undefined;
+    stored = undefined;
     try {
-      const answer = await pending;
+      const { answer, fromStores: painted } = await firstOf(background, fromStores);
       if (load !== latestLoad) return;
       deps.onOpen?.(answer);
-      const { status, context, hints } = answer;
-      state.value = status.configured ? { phase: 'ready', status, context, hints } : { phase: 'setup' };
+      show(answer);
+      deps.onFirstView?.(painted ? 'stores' : 'background');
+      if (painted) {
+        background.then(
+          (later) => {
+            if (load === latestLoad) reconcile(answer, later);
+          },
+          // The view from the stores stands; the picker and the rest ask the background themselves.
+          () => undefined,
+        );
+      }
     } catch (error) {
       if (load === latestLoad) state.value = { phase: 'error', error: serializeError(error) };
     }

@@ -57,8 +57,13 @@ describe('key custody in the built extension', () => {
   });
 
   it('keeps the key in the extension IndexedDB only, never in storage.local or storage.session', async () => {
-    // The key, and the address it was saved for (only ever sent there).
-    await expect(readKeyDatabase(env.session.serviceWorker)).resolves.toEqual([key, env.server.url]);
+    // The key, its masked form (what the popup reads, never the key) and the address it
+    // was saved for (only ever sent there), in the order of their names.
+    await expect(readKeyDatabase(env.session.serviceWorker)).resolves.toEqual([
+      key,
+      `${key.slice(0, 4)}…${key.slice(-4)}`,
+      env.server.url,
+    ]);
     const storage = await readExtensionStorage(env.session.serviceWorker);
     expect(storage).toContain(env.server.url); // the settings are there…
     expect(leaks(storage, key)).toBe(false); // …the key is not

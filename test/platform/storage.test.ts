@@ -28,6 +28,28 @@ describe('the session area', () => {
 });
 
 describe('the API key store', () => {
+  it('keeps the masked key beside the key, written and deleted with it, for readers that must not see the key', async () => {
+    const memory = createMemoryKeyValueStore();
+    const keys = createApiKeyStore(memory);
+    await keys.write('phx_abcdefghijklmnopqrstuvwxyz', 'https://eu.posthog.com');
+    expect(memory.entries()).toEqual({
+      personalApiKey: 'phx_abcdefghijklmnopqrstuvwxyz',
+      personalApiKeyOrigin: 'https://eu.posthog.com',
+      personalApiKeyMask: 'phx_…wxyz',
+    });
+    await keys.clear();
+    expect(memory.entries()).toEqual({});
+  });
+
+  it('gives a key saved before masks were kept its mask on the first read', async () => {
+    const memory = createMemoryKeyValueStore({
+      personalApiKey: 'phx_abcdefghijklmnopqrstuvwxyz',
+      personalApiKeyOrigin: 'https://eu.posthog.com',
+    });
+    await createApiKeyStore(memory).read();
+    expect(memory.entries().personalApiKeyMask).toBe('phx_…wxyz');
+  });
+
   it('keeps the key out of browser.storage entirely', async () => {
     const memory = createMemoryKeyValueStore();
     const keys = createApiKeyStore(memory);
@@ -53,8 +75,8 @@ describe('the API key store', () => {
     });
     await keys.read();
     await keys.read();
-    // The key and its origin: one read of each.
-    expect(reads).toBe(2);
+    // The key, its origin and its mask: one read of each.
+    expect(reads).toBe(3);
     await keys.write('phx_abcdefghijklmnopqrstuvwxyz', 'https://us.posthog.com');
     await expect(keys.read()).resolves.toBe('phx_abcdefghijklmnopqrstuvwxyz');
     await keys.clear();

@@ -1,3 +1,4 @@
+import { pendingStateOf } from '../../messaging/first-view/pending-state';
 import type {
   PendingChange,
   PendingDirection,
@@ -14,7 +15,6 @@ import {
   GIVE_UP_AFTER_MS,
   keepsPending,
   MAX_PENDING,
-  NOTICE_TTL_MS,
   nextTryAt,
   PAGE_TRIGGER_GAP_MS,
   type PendingStore,
@@ -276,9 +276,8 @@ export function createPendingChanges(deps: PendingDeps) {
   /** For the popup: what is waiting, and what became of the rest (told once, then dropped). */
   async function takeState(): Promise<PendingState> {
     const value = await read();
-    const fresh = value.notices.filter((notice) => now() - notice.at < NOTICE_TTL_MS);
     if (value.notices.length > 0) await store.set({ ...value, notices: [] });
-    return { changes: value.changes.map(publicChange), notices: fresh };
+    return pendingStateOf(value, now());
   }
 }
 export type PendingChanges = ReturnType<typeof createPendingChanges>;

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
+import { NOTICE_TTL_MS, publicChange } from '../../messaging/first-view/pending-state';
+import { STORED } from '../../messaging/first-view/stored-names';
 import {
-  type PendingChange,
   PendingChangeSchema,
   PendingNoticeSchema,
   type PendingState,
@@ -41,8 +42,7 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 export const MAX_PENDING = 200;
 /** A PostHog page loading tries that origin's changes, but not one tried this recently. */
 export const PAGE_TRIGGER_GAP_MS = 2_000;
-/** Notices older than this are dropped unseen. */
-export const NOTICE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export { NOTICE_TTL_MS, publicChange };
 
 const StoredChangeSchema = z.extend(PendingChangeSchema, {
   /** A request was on its way when the worker last stopped: PostHog is read before anything is sent. */
@@ -62,8 +62,8 @@ export type PendingStore = z.infer<typeof PendingStoreSchema>;
 
 /** In the trusted area: it survives the worker stopping and the browser restarting. */
 export const pendingItem: StoredItem<PendingStore> = {
-  key: 'pendingChanges',
-  version: 1,
+  key: STORED.pending.key,
+  version: STORED.pending.version,
   schema: PendingStoreSchema,
   fallback: () => ({ version: 1, changes: [], notices: [] }),
   migrations: {},
@@ -77,11 +77,6 @@ export const sameTarget = (a: PendingTarget, b: PendingTarget) =>
 
 export const targetKey = (change: PendingTarget) =>
   `${change.origin}|${change.projectId}|${change.shortId}|${change.recordingId}`;
-
-export function publicChange(change: StoredChange): PendingChange {
-  const { inFlight: _inFlight, uncertain: _uncertain, lastTriedAt: _lastTriedAt, ...shown } = change;
-  return shown;
-}
 
 export function toState(value: PendingStore): PendingState {
   return { changes: value.changes.map(publicChange), notices: value.notices };

@@ -1,9 +1,9 @@
+import { createPopupOpen } from '../../messaging/first-view/popup-open';
 import type { Handlers } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
 import type { RecordingsFeature } from '../recordings/recordings-feature';
 import type { SettingsService } from '../settings/settings';
 import type { TabView } from '../tabs/tab-context';
-import { createPopupOpen } from './first-view';
 
 export interface PopupFeatureDeps {
   browser: { tabs: { get(tabId: number): Promise<{ url?: string }> } };

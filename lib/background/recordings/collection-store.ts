@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { CollectionEntrySchema } from '../../messaging/collection-entries';
+import { STORED } from '../../messaging/first-view/stored-names';
 import type { StoredItem } from '../../platform/storage';
 
 /**
@@ -11,8 +12,7 @@ import type { StoredItem } from '../../platform/storage';
 
 const ProjectId = z.int().check(z.positive());
 
-/** One (origin, project): lists and preferences never leak from one PostHog or project to another. */
-export const scopeKey = (origin: string, projectId: number) => `${origin}|${projectId}`;
+export { scopeKey } from '../../messaging/first-view/cached-list';
 
 // ——— the list cache (one scope at a time: 10,000 entries are ~700 KB) ———
 
@@ -32,8 +32,8 @@ export const CollectionCacheSchema = z.object({
 export type CollectionCache = z.infer<typeof CollectionCacheSchema>;
 
 export const collectionCacheItem: StoredItem<CollectionCache> = {
-  key: 'playlistCache',
-  version: 1,
+  key: STORED.collectionCache.key,
+  version: STORED.collectionCache.version,
   schema: CollectionCacheSchema,
   fallback: () => ({ version: 1, scope: '', fetchedAt: 0, playlists: [], recordingFilter: null }),
   migrations: {},
@@ -56,8 +56,8 @@ export const CollectionPrefsSchema = z.object({
 export type CollectionPrefs = z.infer<typeof CollectionPrefsSchema>;
 
 export const collectionPrefsItem: StoredItem<CollectionPrefs> = {
-  key: 'playlistPrefs',
-  version: 1,
+  key: STORED.collectionPrefs.key,
+  version: STORED.collectionPrefs.version,
   schema: CollectionPrefsSchema,
   fallback: () => ({ version: 1, scopes: {} }),
   migrations: {},
@@ -85,8 +85,8 @@ export const MembershipFactsSchema = z.object({
 export type MembershipFacts = z.infer<typeof MembershipFactsSchema>;
 
 export const membershipFactsItem: StoredItem<MembershipFacts> = {
-  key: 'playlistMembership',
-  version: 1,
+  key: STORED.membership.key,
+  version: STORED.membership.version,
   schema: MembershipFactsSchema,
   fallback: () => ({ version: 1, recordings: [] }),
   migrations: {},
@@ -123,8 +123,8 @@ export const LastActionStoreSchema = z.object({
 export type LastActionStore = z.infer<typeof LastActionStoreSchema>;
 
 export const lastActionItem: StoredItem<LastActionStore> = {
-  key: 'playlistLastAction',
-  version: 1,
+  key: STORED.lastAction.key,
+  version: STORED.lastAction.version,
   schema: LastActionStoreSchema,
   fallback: () => ({ version: 1, action: null }),
   migrations: {},
@@ -146,8 +146,8 @@ export const PendingPickSchema = z.object({
 export type PendingPick = z.infer<typeof PendingPickSchema>;
 
 export const pendingPickItem: StoredItem<PendingPick> = {
-  key: 'playlistPendingPick',
-  version: 1,
+  key: STORED.pendingPick.key,
+  version: STORED.pendingPick.version,
   schema: PendingPickSchema,
   fallback: () => ({ version: 1, pick: null }),
   migrations: {},

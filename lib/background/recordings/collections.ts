@@ -2,6 +2,7 @@ import type { PlaylistRecordings } from '../../api/playlists';
 import type { Playlist, PlaylistInput } from '../../api/schema/playlist';
 import { type CollectionEntry, type Membership, toCollectionEntry } from '../../messaging/collection-entries';
 import type { CollectionList } from '../../messaging/collection-messages';
+import { collectionListOf, factsKey as factsKeyOf, prefsIn } from '../../messaging/first-view/cached-list';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import type { Connection } from '../settings/settings';
 import {
@@ -85,10 +86,10 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   }
 
   async function prefsOf(scope: CollectionScope): Promise<ScopePrefs> {
-    return (await prefsStore.get()).scopes[scope.key] ?? { recent: [] };
+    return prefsIn(await prefsStore.get(), scope.key);
   }
 
-  const factsKey = (scope: CollectionScope, recordingId: string) => `${scope.key}|${recordingId}`;
+  const factsKey = (scope: CollectionScope, recordingId: string) => factsKeyOf(scope.key, recordingId);
 
   /** One list request per scope at a time; the membership answer rides along when asked for. */
   function refreshList(
@@ -173,14 +174,8 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       prefsOf(scope),
       input.recordingId === undefined ? null : facts.get(factsKey(scope, input.recordingId)),
     ]);
-    return {
-      projectId: scope.projectId,
-      fetchedAt: cache?.fetchedAt ?? null,
-      playlists: cache?.playlists ?? [],
-      ...(prefs.lastUsed ? { lastUsed: prefs.lastUsed } : {}),
-      recent: prefs.recent,
-      membership,
-    };
+    // The popup's first view makes the same list from the same stores (first-view/cached-list.ts).
+    return collectionListOf(scope.projectId, cache, prefs, membership);
   }
 
   /** Puts a new or changed playlist in the cached list (first, where new ones appear in PostHog). */

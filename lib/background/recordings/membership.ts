@@ -2,6 +2,7 @@ import type { Page } from '../../api/pagination';
 import type { CollectionListFilter, Playlist } from '../../api/schema/playlist';
 import type { Membership } from '../../messaging/collection-entries';
 import { kindOf } from '../../messaging/collection-entries';
+import { membershipIn, mergeMembership } from '../../messaging/first-view/cached-list';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { MEMBERSHIP_RECORDINGS_KEPT, membershipFactsItem, type RecordingFacts } from './collection-store';
 
@@ -43,23 +44,7 @@ export async function collectionsHolding(api: PlaylistListApi, recordingId: stri
   return realShortIds(await api.allPages({ session_recording_id: recordingId }, { limit: PAGE }));
 }
 
-/** PostHog's complete answer, then Hogmark's own changes made after it. */
-export function mergeMembership(facts: RecordingFacts | undefined): Membership {
-  const server = facts?.server ?? null;
-  const holds = new Set(server?.holds ?? []);
-  const lacks = new Set<string>();
-  for (const [shortId, own] of Object.entries(facts?.own ?? {})) {
-    if (server && own.at < server.at) continue;
-    if (own.holds) {
-      holds.add(shortId);
-      lacks.delete(shortId);
-    } else {
-      holds.delete(shortId);
-      lacks.add(shortId);
-    }
-  }
-  return { complete: server !== null, holds: [...holds], lacks: [...lacks] };
-}
+export { mergeMembership };
 
 /** Membership facts per (scope, recording), kept for the most recently touched recordings. */
 export function createMembershipFacts(trusted: StorageAreaLike, now: () => number) {
@@ -92,7 +77,7 @@ export function createMembershipFacts(trusted: StorageAreaLike, now: () => numbe
     async get(key: string): Promise<Membership> {
       await queue;
       const all = await store.get();
-      return mergeMembership(all.recordings.find((entry) => entry.key === key));
+      return membershipIn(all, key);
     },
     /** PostHog's complete answer replaces the previous one; older own changes yield to it. */
     fromServer: (key: string, holds: string[]) =>

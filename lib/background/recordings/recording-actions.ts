@@ -8,6 +8,7 @@ import type {
   RecordingChangeResult,
   Via,
 } from '../../messaging/collection-messages';
+import { recentAction as recentOf, UNDO_WINDOW_MS } from '../../messaging/first-view/popup-open';
 import { AppError, isAppError, serializeError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
@@ -53,7 +54,7 @@ export interface RecordingActionsDeps {
 type Direction = 'add' | 'remove';
 
 /** How long the popup keeps offering Undo for the last action. */
-export const UNDO_WINDOW_MS = 15 * 60 * 1000;
+export { UNDO_WINDOW_MS };
 
 export const displayName = (name: string) => name || t('playlistUntitled');
 
@@ -210,8 +211,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   }
 
   async function recentAction(): Promise<LastAction | null> {
-    const { action } = await lastAction.get();
-    return action && now() - action.at <= UNDO_WINDOW_MS ? action : null;
+    return recentOf((await lastAction.get()).action, now());
   }
 
   return {

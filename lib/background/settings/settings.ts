@@ -1,3 +1,4 @@
+import { appOriginsOf, CLOUD_ORIGINS, connectedProject, statusOf } from '../../messaging/first-view/status';
 import type { KeyCheck, MessageInput, PublicSettings, PublicSharing, Status } from '../../messaging/messages';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -37,8 +38,6 @@ export interface Connection {
   apiKey: string;
   projectId: number;
 }
-
-const CLOUD_ORIGINS = ['https://us.posthog.com', 'https://eu.posthog.com'] as const;
 
 export function createSettingsService(deps: SettingsServiceDeps) {
   // Read on every message (the dispatcher's sender check, the popup's status); this service is
@@ -175,18 +174,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
   return {
     async status(): Promise<Status> {
+      // The popup's first view says the same from the same stores (lib/stores/stored-first-view.ts).
       const apiKey = await deps.keyStore.read();
       if (!apiKey) return { configured: false };
       const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
-      const capabilities = cache.check?.origin === current.origin ? cache.check.capabilities : undefined;
-      return {
-        configured: true,
-        origin: current.origin,
-        maskedKey: maskKey(apiKey),
-        ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
-        ...(current.projectName === undefined ? {} : { projectName: current.projectName }),
-        ...(capabilities ? { capabilities } : {}),
-      };
+      return statusOf(maskKey(apiKey), current, cache);
     },
 
     async getSettings(): Promise<PublicSettings> {
@@ -227,10 +219,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
     /** Origins the content script may run on: the clouds plus the user's own origin. */
     async appOrigins(): Promise<string[]> {
-      const { origin } = await settings.get();
-      return CLOUD_ORIGINS.includes(origin as (typeof CLOUD_ORIGINS)[number])
-        ? [...CLOUD_ORIGINS]
-        : [...CLOUD_ORIGINS, origin];
+      return appOriginsOf((await settings.get()).origin);
     },
 
     /**
@@ -239,10 +228,11 @@ export function createSettingsService(deps: SettingsServiceDeps) {
      */
     async connection(): Promise<Connection> {
       const current = await settings.get();
-      const apiKey = await keyFor(current.origin);
-      if (!apiKey || current.projectId === undefined) throw new AppError('not-configured');
-      await assertAllowed(current.origin);
-      return { origin: current.origin, apiKey, projectId: current.projectId };
+      const [apiKey, keyOrigin] = await Promise.all([deps.keyStore.read(), deps.keyStore.origin()]);
+      const project = connectedProject(current, { saved: apiKey !== null, origin: keyOrigin });
+      if (!apiKey || !project) throw new AppError('not-configured');
+      await assertAllowed(project.origin);
+      return { ...project, apiKey };
     },
 
     /** Writes the content scripts' mirror (at start, in case storage.local was changed meanwhile). */

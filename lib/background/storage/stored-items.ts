@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { STORED, tabHintsKey } from '../../messaging/first-view/stored-names';
 import {
   CheckedKeySchema,
   DashboardListSchema,
@@ -39,8 +40,8 @@ export function migrateSettingsV1(old: Record<string, unknown>): Record<string, 
 }
 
 export const settingsItem: StoredItem<Settings> = {
-  key: 'settings',
-  version: 2,
+  key: STORED.settings.key,
+  version: STORED.settings.version,
   schema: SettingsSchema,
   fallback: () => ({ version: 2, origin: DEFAULT_APP_ORIGIN, inPageButton: true }),
   migrations: { 1: migrateSettingsV1 },
@@ -55,8 +56,8 @@ export const KeyCheckCacheSchema = z.object({
 export type KeyCheckCache = z.infer<typeof KeyCheckCacheSchema>;
 
 export const keyCheckItem: StoredItem<KeyCheckCache> = {
-  key: 'keyCheck',
-  version: 1,
+  key: STORED.keyCheck.key,
+  version: STORED.keyCheck.version,
   schema: KeyCheckCacheSchema,
   fallback: () => ({ version: 1, check: null }),
   migrations: {},
@@ -74,8 +75,8 @@ export type TabHints = z.infer<typeof TabHintsSchema>;
 
 export function tabHintsItem(tabId: number): StoredItem<TabHints> {
   return {
-    key: `tabHints:${tabId}`,
-    version: 1,
+    key: tabHintsKey(tabId),
+    version: STORED.tabHints.version,
     schema: TabHintsSchema,
     fallback: () => ({ version: 1, url: '', hints: {} }),
     migrations: {},

@@ -1,3 +1,4 @@
+import { NAMED_BY_CACHE, tabViewOf } from '../../messaging/first-view/tab-view';
 import type { MessageInput, MessageOutput } from '../../messaging/messages';
 import {
   createItemStore,
@@ -6,7 +7,6 @@ import {
   type StorageAreaLike,
 } from '../../platform/storage';
 import { contextKey, type PageContext } from '../../posthog/context';
-import { nameFromTitle } from '../../posthog/page-titles';
 import type { HandlerContext } from '../messages/dispatcher';
 import { type TabHints, tabHintsItem } from '../storage/stored-items';
 
@@ -23,7 +23,6 @@ export interface TabContextDeps {
    * notebooks and other pages (their content script sends no title). Preferred over `getTabUrl`.
    */
   getTab?: (tabId: number) => Promise<{ url?: string; title?: string } | undefined>;
-  parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
   getAppOrigins: () => Promise<readonly string[]>;
   /**
    * The name Hogmark's cached lists give a collection or dashboard page, for as long as its content
@@ -70,15 +69,9 @@ export function createTabContextService(deps: TabContextDeps) {
     tab: Promise<{ url?: string; title?: string } | undefined>,
   ): Promise<TabView> {
     const [read, appOrigins, stored] = await Promise.all([tab, deps.getAppOrigins(), hintsOf(tabId).get()]);
-    const current = read?.url;
-    if (!current) return { context: null, hints: {} };
-    const context = deps.parsePageContext(current, appOrigins);
-    const hints = context && stored.url === current ? stored.hints : {};
-    const titled = context && !hints.title?.trim() ? nameFromTitle(context, read?.title) : undefined;
-    if (titled) return { context, hints: { ...hints, title: titled } };
-    if (!context || hints.title?.trim() || !NAMED_BY_CACHE.has(context.kind) || !deps.nameOf) {
-      return { context, hints };
-    }
+    // The popup's first view reads the tab the same way (lib/messaging/first-view/tab-view.ts).
+    const { context, hints, unnamed } = tabViewOf(read, appOrigins, stored);
+    if (!context || !unnamed || !deps.nameOf) return { context, hints };
     const name = await deps.nameOf(context).catch(() => undefined);
     return { context, hints: name ? { ...hints, title: name } : hints };
   }
@@ -187,9 +180,6 @@ export function createTabContextService(deps: TabContextDeps) {
   };
 }
 export type TabContextService = ReturnType<typeof createTabContextService>;
-
-/** Pages whose name is not in their URL, but is in a list Hogmark caches. */
-const NAMED_BY_CACHE: ReadonlySet<PageContext['kind']> = new Set(['playlist', 'dashboard']);
 
 /** A page cannot change its origin without a new document (and a new content script). */
 function sameOrigin(a: string, b: string): boolean {

@@ -1,6 +1,5 @@
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
-import { parsePageContext } from '../../posthog/context';
 import type { Handlers } from '../messages/dispatcher';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeService } from '../toolbar/badge';
@@ -42,7 +41,6 @@ export function createTabsFeature(deps: TabsFeatureDeps) {
     session: browser.storage.session,
     getTabUrl: async (tabId) => (await browser.tabs.get(tabId).catch(() => undefined))?.url,
     getTab: (tabId) => browser.tabs.get(tabId).catch(() => undefined),
-    parsePageContext,
     getAppOrigins: settings.appOrigins,
     nameOf: createPageNames({
       connection,

@@ -5,6 +5,7 @@ import { createPostHogClient } from '../../../lib/api/client';
 import { createSettingsService } from '../../../lib/background/settings/settings';
 import type { AppError } from '../../../lib/platform/errors';
 import { createApiKeyStore, createMemoryKeyValueStore } from '../../../lib/platform/key-store';
+import { maskKey } from '../../../lib/platform/storage';
 import { deferred } from '../../support/deferred';
 import { createFakePostHogFetch, type FakeFetchOptions } from '../../support/fake-posthog-fetch';
 import { installEnglishTranslator } from '../../support/i18n';
@@ -74,7 +75,12 @@ describe('settings/save', () => {
       '/api/users/@me/',
     ]);
     expect(server.calls.every((call) => call.authorization === `Bearer ${ALL}`)).toBe(true);
-    expect(secrets.entries()).toEqual({ personalApiKey: ALL, personalApiKeyOrigin: ORIGIN });
+    // The mask is kept beside the key for the popup, which never reads the key itself.
+    expect(secrets.entries()).toEqual({
+      personalApiKey: ALL,
+      personalApiKeyOrigin: ORIGIN,
+      personalApiKeyMask: maskKey(ALL),
+    });
     await expect(service.status()).resolves.toMatchObject({
       configured: true,
       origin: ORIGIN,

@@ -5,7 +5,7 @@ import { createPendingChanges } from '../../../lib/background/pending/pending-qu
 import { createRecordingsFeature } from '../../../lib/background/recordings/recordings-feature';
 import { createPageNames } from '../../../lib/background/tabs/page-names';
 import { createTabContextService, type TabContextDeps } from '../../../lib/background/tabs/tab-context';
-import { type PageContext, parsePageContext } from '../../../lib/posthog/context';
+import type { PageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { deferred } from '../../support/deferred';
 import { fromTab } from '../../support/from-tab';
@@ -27,7 +27,6 @@ function tabsWith(
   const tabs = createTabContextService({
     session: browser.storage.session,
     getTabUrl: async (tabId) => urls[tabId],
-    parsePageContext,
     getAppOrigins: async () => [US],
     nameOf: async (context) => {
       asked.push(context.kind);

@@ -3,7 +3,6 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPrefetcher } from '../../../lib/background/tabs/prefetch';
 import { createTabContextService, type TabContextDeps } from '../../../lib/background/tabs/tab-context';
-import { parsePageContext } from '../../../lib/posthog/context';
 import { deferred } from '../../support/deferred';
 import { fromTab } from '../../support/from-tab';
 
@@ -16,7 +15,6 @@ function setup(urls: Record<number, string>, hooks: Partial<TabContextDeps> = {}
   return createTabContextService({
     session: browser.storage.session,
     getTabUrl: async (tabId) => urls[tabId],
-    parsePageContext,
     getAppOrigins: async () => ['https://us.posthog.com', 'https://eu.posthog.com'],
     ...hooks,
   });

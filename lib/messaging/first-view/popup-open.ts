@@ -1,10 +1,24 @@
-import type { CollectionList, LastActionView } from '../../messaging/collection-messages';
-import type { MessageInput, MessageOutput, Status } from '../../messaging/messages';
-import type { PendingState } from '../../messaging/pending-messages';
-import { pickerRecording, type RecordingRef } from '../../messaging/picker-recording';
-import { isRecordingId } from '../../posthog/context';
-import type { LastAction } from '../recordings/collection-store';
-import type { TabView } from '../tabs/tab-context';
+import { isRecordingId } from '../../posthog/context-ids';
+import type { CollectionList, LastActionView } from '../collection-messages';
+import type { MessageInput, MessageOutput, Status } from '../messages';
+import type { PendingState } from '../pending-messages';
+import { pickerRecording, type RecordingRef } from '../picker-recording';
+import type { TabView } from './tab-view';
+
+/** The last add or remove as kept in `storage.session`: what the popup shows, and where it was made. */
+export type LastAction = LastActionView & {
+  origin: string;
+  /** The tab and page a recording link's menu was used on (none for an add on the recording's page). */
+  page?: { tabId: number; url: string };
+};
+
+/** How long the last add or remove can be undone from the popup (and is shown there). */
+export const UNDO_WINDOW_MS = 15 * 60 * 1000;
+
+/** The last action while it can still be undone. */
+export function recentAction<T extends { at: number }>(action: T | null, now: number): T | null {
+  return action && now - action.at <= UNDO_WINDOW_MS ? action : null;
+}
 
 export interface PopupOpenDeps {
   status: () => Promise<Status>;
@@ -26,10 +40,12 @@ export interface PopupOpenDeps {
 const NO_VIEW: TabView = { context: null, hints: {} };
 
 /**
- * `popup/open`: everything the popup's first paint needs in one answer, from what the background
- * already holds (settings, the tab's context and hints, the session's pick and last action, the
- * cached collections of the recording the picker will show). One round trip instead of a chain of
- * them; nothing here asks PostHog, so a warm popup paints before any request leaves.
+ * `popup/open`: everything the popup's first paint needs in one answer, from what the extension
+ * already keeps (settings, the tab's context and hints, the session's pick and last action, the
+ * cached collections of the recording the picker will show). Nothing here asks PostHog, so a warm
+ * popup paints before any request leaves. The background answers the message with it, and the popup
+ * computes its first view with it from the same stores (lib/stores/stored-first-view.ts), so the
+ * two cannot disagree.
  */
 export function createPopupOpen(deps: PopupOpenDeps) {
   async function cachedFor(

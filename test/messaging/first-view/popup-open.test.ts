@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPopupOpen, type PopupOpenDeps } from '../../../lib/background/popup/first-view';
-import type { LastAction } from '../../../lib/background/recordings/collection-store';
+import type { LastAction } from '../../../lib/messaging/first-view/popup-open';
+import { createPopupOpen, type PopupOpenDeps } from '../../../lib/messaging/first-view/popup-open';
 import { protocol } from '../../../lib/messaging/messages';
 import type { RecordingRef } from '../../../lib/messaging/picker-recording';
 import { AppError } from '../../../lib/platform/errors';

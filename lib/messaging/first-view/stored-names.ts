@@ -1,0 +1,29 @@
+/**
+ * The names and versions of what the background keeps that the popup's first view is made from.
+ * The background declares each item (its zod schema, default and migrations) with these, and the
+ * popup reads them by these, so the two cannot look in different places. Nothing here imports zod:
+ * the popup checks a value's version and reads it; a value of another version (one the background
+ * has yet to migrate) means the stores cannot say, and the popup asks the background.
+ */
+export const STORED = {
+  /** The trusted area (the extension's IndexedDB). */
+  settings: { key: 'settings', version: 2 },
+  keyCheck: { key: 'keyCheck', version: 1 },
+  collectionCache: { key: 'playlistCache', version: 1 },
+  collectionPrefs: { key: 'playlistPrefs', version: 1 },
+  membership: { key: 'playlistMembership', version: 1 },
+  pending: { key: 'pendingChanges', version: 1 },
+  /** `storage.session`. */
+  lastAction: { key: 'playlistLastAction', version: 1 },
+  pendingPick: { key: 'playlistPendingPick', version: 1 },
+  tabHints: { key: 'tabHints:', version: 1 },
+} as const;
+
+/** A tab's hints in `storage.session`. */
+export const tabHintsKey = (tabId: number) => `${STORED.tabHints.key}${tabId}`;
+
+/**
+ * Set in the trusted area once what older versions kept in `storage.local` has moved there: before
+ * that, the trusted area cannot say what the settings are.
+ */
+export const MOVED_MARK = 'movedFromLocal';

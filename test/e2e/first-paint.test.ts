@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO } from '../fake-posthog/demo-ids';
+import { useExtension } from './fixtures';
+import { sendFromExtensionPage } from './options-page';
+import { stopServiceWorker } from './service-worker';
+
+/** What the popup showed, from its first frame on: recorded in the page by a mutation observer. */
+interface Paints {
+  /** The first moment the popup stopped loading: what it painted first. */
+  first: {
+    kind: string | null;
+    heading: string | null;
+    setup: boolean;
+    options: Array<{ name: string; member: boolean }>;
+  } | null;
+  /** Every header name and kind the popup showed, in order. */
+  headers: string[];
+  /** Whether it ever showed the connection's footer (the key's masked form). */
+  connected: boolean;
+  /** Where the first view came from: the extension's stores or the background (test builds say). */
+  source: string | null;
+}
+
+/** Runs in the popup before its own scripts; every DOM change is looked at before it is painted. */
+function recordPaints(): void {
+  const paints: Paints = { first: null, headers: [], connected: false, source: null };
+  Object.assign(window, { hogmarkPaints: paints });
+  const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? null;
+  const look = () => {
+    const main = document.querySelector('main.popup');
+    if (!main) return;
+    const kind = text('.context-header .context-kind');
+    const heading = text('.context-header h1');
+    if (kind || heading) {
+      const header = `${kind} | ${heading}`;
+      if (paints.headers.at(-1) !== header) paints.headers.push(header);
+    }
+    if (document.querySelector('.popup-footer')) paints.connected = true;
+    if (paints.first === null && main.getAttribute('aria-busy') === 'false') {
+      paints.source = document.documentElement.getAttribute('data-first-view');
+      paints.first = {
+        kind,
+        heading,
+        setup: document.querySelector('section.setup') !== null,
+        options: [...document.querySelectorAll('[role="option"]')].map((option) => ({
+          name:
+            option.querySelector('.playlist-option-name')?.textContent?.trim() ??
+            option.textContent?.trim() ??
+            '',
+          member: option.classList.contains('is-member'),
+        })),
+      };
+    }
+  };
+  new MutationObserver(look).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+/**
+ * The popup over a tab, with its paints recorded from the start. `storesFirst` (test builds): the
+ * popup takes the background's answer only after its stores' view, so a loaded machine's race
+ * between the two cannot hide that view.
+ */
+async function openRecordedPopup(env: ReturnType<typeof useExtension>, tabId: number): Promise<Page> {
+  const popup = await env.session.context.newPage();
+  await popup.addInitScript(recordPaints);
+  await popup.goto(`chrome-extension://${env.session.extensionId}/popup.html?tabId=${tabId}&storesFirst`);
+  await popup.locator('main.popup[aria-busy="false"]').waitFor();
+  return popup;
+}
+
+const paintsOf = (popup: Page) =>
+  popup.evaluate(() => (window as unknown as { hogmarkPaints: Paints }).hogmarkPaints);
+
+/** Every extension page closed, so nothing keeps the worker's process busy before it is stopped. */
+async function closeExtensionPages(env: ReturnType<typeof useExtension>): Promise<void> {
+  for (const page of env.session.context.pages()) {
+    if (page.url().startsWith(`chrome-extension://${env.session.extensionId}/`)) await page.close();
+  }
+}
+
+describe('the popup’s first paint, made from what the extension keeps', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const project = DEMO.projects.main;
+
+  it('after a stopped worker, names the tab’s recording and the collections that hold it', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${project}/replay/${DEMO.recordings.inCheckout}?pause`,
+    );
+    // A first popup fetches the project's collections and which hold the recording, and keeps them.
+    const warm = await openRecordedPopup(env, tabId);
+    await warm.getByText('Updating…').waitFor({ state: 'detached', timeout: 15_000 });
+    await warm.close();
+    await closeExtensionPages(env);
+    await stopServiceWorker(env.session);
+
+    const popup = await openRecordedPopup(env, tabId);
+    const { first, source } = await paintsOf(popup);
+    expect(source).toBe('stores');
+    expect(first?.kind).toBe('Recording');
+    expect(first?.setup).toBe(false);
+    const names = first?.options.map((option) => option.name) ?? [];
+    expect(names).toEqual(expect.arrayContaining(['Checkout bugs', 'Onboarding']));
+    // Checkout bugs holds this recording (PostHog said so before the stop): shown at once.
+    expect(first?.options.find((option) => option.name === 'Checkout bugs')?.member).toBe(true);
+    expect(first?.options.find((option) => option.name === 'Onboarding')?.member).toBe(false);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('never shows the page a tab has moved away from since its hints were kept', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${project}/dashboard/${DEMO.dashboards.productKpis}`,
+    );
+    // The dashboard's title is kept as the tab's hint once the content script has sent it.
+    await expect
+      .poll(
+        async () => {
+          const popup = await openRecordedPopup(env, tabId);
+          const heading = (await paintsOf(popup)).first?.heading;
+          await popup.close();
+          return heading;
+        },
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe('Product KPIs');
+    await closeExtensionPages(env);
+    await stopServiceWorker(env.session);
+    // PostHog's router opens a recording over the page (no reload): the kept hints are the dashboard's.
+    await page.evaluate(
+      (id) => history.pushState(null, '', `#sessionRecordingId=${id}`),
+      DEMO.recordings.loose,
+    );
+
+    const popup = await openRecordedPopup(env, tabId);
+    const paints = await paintsOf(popup);
+    expect(paints.source).toBe('stores');
+    expect(paints.first?.kind).toBe('Recording');
+    expect(
+      paints.headers.some((header) => header.includes('Product KPIs') || header.startsWith('Dashboard')),
+    ).toBe(false);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('never shows a key forgotten in the options as connected', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${project}/replay/${DEMO.recordings.inCheckout}?pause`,
+    );
+    const warm = await openRecordedPopup(env, tabId);
+    expect((await paintsOf(warm)).connected).toBe(true);
+    await warm.close();
+
+    const options = await env.session.openOptions();
+    await expect(sendFromExtensionPage(options, 'settings/forget')).resolves.toMatchObject({ ok: true });
+    await options.close();
+    await closeExtensionPages(env);
+    await stopServiceWorker(env.session);
+
+    const popup = await openRecordedPopup(env, tabId);
+    const paints = await paintsOf(popup);
+    expect(paints.source).toBe('stores');
+    expect(paints.first?.setup).toBe(true);
+    expect(paints.connected).toBe(false);
+    expect(paints.headers).toEqual([]);
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
