@@ -49,6 +49,101 @@ function storeFor(
   return { store, sent: background.sent };
 }
 
+describe('popup store, first view from the stores', () => {
+  const storedView = opened(CONFIGURED, RECORDING_VIEW);
+
+  it('paints the view made from the stores while the background is still starting', async () => {
+    const background = deferred<PopupOpen>();
+    const sources: string[] = [];
+    const { store } = storeFor(
+      {},
+      { id: 7 },
+      {
+        opening: background.promise,
+        stored: Promise.resolve(storedView),
+        onFirstView: (source) => sources.push(source),
+      },
+    );
+    await store.load();
+    expect(store.state.value).toEqual({ phase: 'ready', status: CONFIGURED, ...RECORDING_VIEW });
+    expect(sources).toEqual(['stores']);
+    background.resolve(storedView);
+  });
+
+  it('paints nothing again when the background answers the same', async () => {
+    const background = deferred<PopupOpen>();
+    const given: PopupOpen[] = [];
+    const { store } = storeFor(
+      {},
+      { id: 7 },
+      {
+        opening: background.promise,
+        stored: Promise.resolve(storedView),
+        onOpen: (answer) => given.push(answer),
+      },
+    );
+    await store.load();
+    const painted = store.state.value;
+    background.resolve(structuredClone(storedView));
+    await background.promise;
+    await Promise.resolve();
+    // Not even a new object: nothing that renders from the state renders again.
+    expect(store.state.value).toBe(painted);
+    // The other stores are told the answer without a list (the picker has painted its own already).
+    expect(given.map((answer) => answer.playlists)).toEqual([null, null]);
+    expect(given).toHaveLength(2);
+  });
+
+  it('follows the background where it differs: a key forgotten meanwhile turns to the setup', async () => {
+    const background = deferred<PopupOpen>();
+    const { store } = storeFor(
+      {},
+      { id: 7 },
+      { opening: background.promise, stored: Promise.resolve(storedView) },
+    );
+    await store.load();
+    background.resolve(opened({ configured: false }, RECORDING_VIEW));
+    await background.promise;
+    await Promise.resolve();
+    expect(store.state.value).toEqual({ phase: 'setup' });
+  });
+
+  it('waits for the background when the stores cannot say', async () => {
+    const background = deferred<PopupOpen>();
+    const sources: string[] = [];
+    const { store } = storeFor(
+      {},
+      { id: 7 },
+      {
+        opening: background.promise,
+        stored: Promise.resolve(null),
+        onFirstView: (source) => sources.push(source),
+      },
+    );
+    const loading = store.load();
+    await Promise.resolve();
+    expect(store.state.value).toEqual({ phase: 'loading' });
+    background.resolve(opened(CONFIGURED));
+    await loading;
+    expect(store.state.value).toMatchObject({ phase: 'ready', context: null });
+    expect(sources).toEqual(['background']);
+  });
+
+  it('reports the background’s failure only when the stores cannot say either', async () => {
+    const failing = Promise.reject(new AppError('bad-message'));
+    failing.catch(() => undefined);
+    const { store } = storeFor({}, { id: 7 }, { opening: failing, stored: Promise.resolve(null) });
+    await store.load();
+    expect(store.state.value).toMatchObject({ phase: 'error', error: { kind: 'bad-message' } });
+
+    const again = Promise.reject(new AppError('bad-message'));
+    again.catch(() => undefined);
+    const painted = storeFor({}, { id: 7 }, { opening: again, stored: Promise.resolve(storedView) });
+    await painted.store.load();
+    expect(painted.store.state.value).toMatchObject({ phase: 'ready', context: { kind: 'recording' } });
+  });
+});
+
 describe('popup store', () => {
   it('starts loading', () => {
     const { store } = storeFor({});

@@ -1,3 +1,4 @@
+import { MOVED_MARK } from '../../messaging/first-view/stored-names';
 import type { ApiKeyStore } from '../../platform/key-store';
 import type { StorageAreaLike } from '../../platform/storage';
 import { migrateSettingsV1 } from './stored-items';
@@ -17,7 +18,6 @@ const MOVED_KEYS = new Set([
   'playlistMembership',
 ]);
 const MOVED_PREFIXES = ['dashboards:'];
-const MOVED_MARK = 'movedFromLocal';
 
 export function isMovedKey(key: string): boolean {
   return MOVED_KEYS.has(key) || MOVED_PREFIXES.some((prefix) => key.startsWith(prefix));
