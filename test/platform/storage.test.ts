@@ -81,7 +81,7 @@ describe('the API key store', () => {
     await expect(keys.read()).resolves.toBe('phx_abcdefghijklmnopqrstuvwxyz');
     await keys.clear();
     await expect(keys.read()).resolves.toBeNull();
-    expect(reads).toBe(2);
+    expect(reads).toBe(3);
   });
 });
 
