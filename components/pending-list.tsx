@@ -1,7 +1,8 @@
 import type { PendingChange, PendingNotice } from '../lib/messaging/pending-messages';
-import { noticeSentence, shortRecording } from '../lib/messaging/pending-notice';
+import { noticeSentence } from '../lib/messaging/pending-notice';
 import { type MessageKey, t, tCount } from '../lib/platform/i18n';
 import { playlistLink } from '../lib/posthog/links';
+import { recordingName } from '../lib/posthog/recording-names';
 import type { PendingStore } from '../lib/stores/pending-changes';
 
 function whyKey(change: PendingChange): MessageKey {
@@ -19,7 +20,7 @@ function ChangeRow(props: { change: PendingChange; store: PendingStore }) {
   const busy = store.busy.value;
   const row = t(
     change.direction === 'add' ? 'pendingAddRow' : 'pendingRemoveRow',
-    shortRecording(change.recordingId),
+    recordingName(change.face, change.recordingId),
     change.playlistName,
   );
   return (
@@ -57,7 +58,7 @@ function NoticeRow(props: { notice: PendingNotice; store: PendingStore }) {
   const undo = store.undos.value[notice.id];
   const sentence =
     undo?.phase === 'done'
-      ? t('pendingUndone', shortRecording(notice.recordingId), notice.playlistName)
+      ? t('pendingUndone', recordingName(notice.face, notice.recordingId), notice.playlistName)
       : noticeSentence(notice);
   const canUndo = store.canUndo(notice);
   return (

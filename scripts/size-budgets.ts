@@ -34,7 +34,11 @@ background); then picks in the popup that wait for a sign-in, kept with their no
 background to 57.74 KB (+0.24 KB) and the popup to 24.70 KB (+0.15 KB: the waiting notice with
 Discard), and older titles' "Replay" crumb and "PostHog Demo" the content script to 6.67 KB; then
 to 6.79 KB when it read reserved ids and tab titles with the background's own code (one list of
-reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A fetch
+reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB; then naming a
+recording by its person in every sentence (the shortcut's, a link's and the in-page button's, the
+waiting ones kept with who they are, the bulk report's), read beside the add and skipped for a key
+without the scope, took it to 58.51 KB (+0.69 KB), and in the toolbar's title to 58.64 KB (+0.13 KB); the popup to 24.74 KB (+0.09 KB: the pending
+list's names). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -46,7 +50,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 24.8 * KB,
   content: 6.8 * KB,
-  background: 57.9 * KB,
+  background: 58.7 * KB,
 } as const;
 
 /** Where the budgets are headed. */

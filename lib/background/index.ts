@@ -9,7 +9,9 @@ import { createSessionFeature, type SessionBrowser } from './session/session-fea
 import { createSettingsFeature, type SettingsBrowser } from './settings/settings-feature';
 import { createShareLinksFeature, type ShareLinksFeatureDeps } from './share-links/share-links-feature';
 import { createStorageFeature, type StorageFeatureDeps } from './storage/storage-feature';
+import type { TabView } from './tabs/tab-context';
 import { createTabsFeature, type TabsBrowser } from './tabs/tabs-feature';
+import type { ToolbarView } from './toolbar/badge';
 import type { ChromiumPlatform } from './toolbar/clipboard';
 import type { ClipboardPage } from './toolbar/clipboard-dom';
 import { ADD_TO_LAST_PLAYLIST, COPY_LINK_COMMAND } from './toolbar/shortcuts';
@@ -58,9 +60,15 @@ export function createBackground(deps: BackgroundDeps) {
     onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus()]),
   });
   const view = (tabId: number) => tabs.view(tabId);
+  // The toolbar's title names a tab's recording by its person once PostHog has said who it is.
+  const withPerson = async (shown: TabView): Promise<ToolbarView> => {
+    if (shown.context?.kind !== 'recording') return shown;
+    const person = await shareLinks.recordingPerson(shown.context).catch(() => undefined);
+    return person ? { ...shown, person } : shown;
+  };
   const toolbar = createToolbarFeature({
     browser,
-    tabView: view,
+    tabView: async (tabId) => withPerson(await view(tabId)),
     chromium: deps.chromium,
     page: deps.page,
     shortcuts: {
@@ -86,13 +94,16 @@ export function createBackground(deps: BackgroundDeps) {
     flash: toolbar.flash,
     pending: pending.queue,
     // The share-links room keeps what PostHog said of each recording (composed below; read on use).
-    recordingStart: async (projectId, recordingId) =>
-      (await shareLinks.handlers['recordings/face']({ projectId, recordingId })).face?.startTime ?? null,
+    recordingFace: async (ref, source) =>
+      (await shareLinks.handlers['recordings/face']({ ...ref, source })).face,
   });
   const tabs = createTabsFeature({
     browser,
     settings,
-    badge: toolbar.badge,
+    badge: {
+      show: async (tabId, shown, options) => toolbar.badge.show(tabId, await withPerson(shown), options),
+      forgetTab: (tabId) => toolbar.badge.forgetTab(tabId),
+    },
     lists: {
       playlistName: recordings.cachedName,
       warmPlaylists: recordings.warmList,

@@ -24,6 +24,13 @@ export const PendingTargetSchema = z.object({
   playlistName: Text,
   /** A note written with the add once it is made (PostHog's comment at its second). */
   note: z.optional(NoteInputSchema),
+  /** Who the recording is and when it started, as PostHog said when the change was kept (shown; never sent). */
+  face: z.optional(
+    z.object({
+      person: z.nullable(Text),
+      startTime: z.nullable(z.string().check(z.maxLength(64))),
+    }),
+  ),
 });
 export type PendingTarget = z.infer<typeof PendingTargetSchema>;
 

@@ -367,7 +367,10 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     expect((await waitForInPage(page)).text).not.toMatch(/Added/);
     // The user's own click adds.
     await clickInPage(page, 'Add to last collection');
-    await waitForInPageText(page, /Added to Escalations from e2e via your PostHog session/);
+    await waitForInPageText(
+      page,
+      /Added .+’s recording of .+ to Escalations from e2e via your PostHog session/,
+    );
     const writes = env.server.requests.filter((r) => r.method === 'POST' && r.path.includes('/recordings/'));
     // This PostHog refused the key before: the signed-in tab adds at once.
     expect(writes.map((r) => `${r.auth} ${r.status}`)).toEqual(['session 200']);
@@ -425,7 +428,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       // After an add, the status and Undo join it: still all inside the bar, nothing pushed into the player.
       // (The test before undid its add of this recording, so the last-used collection lacks it.)
       await clickInPage(page, 'Add to last collection');
-      await waitForInPageText(page, /Added to /);
+      await waitForInPageText(page, /Added .+ to /);
       try {
         await expect.poll(() => metaBarLayout(page), { timeout: 5_000 }).toMatchObject(expected(afterAdd));
       } finally {

@@ -67,7 +67,9 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     expect(recordingCalls(env.server, onboarding, third)).toEqual([]);
 
     const popup = await env.session.openPopup(tab.tabId);
-    expect(await waitingRows(popup)).toEqual(['Add recording 0191dd9e… to Onboarding']);
+    expect(await waitingRows(popup)).toEqual([
+      expect.stringMatching(/^Add Sam Park’s recording of .+ to Onboarding$/),
+    ]);
     await popup.getByText('Waiting for you to sign in to PostHog.').waitFor();
     expect(await popup.getByRole('link', { name: 'Open PostHog' }).getAttribute('href')).toBe(
       `${env.server.url}/project/1/replay/playlists/${onboarding}`,
@@ -85,7 +87,7 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
 
     const after = await env.session.openPopup(tab.tabId);
-    await after.getByText('Added recording 0191dd9e… to Onboarding (it was waiting).').waitFor();
+    await after.getByText(/^Added Sam Park’s recording of .+ to Onboarding \(it was waiting\)\.$/).waitFor();
     expect(await waitingRows(after)).toEqual([]);
     // Told once.
     await after.close();
@@ -103,7 +105,9 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
 
     const popup = await env.session.openPopup(tab.tabId);
-    expect(await waitingRows(popup)).toEqual(['Add recording 0191dd9d… to Onboarding']);
+    expect(await waitingRows(popup)).toEqual([
+      expect.stringMatching(/^Add ana@acme\.com’s recording of .+ to Onboarding$/),
+    ]);
     await popup.getByRole('button', { name: 'Discard' }).focus();
     await popup.keyboard.press('Enter');
     await expect.poll(() => waitingRows(popup)).toEqual([]);
@@ -136,10 +140,12 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     // Over another page (a link's add is usually made far from its recording), the notice offers Undo.
     await tab.page.goto(recordingPage(env.server, loose));
     const popup = await env.session.openPopup(tab.tabId);
-    await popup.getByText('Added recording 0191dd9d… to Onboarding (it was waiting).').waitFor();
+    await popup
+      .getByText(/^Added ana@acme\.com’s recording of .+ to Onboarding \(it was waiting\)\.$/)
+      .waitFor();
     env.server.clearRequests();
     await popup.getByRole('button', { name: 'Undo' }).click();
-    await popup.getByText('Removed recording 0191dd9d… from Onboarding.').waitFor();
+    await popup.getByText(/^Removed ana@acme\.com’s recording of .+ from Onboarding\.$/).waitFor();
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['DELETE session 200']);
     await popup.close();
   });

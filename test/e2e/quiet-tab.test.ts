@@ -144,8 +144,8 @@ describe('adding from a page that is not PostHog, with no PostHog tab open', () 
       (tabId) => (globalThis as unknown as TestGlobal).chrome.action.getTitle({ tabId }),
       notes.tabId,
     );
-    expect(title).toBe(
-      'Added to Onboarding through a PostHog tab Hogmark opened in the background and closed. Open Hogmark to undo.',
+    expect(title).toMatch(
+      /^Added ana@acme\.com’s recording of .+ to Onboarding through a PostHog tab Hogmark opened in the background and closed\. Open Hogmark to undo\.$/,
     );
     await closeAll([notes.page]);
   });
@@ -167,8 +167,8 @@ describe('adding from a page that is not PostHog, with no PostHog tab open', () 
       notes.tabId,
     );
     // Nothing is lost: the add waits for a sign-in (pending-changes.test.ts follows it to the end).
-    expect(title).toBe(
-      'Not added to Onboarding yet: you are signed out of PostHog, so Hogmark will add it once you sign in.',
+    expect(title).toMatch(
+      /^Waiting to add Sam Park’s recording of .+ to Onboarding: you are signed out of PostHog, so Hogmark will add it once you sign in\.$/,
     );
     expect(await serverHolds(env.server, onboarding, mobileSignUp)).toBe(false);
     expect(recordingCalls(env.server, onboarding, mobileSignUp)).toEqual([]);

@@ -29,6 +29,8 @@ export interface BulkAddResult {
   /** `none-found`: no recording on the connected PostHog; `needs-choice`: no last-used collection. */
   outcome: 'done' | 'none-found' | 'needs-choice';
   playlistName?: string;
+  /** The project the recordings were added in (when any were tried). */
+  projectId?: number;
   /** Recordings that were not in the collection and now are. */
   added: number;
   /** Recordings the collection already held. */
@@ -193,6 +195,7 @@ export function createBulkAdd(deps: BulkAddDeps) {
       if (tally.added > 0) await playlists.markUsed(scope, lastUsed);
       return {
         outcome: 'done',
+        projectId: scope.projectId,
         ...(playlistName === undefined ? {} : { playlistName }),
         ...tally,
         ...leftOut,

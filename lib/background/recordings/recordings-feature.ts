@@ -48,8 +48,11 @@ export interface RecordingsFeatureDeps {
   flash: BadgeFlash;
   /** Where an add PostHog cannot take now waits to be made (the pending room's queue). */
   pending: PendingChanges;
-  /** When a recording started, as PostHog's metadata says (kept by the share-links room); for notes. */
-  recordingStart?: (projectId: number, recordingId: string) => Promise<string | null>;
+  /**
+   * Who a recording is and when it started, as PostHog's metadata says (kept by the share-links room
+   * ten minutes): for notes (the start), the sentences and the pending list (the person).
+   */
+  recordingFace?: QuickAddDeps['recordingFace'];
 }
 
 /**
@@ -67,12 +70,14 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       createPostHogClient({ ...connection, signal }).project(projectId).playlists,
     trusted: deps.trusted,
   });
+  const cachedFace = async (ref: { projectId: number; recordingId: string }) =>
+    (await deps.recordingFace?.(ref, 'cache')) ?? null;
   const notes = createRecordingNotes({
     api: (scope, signal) =>
       createPostHogClient({ ...scope.connection, signal }).project(scope.projectId).notes,
     forward: deps.forward,
-    startOf: (projectId, recordingId) =>
-      deps.recordingStart?.(projectId, recordingId) ?? Promise.resolve(null),
+    startOf: async (projectId, recordingId) =>
+      (await deps.recordingFace?.({ projectId, recordingId }, 'server'))?.startTime ?? null,
   });
   const actions = createRecordingActions({
     playlists,
@@ -87,6 +92,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     tabContext: deps.tabContext,
     flash: deps.flash,
     session: browser.storage.session,
+    recordingFace: deps.recordingFace,
     openPopup: () => browser.action.openPopup(),
     openPickerWindow: async (recordingId, projectId) => {
       const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}`;
@@ -115,12 +121,19 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       parsePageContext,
       bulkAdd: createBulkAdd({ playlists, actions, forward: deps.forward }),
       flash: deps.flash,
+      cachedFace,
     }),
     onError,
   });
 
   return {
-    handlers: createRecordingHandlers({ playlists, actions, quickAdd, pending: deps.pending }),
+    handlers: createRecordingHandlers({
+      playlists,
+      actions,
+      quickAdd,
+      pending: deps.pending,
+      cachedFace,
+    }),
     /** The pending room's `apply`: a kept change made through the same path as a click. */
     applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>
       applyPendingChange({ playlists, actions }, change, options),

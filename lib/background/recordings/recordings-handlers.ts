@@ -1,12 +1,12 @@
 import type { RecordingChangeInput, RecordingChangeResult } from '../../messaging/collection-messages';
 import { pickWaits } from '../../platform/error-policy';
 import { isAppError } from '../../platform/errors';
+import type { FaceName } from '../../posthog/recording-names';
 import type { Handlers } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
 import type { CollectionService } from './collections';
 import { keepChangeForLater } from './keep-for-later';
 import type { QuickAdd } from './quick-add';
-
 import type { RecordingActions } from './recording-actions';
 
 /** The session's pick (taken) and recent last action, for `popup/open` to scope and answer. */
@@ -22,6 +22,8 @@ export function createRecordingHandlers(services: {
   quickAdd: QuickAdd;
   /** Where a pick PostHog cannot take now waits (the pending room's queue). */
   pending?: PendingChanges;
+  /** Who a recording is, when already known (never a request): kept with a waiting pick. */
+  cachedFace?: (ref: { projectId: number; recordingId: string }) => Promise<FaceName | null>;
 }) {
   const { playlists, actions, quickAdd } = services;
 
@@ -36,10 +38,11 @@ export function createRecordingHandlers(services: {
       if (!isAppError(error) || !pickWaits(error.kind)) throw error;
       const scope = await playlists.scopeOf(input.projectId);
       const { shortId, recordingId, note } = input;
+      const face = await services.cachedFace?.({ projectId: scope.projectId, recordingId }).catch(() => null);
       const kept = await keepChangeForLater(
         { pending: services.pending, playlists },
         scope,
-        { shortId, recordingId, direction: 'add', ...(note ? { note } : {}) },
+        { shortId, recordingId, direction: 'add', ...(note ? { note } : {}), face },
         error,
       );
       if (kept?.outcome !== 'pending') throw error;

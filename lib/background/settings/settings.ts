@@ -1,4 +1,11 @@
-import type { KeyCheck, MessageInput, PublicSettings, PublicSharing, Status } from '../../messaging/messages';
+import type {
+  Capabilities,
+  KeyCheck,
+  MessageInput,
+  PublicSettings,
+  PublicSharing,
+  Status,
+} from '../../messaging/messages';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { ApiKeyStore } from '../../platform/key-store';
@@ -220,6 +227,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     },
 
     /** What the last key check learnt of the organisation's public links (never a request). */
+    /** Whether the last key check found the key able to do `name` (true when it was not checked). */
+    async keyCan(name: keyof Capabilities): Promise<boolean> {
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      return cache.check?.origin !== current.origin || cache.check.capabilities?.[name]?.ok !== false;
+    },
+
     async publicSharing(): Promise<PublicSharing> {
       const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
       return cache.check?.origin === current.origin ? (cache.check.publicSharing ?? 'unknown') : 'unknown';

@@ -195,6 +195,11 @@ describe('adding the recordings linked in a selection', () => {
       message:
         '2 recordings were not added (0191dd9d…, 0191dd9e…): PostHog only allows this from a signed-in PostHog tab. Open PostHog in a tab, sign in, then try again.',
     });
+    // Recordings PostHog has said who they are go by their person.
+    expect(result.projectId).toBe(1);
+    expect(describeBulkAdd(result, new Map([[MOBILE, 'ana@acme.com’s recording']])).message).toMatch(
+      /^2 recordings were not added \(0191dd9d…, ana@acme\.com’s recording\): /,
+    );
   });
 
   it('a lost answer is read back once: what PostHog made counts as added, nothing is sent twice', async () => {

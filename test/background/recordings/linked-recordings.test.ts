@@ -9,7 +9,7 @@ import {
 } from '../../../lib/background/recordings/recording-menus';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { wirePlaylists } from '../../support/collections-background';
+import { cloudTraits, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -78,8 +78,14 @@ describe('the menu on a selection or a page', () => {
 describe('adding the recordings linked on a page, end to end in the background', () => {
   const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
-  async function setup(page: unknown) {
-    const wired = wirePlaylists(server);
+  async function setup(
+    page: unknown,
+    options: {
+      wire?: Parameters<typeof wirePlaylists>[1];
+      cachedFace?: Parameters<typeof createLinkedRecordingsAdd>[0]['cachedFace'];
+    } = {},
+  ) {
+    const wired = wirePlaylists(server, options.wire);
     await wired.playlists.markUsed(await wired.playlists.scopeOf(), onboarding);
     await wired.playlists.list({ source: 'server' });
     const flashes: Array<{ tabId: number; kind: string; title: string }> = [];
@@ -96,6 +102,7 @@ describe('adding the recordings linked on a page, end to end in the background',
       flash: async (tabId, kind, title) => {
         flashes.push({ tabId, kind, title });
       },
+      ...(options.cachedFace ? { cachedFace: options.cachedFace } : {}),
     });
     server.clearRequests();
     return { addLinked, flashes };
@@ -134,5 +141,25 @@ describe('adding the recordings linked on a page, end to end in the background',
     await Promise.all([addLinked(click), addLinked(click)]);
     expect(flashes.map((flash) => flash.kind)).toEqual(['done', 'same']);
     expect(flashes[1]?.title).toBe('The linked recording was already in Onboarding.');
+  });
+
+  it('names the recordings not added by who they are, where that is already known (no request)', async () => {
+    const asked: string[] = [];
+    const { addLinked, flashes } = await setup(
+      [`${server.url}/project/1/replay/${loose}`, `${server.url}/project/1/replay/${MOBILE}`],
+      {
+        wire: { signedIn: false, originTraits: cloudTraits },
+        cachedFace: async ({ projectId, recordingId }) => {
+          asked.push(`${projectId} ${recordingId}`);
+          return recordingId === MOBILE ? { person: 'ana@acme.com', startTime: null } : null;
+        },
+      },
+    );
+    await addLinked({ tabId: 5, frameId: 0, scope: 'page' });
+    expect(asked.sort()).toEqual([`1 ${loose}`, `1 ${MOBILE}`].sort());
+    expect(flashes[0]?.title).toMatch(
+      /^2 recordings were not added \(0191dd9d…, ana@acme\.com’s recording\): /,
+    );
+    expect(server.requests.filter((request) => request.path.includes('/session_recordings/'))).toEqual([]);
   });
 });

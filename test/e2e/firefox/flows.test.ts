@@ -132,7 +132,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recordingCalls('POST')).toEqual([]);
     await clickFirefoxInPage(env.session, page, tabId, 'Add to last collection');
-    await waitForFirefoxInPage(env.session, tabId, 'Added to Onboarding');
+    await waitForFirefoxInPage(env.session, tabId, 'to Onboarding. Open Hogmark to undo.');
     expect(recordingCalls('POST')).toEqual(['session 200']);
     await clickFirefoxInPage(env.session, page, tabId, 'Undo');
     await waitForFirefoxInPage(env.session, tabId, 'Removed from Onboarding');
