@@ -177,7 +177,11 @@ export function createBackground(deps: BackgroundDeps) {
     /** On every start of the worker: content script, mirror, menus, and what waits to be made. */
     start(): void {
       settingsRoom.start(storage.moved);
-      void pending.start();
+      // Leftover quiet tabs are closed before waiting changes may open a new one.
+      void session
+        .start()
+        .catch((error: unknown) => logFailure('quiet tabs', error))
+        .then(() => pending.start());
       void shareLinks.syncMenus();
       void recordings.syncMenus();
     },

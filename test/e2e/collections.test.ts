@@ -487,7 +487,7 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     await Promise.all([popup.close(), page.close()]);
   });
 
-  it('a server error where PostHog never says membership: says it cannot tell, keeps the selection, and "Try again" adds once', async () => {
+  it('a server error where PostHog never says membership: never "not added"; the pick waits, and Retry now adds once', async () => {
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
     faultOnce(
@@ -499,15 +499,19 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup
-      .getByRole('alert')
-      .getByText(/could not check whether it was made/)
+      .getByText(
+        'Hogmark could not tell whether Onboarding took it: PostHog’s answer was lost. Hogmark will check, and add it if it is not there.',
+      )
       .waitFor();
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
-    await popup.getByRole('button', { name: 'Try again' }).click();
-    await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
+    await expect.poll(() => badgeText(env.session, tabId)).toBe('1');
+    await popup.close();
+    const again = await pickerOver(env.session, tabId);
+    await again.getByRole('button', { name: 'Retry now' }).click();
+    await again.getByText(/^Added .+ to Onboarding \(it was waiting\)\./).waitFor();
     // Faults answer before authentication, so the log shows no auth for the failed attempt.
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST none 503', 'POST key 200']);
-    await Promise.all([popup.close(), page.close()]);
+    await Promise.all([again.close(), page.close()]);
   });
 
   it('reports a missing scope in one sentence', async () => {

@@ -13,12 +13,16 @@ const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', Mess
   'signed-out': { add: 'pendingAddSignedOut', remove: 'pendingRemoveSignedOut' },
   'no-session-tab': { add: 'pendingAddNoTab', remove: 'pendingRemoveNoTab' },
   network: { add: 'pendingAddLater', remove: 'pendingRemoveLater' },
+  'rate-limited': { add: 'pendingAddBusy', remove: 'pendingRemoveBusy' },
+  'outcome-unknown': { add: 'pendingAddUnknown', remove: 'pendingRemoveUnknown' },
 };
 /** The same sentences naming the recording, for surfaces that do not show it beside them. */
 const NAMED_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
   'signed-out': { add: 'pendingAddSignedOutNamed', remove: 'pendingRemoveSignedOutNamed' },
   'no-session-tab': { add: 'pendingAddNoTabNamed', remove: 'pendingRemoveNoTabNamed' },
   network: { add: 'pendingAddLaterNamed', remove: 'pendingRemoveLaterNamed' },
+  'rate-limited': { add: 'pendingAddBusyNamed', remove: 'pendingRemoveBusyNamed' },
+  'outcome-unknown': { add: 'pendingAddUnknownNamed', remove: 'pendingRemoveUnknownNamed' },
 };
 
 /** The result of keeping a change: waiting (with its id), cancelled out by the opposite one, or not kept. */

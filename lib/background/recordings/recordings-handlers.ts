@@ -1,6 +1,7 @@
 import type { RecordingChangeInput, RecordingChangeResult } from '../../messaging/collection-messages';
 import { pickWaits } from '../../platform/error-policy';
 import { isAppError } from '../../platform/errors';
+import { stoppedWaiting } from '../../platform/write-outcome';
 import type { FaceName } from '../../posthog/recording-names';
 import type { Handlers } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
@@ -28,14 +29,16 @@ export function createRecordingHandlers(services: {
   const { playlists, actions, quickAdd } = services;
 
   /**
-   * A pick in the popup or the picker window: made now, or, when PostHog cannot take it for want of a
-   * session (signed out, no PostHog tab), kept with its note and made once a PostHog page loads.
+   * A pick in the popup or the picker window: made now, or, when PostHog cannot take it now (signed
+   * out, no PostHog tab, offline, down, busy, its answer lost and not readable back), kept with its
+   * note and made once by the pending room's triggers (a PostHog page loading, back online, the
+   * retry schedule). A pick the user stopped waiting for is not made for them later.
    */
   async function add(input: RecordingChangeInput): Promise<RecordingChangeResult> {
     try {
       return await actions.add(input);
     } catch (error) {
-      if (!isAppError(error) || !pickWaits(error.kind)) throw error;
+      if (!isAppError(error) || !pickWaits(error.kind) || stoppedWaiting(error)) throw error;
       const scope = await playlists.scopeOf(input.projectId);
       const { shortId, recordingId, note } = input;
       const face = await services.cachedFace?.({ projectId: scope.projectId, recordingId }).catch(() => null);

@@ -132,7 +132,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     await playlists.list({ source: 'server' });
     server.setFault({ method: 'POST', path: /recordings/, fault: { type: 'status', status: 503 } });
     expect((await quickAdd.forTab(7)).message).toBe(
-      'Waiting to add ana@acme.com’s recording to Onboarding: PostHog could not be reached, so Hogmark will add it when it can.',
+      'Hogmark could not tell whether Onboarding took ana@acme.com’s recording: PostHog’s answer was lost. Hogmark will check, and add it if it is not there.',
     );
     expect((await pending?.state())?.changes).toEqual([
       expect.objectContaining({ face: { person: 'ana@acme.com', startTime: null } }),
@@ -167,7 +167,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     expect(result).toMatchObject({
       outcome: 'pending',
       playlistName: 'Onboarding',
-      message: `Waiting to add ${BY_ID} to Onboarding: PostHog could not be reached, so Hogmark will add it when it can.`,
+      message: `Hogmark could not tell whether Onboarding took ${BY_ID}: PostHog’s answer was lost. Hogmark will check, and add it if it is not there.`,
     });
     expect(flashes).toEqual([{ tabId: 7, kind: 'pending', title: result.message }]);
     expect((await pending?.state())?.changes).toEqual([
