@@ -3,6 +3,7 @@ import { logFailure } from '../platform/log';
 import { createDashboardsFeature, type DashboardsFeature } from './dashboards/dashboards-feature';
 import { createDispatcher, type HandlerMap } from './messages/dispatcher';
 import { createPendingFeature, type PendingFeatureDeps } from './pending/pending-feature';
+import { createPersonsFeature, type PersonsBrowser } from './persons/persons-feature';
 import { createPopupFeature } from './popup/popup-feature';
 import { createRecordingsFeature, type RecordingsBrowser } from './recordings/recordings-feature';
 import { createSessionFeature, type SessionBrowser } from './session/session-feature';
@@ -23,7 +24,8 @@ export type BackgroundBrowser = StorageFeatureDeps['browser'] &
   PendingFeatureDeps['browser'] &
   RecordingsBrowser &
   TabsBrowser &
-  ShareLinksFeatureDeps['browser'];
+  ShareLinksFeatureDeps['browser'] &
+  PersonsBrowser;
 
 export interface BackgroundDeps {
   browser: BackgroundBrowser;
@@ -53,9 +55,10 @@ export function createBackground(deps: BackgroundDeps) {
         recordings.clear(),
         pending.queue.clear(),
         shareLinks.clear(),
+        persons.clear(),
       ]);
     },
-    onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus()]),
+    onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus(), persons.syncMenus()]),
   });
   const view = (tabId: number) => tabs.view(tabId);
   const toolbar = createToolbarFeature({
@@ -108,6 +111,12 @@ export function createBackground(deps: BackgroundDeps) {
     view,
     toolbar,
   });
+  const persons = createPersonsFeature({
+    browser,
+    settings,
+    recordings: recordings.forPersonPage,
+    flash: toolbar.flash,
+  });
   const popup = createPopupFeature({
     browser,
     settings,
@@ -125,6 +134,7 @@ export function createBackground(deps: BackgroundDeps) {
     ...shareLinks.handlers,
     ...recordings.handlers,
     ...pending.handlers,
+    ...persons.handlers,
     ...popup.handlers,
   } satisfies HandlerMap;
   const { dispatch } = createDispatcher({
@@ -149,7 +159,11 @@ export function createBackground(deps: BackgroundDeps) {
       online: () => void pending.onOnline(),
       command: toolbar.onCommand,
       menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
-        await Promise.all([shareLinks.onMenuClicked(info, tab), recordings.onMenuClicked(info, tab)]);
+        await Promise.all([
+          shareLinks.onMenuClicked(info, tab),
+          recordings.onMenuClicked(info, tab),
+          persons.onMenuClicked(info, tab),
+        ]);
       },
       tabUpdated(
         tabId: number,
@@ -169,6 +183,7 @@ export function createBackground(deps: BackgroundDeps) {
       void pending.start();
       void shareLinks.syncMenus();
       void recordings.syncMenus();
+      void persons.syncMenus();
     },
   };
 }

@@ -57,7 +57,7 @@ describe('persons (PersonViewSet)', () => {
       obj((await call(server(), 'GET', `${PERSONS}/?${query}`)).json).results.map(
         (person: { uuid: string }) => person.uuid,
       );
-    expect(await ids('search=INITECH')).toEqual(expect.arrayContaining(jo));
+    expect(await ids('search=INITECH')).toEqual(expect.arrayContaining([...jo]));
     expect(await ids('search=jo-initech-web')).toEqual([jo[0]]);
     expect(await ids('search=jo-initech')).toEqual([]);
     expect(await ids(`search=${anaUuid}`)).toEqual([anaUuid]);
