@@ -7,11 +7,11 @@ import { askFromText, type PersonAsk } from '../lib/posthog/person-asks';
  * PostHog when the person page opens. In the popup, and on the person page for the next ask.
  */
 export function PersonFinder(props: { onFind: (ask: PersonAsk) => void; id: string }) {
-  const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const submit = (event: Event) => {
     event.preventDefault();
-    const ask = askFromText(text);
+    const field = (event.currentTarget as HTMLFormElement).elements.namedItem('ask') as HTMLInputElement;
+    const ask = askFromText(field.value);
     setInvalid(ask === null);
     if (ask) props.onFind(ask);
   };
@@ -22,14 +22,13 @@ export function PersonFinder(props: { onFind: (ask: PersonAsk) => void; id: stri
       <span class="person-finder-row">
         <input
           id={props.id}
+          name="ask"
           type="search"
           autoComplete="off"
           spellcheck={false}
           placeholder={t('personFinderPlaceholder')}
-          value={text}
           aria-invalid={invalid || undefined}
           aria-describedby={invalid ? hint : undefined}
-          onInput={(event) => setText((event.currentTarget as HTMLInputElement).value)}
         />
         <button type="submit">{t('personFinderFind')}</button>
       </span>

@@ -34,7 +34,13 @@ background); then picks in the popup that wait for a sign-in, kept with their no
 background to 57.74 KB (+0.24 KB) and the popup to 24.70 KB (+0.15 KB: the waiting notice with
 Discard), and older titles' "Replay" crumb and "PostHog Demo" the content script to 6.67 KB; then
 to 6.79 KB when it read reserved ids and tab titles with the background's own code (one list of
-reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A fetch
+reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A customer's
+recordings from any page then took the background to 60.36 KB (+2.54 KB: the persons room with its
+lookup, five-minute cache and listing gate 1.1 KB, its menus on selections and person links, its adds
+through the recordings room, the persons client and schemas, the three messages' schemas) and the
+popup to 25.31 KB (+0.61 KB: the "Find a person" field, what a typed ask means, and its stylesheet;
+an uncontrolled field measured no smaller than a bound one). The person page is a page of its own,
+outside these budgets, like the dashboards view. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -44,9 +50,9 @@ reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A f
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 24.8 * KB,
+  popup: 25.35 * KB,
   content: 6.8 * KB,
-  background: 57.9 * KB,
+  background: 60.4 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { FakePostHog } from '../fake-posthog/index';
+import type { ExtensionSession } from './harness';
 
 /** The menu item on a selection (lib/background/persons/person-menus.ts). */
 export const FIND_IN_SELECTION = 'hogmark-find-person-in-selection';
@@ -44,4 +45,34 @@ export function personCalls(server: FakePostHog): string[] {
   return server.requests
     .filter((request) => /\/(persons|session_recordings)\/?$/.test(request.path))
     .map((request) => `${request.path}?${new URLSearchParams(request.query).toString()} ${request.status}`);
+}
+
+/**
+ * A right-click on the selection: the menu listener with the click's info (the test build exposes it),
+ * and the person page it opens in a new tab.
+ */
+export async function findFromSelection(
+  session: ExtensionSession,
+  page: Page,
+  tabId: number,
+  elementId: string,
+): Promise<Page> {
+  const selectionText = await selectText(page, elementId);
+  const opened = (session.context as BrowserContext).waitForEvent('page', {
+    predicate: (candidate) => candidate.url().includes('/persons.html'),
+  });
+  await session.serviceWorker.evaluate(
+    async (click) => {
+      type Listener = (info: object, tab: object) => Promise<void>;
+      const test = (globalThis as unknown as { hogmarkTest: { menuClicked: Listener } }).hogmarkTest;
+      await test.menuClicked(
+        { menuItemId: click.id, frameId: 0, pageUrl: click.url, editable: false, selectionText: click.text },
+        { id: click.tabId, url: click.url, index: 1, active: true, windowId: -1, pinned: false },
+      );
+    },
+    { id: FIND_IN_SELECTION, tabId, url: page.url(), text: selectionText },
+  );
+  const personPage = await opened;
+  await personPage.locator('main[aria-busy="false"]').waitFor();
+  return personPage;
 }

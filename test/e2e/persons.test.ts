@@ -1,46 +1,16 @@
 import type { Server } from 'node:http';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { findAccessibilityViolations } from './axe';
 import { CLOUD_US } from './cloud-host';
 import { pickerOver } from './collections-harness';
 import { useCloudExtension, useExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
 import { saveConnection } from './options-page';
-import { FIND_IN_SELECTION, personCalls, selectText, serveSupportTicket } from './person-page';
+import { findFromSelection, personCalls, serveSupportTicket } from './person-page';
 
 const { anaUuid, anaRecording, jo } = DEMO.support;
 const { onboarding } = DEMO.playlists;
-
-/**
- * A right-click on the selection: the menu listener with the click's info (the test build exposes it),
- * and the person page it opens in a new tab.
- */
-async function findFromSelection(
-  session: ExtensionSession,
-  page: Page,
-  tabId: number,
-  elementId: string,
-): Promise<Page> {
-  const selectionText = await selectText(page, elementId);
-  const opened = (session.context as BrowserContext).waitForEvent('page', {
-    predicate: (candidate) => candidate.url().includes('/persons.html'),
-  });
-  await session.serviceWorker.evaluate(
-    async (click) => {
-      type Listener = (info: object, tab: object) => Promise<void>;
-      const test = (globalThis as unknown as { hogmarkTest: { menuClicked: Listener } }).hogmarkTest;
-      await test.menuClicked(
-        { menuItemId: click.id, frameId: 0, pageUrl: click.url, editable: false, selectionText: click.text },
-        { id: click.tabId, url: click.url, index: 1, active: true, windowId: -1, pinned: false },
-      );
-    },
-    { id: FIND_IN_SELECTION, tabId, url: page.url(), text: selectionText },
-  );
-  const personPage = await opened;
-  await personPage.locator('main[aria-busy="false"]').waitFor();
-  return personPage;
-}
 
 const rows = (page: Page) => page.locator('li.person-recording');
 
@@ -125,6 +95,24 @@ describe('a customer’s recordings from a support ticket (local PostHog)', () =
     await person.close();
     await page.close();
   });
+
+  it.each(['light', 'dark'] as const)(
+    'finds no accessibility violations on the person page, listing or choosing (%s mode)',
+    async (scheme) => {
+      const base = `chrome-extension://${env.session.extensionId}/persons.html`;
+      for (const [query, ready] of [
+        ['by=email&q=ana%40acme.com', 'li.person-recording'],
+        ['by=email&q=jo%40initech.com', 'button.person-choice'],
+      ] as const) {
+        const page = await env.session.context.newPage();
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(`${base}?${query}`);
+        await page.locator(ready).first().waitFor();
+        expect(await findAccessibilityViolations(page)).toEqual([]);
+        await page.close();
+      }
+    },
+  );
 
   it('says in one sentence what was searched, and where, when nobody matches', async () => {
     const { page, tabId } = await env.session.openTab(ticket.url);
