@@ -38,7 +38,13 @@ reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB; the
 recording by its person in every sentence (the shortcut's, a link's and the in-page button's, the
 waiting ones kept with who they are, the bulk report's), read beside the add and skipped for a key
 without the scope, took it to 58.51 KB (+0.69 KB), and in the toolbar's title to 58.64 KB (+0.13 KB); the popup to 24.74 KB (+0.09 KB: the pending
-list's names). A fetch
+list's names). A customer's recordings from any page then took the background to 61.64 KB (+3.00
+KB measured after both were merged; 2.54 KB alone: the persons room with its
+lookup, five-minute cache and listing gate 1.1 KB, its menus on selections and person links, its adds
+through the recordings room, the persons client and schemas, the three messages' schemas) and the
+popup to 25.40 KB (+0.66 KB; 0.61 KB alone: the "Find a person" field, what a typed ask means, and its stylesheet;
+an uncontrolled field measured no smaller than a bound one). The person page is a page of its own,
+outside these budgets, like the dashboards view. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -48,9 +54,9 @@ list's names). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 24.8 * KB,
+  popup: 25.45 * KB,
   content: 6.8 * KB,
-  background: 58.7 * KB,
+  background: 61.7 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -3,6 +3,7 @@ import { logFailure } from '../platform/log';
 import { createDashboardsFeature, type DashboardsFeature } from './dashboards/dashboards-feature';
 import { createDispatcher, type HandlerMap } from './messages/dispatcher';
 import { createPendingFeature, type PendingFeatureDeps } from './pending/pending-feature';
+import { createPersonsFeature, type PersonsBrowser } from './persons/persons-feature';
 import { createPopupFeature } from './popup/popup-feature';
 import { createRecordingsFeature, type RecordingsBrowser } from './recordings/recordings-feature';
 import { createSessionFeature, type SessionBrowser } from './session/session-feature';
@@ -25,7 +26,8 @@ export type BackgroundBrowser = StorageFeatureDeps['browser'] &
   PendingFeatureDeps['browser'] &
   RecordingsBrowser &
   TabsBrowser &
-  ShareLinksFeatureDeps['browser'];
+  ShareLinksFeatureDeps['browser'] &
+  PersonsBrowser;
 
 export interface BackgroundDeps {
   browser: BackgroundBrowser;
@@ -55,9 +57,10 @@ export function createBackground(deps: BackgroundDeps) {
         recordings.clear(),
         pending.queue.clear(),
         shareLinks.clear(),
+        persons.clear(),
       ]);
     },
-    onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus()]),
+    onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus(), persons.syncMenus()]),
   });
   const view = (tabId: number) => tabs.view(tabId);
   // The toolbar's title names a tab's recording by its person once PostHog has said who it is.
@@ -119,6 +122,12 @@ export function createBackground(deps: BackgroundDeps) {
     view,
     toolbar,
   });
+  const persons = createPersonsFeature({
+    browser,
+    settings,
+    recordings: recordings.forPersonPage,
+    flash: toolbar.flash,
+  });
   const popup = createPopupFeature({
     browser,
     settings,
@@ -136,6 +145,7 @@ export function createBackground(deps: BackgroundDeps) {
     ...shareLinks.handlers,
     ...recordings.handlers,
     ...pending.handlers,
+    ...persons.handlers,
     ...popup.handlers,
   } satisfies HandlerMap;
   const { dispatch } = createDispatcher({
@@ -160,7 +170,11 @@ export function createBackground(deps: BackgroundDeps) {
       online: () => void pending.onOnline(),
       command: toolbar.onCommand,
       menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
-        await Promise.all([shareLinks.onMenuClicked(info, tab), recordings.onMenuClicked(info, tab)]);
+        await Promise.all([
+          shareLinks.onMenuClicked(info, tab),
+          recordings.onMenuClicked(info, tab),
+          persons.onMenuClicked(info, tab),
+        ]);
       },
       tabUpdated(
         tabId: number,
@@ -184,6 +198,7 @@ export function createBackground(deps: BackgroundDeps) {
         .then(() => pending.start());
       void shareLinks.syncMenus();
       void recordings.syncMenus();
+      void persons.syncMenus();
     },
   };
 }

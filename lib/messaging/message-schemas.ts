@@ -38,6 +38,8 @@ export const CapabilitiesSchema = z.object({
   recordingFaces: z.optional(ScopeCheckSchema),
   /** Notes on recordings with the key (without it, through the signed-in tab). */
   recordingNotes: z.optional(ScopeCheckSchema),
+  /** A person's recordings, found by email or distinct id. */
+  personRecordings: z.optional(ScopeCheckSchema),
 });
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 

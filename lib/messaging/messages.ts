@@ -34,6 +34,7 @@ import {
 } from './message-schemas';
 import { pageProtocol } from './page-messages';
 import { PendingIdInputSchema, PendingStateSchema } from './pending-messages';
+import { personProtocol } from './person-messages';
 import {
   RecordingNotesInputSchema,
   RecordingNotesSchema,
@@ -219,6 +220,9 @@ export const protocol = {
     input: PendingIdInputSchema,
     output: z.object({ discarded: z.boolean(), state: PendingStateSchema }),
   },
+
+  // the person page (persons/find, persons/recordings, persons/add)
+  ...personProtocol,
 
   // content scripts → background, and background → content scripts, popups and the offscreen page
   ...pageProtocol,

@@ -11,7 +11,7 @@ import { createCollectionService } from './collections';
 import { createLinkCollector, type LinkScope, linksInDocument } from './link-collector';
 import { createLinkedRecordingsAdd } from './linked-recordings';
 import { applyPendingChange } from './pending-apply';
-import { createQuickAdd, type QuickAddDeps } from './quick-add';
+import { createQuickAdd, type QuickAddDeps, type RecordingTarget } from './quick-add';
 import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
 import { type ContextMenusLike, createContextMenus } from './recording-menus';
 import { createRecordingNotes } from './recording-notes';
@@ -100,6 +100,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       await browser.windows.create({ url, type: 'popup', width: 420, height: 600 });
     },
   });
+  const bulkAdd = createBulkAdd({ playlists, actions, forward: deps.forward });
   const menus = createContextMenus({
     menus: browser.contextMenus,
     getAppOrigins: appOrigins,
@@ -119,7 +120,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       }),
       getAppOrigins: appOrigins,
       parsePageContext,
-      bulkAdd: createBulkAdd({ playlists, actions, forward: deps.forward }),
+      bulkAdd,
       flash: deps.flash,
       cachedFace,
     }),
@@ -141,6 +142,12 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     addToLastUsed: quickAdd.forTab,
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
+    /** For the person page: one recording as a link's menu adds it, the picker, several at once. */
+    forPersonPage: {
+      addToLastUsed: (target: RecordingTarget) => quickAdd.forLink(target, undefined),
+      choose: (target: RecordingTarget) => quickAdd.choose(target),
+      bulkAdd,
+    },
     /** For `popup/open`: the session's pick (taken) and last action, and a cached list. */
     sessionState: () => recordingSessionState(actions, quickAdd),
     cachedList: (recording: { recordingId: string; projectId?: number }) =>

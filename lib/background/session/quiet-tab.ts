@@ -1,6 +1,6 @@
-import { z } from 'zod/mini';
 import { AppError, isAppError } from '../../platform/errors';
-import { createItemStore, type StorageAreaLike, type StoredItem } from '../../platform/storage';
+import type { StorageAreaLike } from '../../platform/storage';
+import { createQuietTabIds } from './quiet-tab-ids';
 
 /**
  * The page a quiet tab opens: PostHog's collections list, a light page of its app that the content
@@ -16,19 +16,6 @@ export const QUIET_TAB_PATH = '/replay/playlists';
  * add or a retry run one recording at a time opens one tab, not one per recording).
  */
 export const QUIET_TAB_LINGER_MS = 4_000;
-
-/** The quiet tabs open now (`storage.session`): a worker that stops with one open closes it on start. */
-interface QuietTabIds {
-  version: 1;
-  tabIds: number[];
-}
-export const quietTabsItem: StoredItem<QuietTabIds> = {
-  key: 'quietTabs',
-  version: 1,
-  schema: z.object({ version: z.literal(1), tabIds: z.array(z.int()).check(z.maxLength(50)) }),
-  fallback: () => ({ version: 1, tabIds: [] }),
-  migrations: {},
-};
 
 /** From opening the tab to its content script taking the request. */
 const READY_WITHIN_MS = 15_000;
@@ -107,16 +94,7 @@ const stopped = () => new AppError('cancelled', { detail: 'stopped before the re
 export function createQuietTabs(deps: QuietTabsDeps) {
   const readyWithinMs = deps.readyWithinMs ?? READY_WITHIN_MS;
   const lingerMs = deps.lingerMs ?? QUIET_TAB_LINGER_MS;
-  const ids = deps.session ? createItemStore(deps.session, quietTabsItem) : null;
-  // Writes of the ids one after another, so an add and a removal never undo each other.
-  let idWrites: Promise<unknown> = Promise.resolve();
-  const noteIds = (change: (tabIds: number[]) => number[]) => {
-    const store = ids;
-    if (!store) return;
-    idWrites = idWrites
-      .then(() => store.update((current) => ({ version: 1, tabIds: change(current.tabIds).slice(-50) })))
-      .catch(() => undefined);
-  };
+  const ids = createQuietTabIds(deps.session);
   const retryDelaysMs = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const open = new Map<string, OpenTab>();
   const closing = new Set<number>();
@@ -177,7 +155,7 @@ export function createQuietTabs(deps: QuietTabsDeps) {
       if (tab.id === undefined) throw noTab('could not open a PostHog tab');
       tabId = tab.id;
       const opened = tab.id;
-      noteIds((tabIds) => [...tabIds.filter((id) => id !== opened), opened]);
+      ids.add(opened);
       return tab.id;
     })();
     const entry: OpenTab = { created, loaded: created.then(whenLoaded), users: 0, tabId: () => tabId };
@@ -197,7 +175,7 @@ export function createQuietTabs(deps: QuietTabsDeps) {
         // The user may have closed it already.
         await deps.tabs.remove(tabId).catch(() => undefined);
         closing.delete(tabId);
-        noteIds((tabIds) => tabIds.filter((id) => id !== tabId));
+        ids.remove([tabId]);
       },
       () => undefined,
     );
@@ -255,14 +233,10 @@ export function createQuietTabs(deps: QuietTabsDeps) {
      * kept for this); a tab that is not one of them is never touched.
      */
     async closeLeftovers(): Promise<void> {
-      const store = ids;
-      if (!store) return;
-      const { tabIds } = await store.get().catch(() => ({ tabIds: [] as number[] }));
       const current = new Set([...open.values()].map((entry) => entry.tabId()));
-      const left = tabIds.filter((id) => !current.has(id));
+      const left = (await ids.list()).filter((id) => !current.has(id));
       await Promise.all(left.map((id) => deps.tabs.remove(id).catch(() => undefined)));
-      noteIds((kept) => kept.filter((id) => !left.includes(id)));
-      await idWrites;
+      await ids.remove(left);
     },
 
     /** A quiet tab is open or opening on this origin: a request joins it. */

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
-import { createQuietTabs, QUIET_TAB_PATH, quietTabsItem } from '../../../lib/background/session/quiet-tab';
+import { createQuietTabs, QUIET_TAB_PATH } from '../../../lib/background/session/quiet-tab';
+import { quietTabsItem } from '../../../lib/background/session/quiet-tab-ids';
 import { createSessionBridge } from '../../../lib/background/session/session-bridge';
 import { createItemStore, type StorageAreaLike } from '../../../lib/platform/storage';
 import { installEnglishTranslator } from '../../support/i18n';

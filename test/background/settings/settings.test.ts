@@ -63,6 +63,7 @@ describe('settings/save', () => {
           notebookNames: { ok: true },
           recordingFaces: { ok: true },
           recordingNotes: { ok: true },
+          personRecordings: { ok: true },
         },
         // This server's users/@me names no organisation: whether public links open is not known.
         publicSharing: 'unknown',
@@ -158,6 +159,8 @@ describe('settings/save', () => {
       notebookNames: expect.objectContaining({ ok: false, missingScope: 'notebook:read' }),
       recordingFaces: expect.objectContaining({ ok: false, missingScope: 'session_recording:read' }),
       recordingNotes: expect.objectContaining({ ok: false, missingScope: 'comment:write' }),
+      // The person first: without person:read nothing else is asked.
+      personRecordings: expect.objectContaining({ ok: false, missingScope: 'person:read' }),
     });
     const paths = server.calls.map((call) => new URL(call.url).pathname);
     expect(paths).toContain('/api/projects/1/');
