@@ -383,8 +383,8 @@ describe('an add with the key whose answer is lost (contract flavor: the key add
       await again.getByText(/^Added .+ to Onboarding \(it was waiting\)\./).waitFor();
       expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 200', 'POST key 200']);
       await expect.poll(() => badgeText(env.session, tabId)).toBe('REC');
-      // Leave PostHog as it was.
-      await again.getByRole('button', { name: 'Undo' }).click();
+      // Leave PostHog as it was (Undo on the made change's line).
+      await again.getByRole('listitem').getByRole('button', { name: 'Undo' }).click();
       await expect.poll(() => recordingCalls(env.server, onboarding, loose)).toHaveLength(3);
       await Promise.all([again.close(), page.close()]);
     },

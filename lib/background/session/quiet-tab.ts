@@ -15,7 +15,7 @@ export const QUIET_TAB_PATH = '/replay/playlists';
  * How long a quiet tab stays open after its last request, for the next one of the same run (a bulk
  * add or a retry run one recording at a time opens one tab, not one per recording).
  */
-export const QUIET_TAB_LINGER_MS = 4_000;
+export const QUIET_TAB_LINGER_MS = 2_000;
 
 /** From opening the tab to its content script taking the request. */
 const READY_WITHIN_MS = 15_000;
