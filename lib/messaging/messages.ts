@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { AppError } from '../platform/errors';
 import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
 import { PageContextSchema } from '../posthog/context-schema';
+import { bulkAskProtocol } from './bulk-ask-messages';
 import {
   CollectionListInputSchema,
   CollectionListSchema,
@@ -219,6 +220,8 @@ export const protocol = {
     input: PendingIdInputSchema,
     output: z.object({ discarded: z.boolean(), state: PendingStateSchema }),
   },
+
+  ...bulkAskProtocol,
 
   // content scripts → background, and background → content scripts, popups and the offscreen page
   ...pageProtocol,

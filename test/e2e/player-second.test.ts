@@ -121,7 +121,11 @@ describe("the player's second while PostHog's player loads", () => {
     await expect.poll(() => stamp.textContent()).toMatch(/^\s*00:00\s*$/);
     await page.locator('.PlayerMeta .LemonSkeleton').first().waitFor();
     const popup = await popupOver(env.session, tabId);
-    const label = () => popup.getByRole('group', { name: /^Recording link/ }).locator('legend').textContent();
+    const label = () =>
+      popup
+        .getByRole('group', { name: /^Recording link/ })
+        .locator('legend')
+        .textContent();
     // The URL's t stands while the player has no position to show.
     await expect.poll(async () => (await label())?.trim()).toBe('Recording link at 00:40');
     await popup.waitForTimeout(1500);

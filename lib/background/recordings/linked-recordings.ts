@@ -12,6 +12,8 @@ export interface LinkedRecordingsDeps {
   parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
   bulkAdd: BulkAdd;
   flash: (tabId: number, kind: FlashKind, title: string) => Promise<void>;
+  /** Answers No to a question still open from an earlier click (bulk-ask.ts `dropAll`). */
+  dropQuestions?: () => void;
 }
 
 /**
@@ -37,6 +39,9 @@ export function createLinkedRecordingsAdd(deps: LinkedRecordingsDeps) {
   }
 
   return function addLinkedRecordings(click: LinkClick): Promise<{ kind: FlashKind; message: string }> {
+    // A click while an earlier one waits for its answer replaces that question rather than queue
+    // behind it: the earlier one adds nothing.
+    deps.dropQuestions?.();
     const run = queue.then(async () => {
       const report = await addLinked(click);
       await deps.flash(click.tabId, report.kind, report.message);
