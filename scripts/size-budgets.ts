@@ -34,7 +34,13 @@ background); then picks in the popup that wait for a sign-in, kept with their no
 background to 57.74 KB (+0.24 KB) and the popup to 24.70 KB (+0.15 KB: the waiting notice with
 Discard), and older titles' "Replay" crumb and "PostHog Demo" the content script to 6.67 KB; then
 to 6.79 KB when it read reserved ids and tab titles with the background's own code (one list of
-reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. A fetch
+reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. Three review fixes then
+took the background to 58.52 KB (measured: counting only the links a person can see, only ids of
+PostHog's capture alphabet, and the question before more than 20 or another project's recordings
+are added, with its two messages, +0.67 KB; the CSRF refusal as a kind of its own +0.03 KB) and the
+content script to 6.88 KB (a narrow player's "00:00" read as loading while the meta bar shows its
+skeleton +0.03 KB; the relay reading the CSRF token again after PostHog's refusal and trying once
+more +0.06 KB); the question is asked in a page of its own (bulk-ask.html), so the popup is unchanged. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -45,8 +51,8 @@ export const KB = 1024;
 
 export const SIZE_BUDGETS = {
   popup: 24.8 * KB,
-  content: 6.8 * KB,
-  background: 57.9 * KB,
+  content: 6.9 * KB,
+  background: 58.6 * KB,
 } as const;
 
 /** Where the budgets are headed. */
