@@ -44,7 +44,14 @@ lookup, five-minute cache and listing gate 1.1 KB, its menus on selections and p
 through the recordings room, the persons client and schemas, the three messages' schemas) and the
 popup to 25.40 KB (+0.66 KB; 0.61 KB alone: the "Find a person" field, what a typed ask means, and its stylesheet;
 an uncontrolled field measured no smaller than a bound one). The person page is a page of its own,
-outside these budgets, like the dashboards view. A fetch
+outside these budgets, like the dashboards view. Three review fixes then
+took the background (58.52 KB before the persons room, measured: counting only the links a person can see, only ids of
+PostHog's capture alphabet, and the question before more than 20 or another project's recordings
+are added, with its two messages, +0.67 KB; the CSRF refusal as a kind of its own +0.03 KB) and the
+content script to 6.88 KB (a narrow player's "00:00" read as loading while the meta bar shows its
+skeleton +0.03 KB; the relay reading the CSRF token again after PostHog's refusal and trying once
+more +0.06 KB); the question is asked in a page of its own (bulk-ask.html), so the popup is unchanged; all together
+the background measured 62.40 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -55,8 +62,8 @@ export const KB = 1024;
 
 export const SIZE_BUDGETS = {
   popup: 25.45 * KB,
-  content: 6.8 * KB,
-  background: 61.7 * KB,
+  content: 6.9 * KB,
+  background: 62.5 * KB,
 } as const;
 
 /** Where the budgets are headed. */

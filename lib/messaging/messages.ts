@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { AppError } from '../platform/errors';
 import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
 import { PageContextSchema } from '../posthog/context-schema';
+import { bulkAskProtocol } from './bulk-ask-messages';
 import {
   CollectionListInputSchema,
   CollectionListSchema,
@@ -223,6 +224,7 @@ export const protocol = {
 
   // the person page (persons/find, persons/recordings, persons/add)
   ...personProtocol,
+  ...bulkAskProtocol,
 
   // content scripts → background, and background → content scripts, popups and the offscreen page
   ...pageProtocol,

@@ -54,8 +54,13 @@ export const ERROR_POLICY = {
   'invalid-input': [],
   // A PostHog tab (or signing in there) is all it takes: "not now" rather than "no".
   'no-session-tab': ['offerTryAgain', 'keptPending', 'pickWaits'],
-  /** PostHog answered the session request as signed out (or the tab had no session to send). */
+  /** PostHog answered the session request as signed out. */
   'signed-out': ['offerTryAgain', 'keptPending', 'waitsForSignIn', 'pickWaits'],
+  /**
+   * PostHog's CSRF check refused the session request (its token missing or out of date) even after
+   * the tab read the token again: signed in, so not `signed-out`; refused before PostHog acted.
+   */
+  'csrf-refused': ['offerTryAgain'],
   /** So many changes already wait that a new one is not kept (pending-store.ts, MAX_PENDING). */
   'pending-full': [],
   'bad-message': [],

@@ -109,7 +109,8 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   beforeEach(() => env.server.clearRequests());
 
   it('signed out of PostHog: the pick waits (the badge counts it), and Discard takes it back without a request', async () => {
-    // PostHog's tab is open, but the browser has no PostHog session: its content script declines.
+    // PostHog's tab is open, but the browser has no PostHog session (nor a CSRF cookie): its content
+    // script sends the request all the same and PostHog's 401, before it acts, says signed out.
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Onboarding');
@@ -122,7 +123,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       .waitFor();
     const open = notice.getByRole('link', { name: 'Open in PostHog' });
     expect(await open.getAttribute('href')).toBe(recordingPage(env.server, loose));
-    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403']);
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST none 401']);
     await expect.poll(() => badgeText(env.session, tabId)).toBe('1');
     // Undo while it waits: Discard, and nothing is ever sent for it.
     env.server.clearRequests();

@@ -63,8 +63,9 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     env.server.clearRequests();
     await menuAdd(env.session, env.server, third, tab.tabId);
     await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
-    // Signed out, the PostHog tab has no CSRF cookie: the request is not even sent.
-    expect(recordingCalls(env.server, onboarding, third)).toEqual([]);
+    // Signed out (and without a CSRF cookie), the PostHog tab's request is refused with a 401 before
+    // PostHog acts: that answer, not the missing cookie, is what says signed out.
+    expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST none 401']);
 
     const popup = await env.session.openPopup(tab.tabId);
     expect(await waitingRows(popup)).toEqual([
@@ -79,12 +80,13 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     // Signing in loads a PostHog page: the waiting add is made through it, once.
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${third}`);
     await tab.page.waitForURL(recordingPage(env.server, third));
-    await expect.poll(() => recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
+    const made = ['POST none 401', 'POST session 200'];
+    await expect.poll(() => recordingCalls(env.server, onboarding, third)).toEqual(made);
     await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
     // Another PostHog page loading sends nothing more.
     await tab.page.reload();
     await tab.page.waitForTimeout(1000);
-    expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
+    expect(recordingCalls(env.server, onboarding, third)).toEqual(made);
 
     const after = await env.session.openPopup(tab.tabId);
     await after.getByText(/^Added Sam Park’s recording of .+ to Onboarding \(it was waiting\)\.$/).waitFor();
@@ -97,7 +99,7 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await again.close();
   });
 
-  it('an add discarded while it waits sends nothing, even after signing in', async () => {
+  it('an add discarded while it waits sends nothing more, even after signing in', async () => {
     await signOut(env.session, env.server);
     await tab.page.goto(recordingPage(env.server, inCheckout));
     env.server.clearRequests();
@@ -117,7 +119,8 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
     await tab.page.waitForURL(recordingPage(env.server, inCheckout));
     await tab.page.waitForTimeout(1500);
-    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual([]);
+    // Only the signed-out try, refused before PostHog acted; nothing after the Discard.
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST none 401']);
   });
 
   it('PostHog down: the add waits across a service worker restart, and is made once when it is back', async () => {

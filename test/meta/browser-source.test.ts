@@ -93,6 +93,7 @@ describe('where `browser` comes from', () => {
       'unlisted-page',
       'unlisted-page',
       'unlisted-page',
+      'unlisted-page',
     ]);
     const polyfilled = entrypoints.filter((entrypoint) => wxtBrowserIn([entrypoint]) !== plain);
     expect(polyfilled.map((entrypoint) => relative(REPO_ROOT, entrypoint.inputPath))).toEqual(POLYFILLED);

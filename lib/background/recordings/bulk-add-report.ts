@@ -25,6 +25,7 @@ export function describeBulkAdd(
   if (result.outcome === 'none-found') {
     return { kind: 'failed', message: join([t('bulkAddNoneFound'), ...leftOut]) };
   }
+  if (result.outcome === 'declined') return { kind: 'same', message: t('bulkAddDeclined') };
   if (result.outcome === 'needs-choice') {
     return { kind: 'failed', message: join([t('bulkAddNeedsChoice'), ...leftOut]) };
   }

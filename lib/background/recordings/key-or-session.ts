@@ -25,7 +25,11 @@ export interface Attempt {
   quietTab: boolean;
 }
 
-/** What a session answer that is not 2xx means; PostHog's "not signed in" answers read as signed out. */
+/**
+ * What a session answer that is not 2xx means: PostHog's "not signed in" answers read as signed out;
+ * its CSRF refusal (403 "CSRF Failed: …", DRF's `SessionAuthentication.enforce_csrf`), which comes only
+ * to a signed-in session and stands after the tab read its token again, as `csrf-refused`.
+ */
 export function sessionFailure(answer: SessionAnswer): AppError {
   if (answer.status === 0)
     return new AppError('network', { detail: 'the PostHog tab could not reach PostHog' });
@@ -33,7 +37,11 @@ export function sessionFailure(answer: SessionAnswer): AppError {
     { status: answer.status, statusText: '', headers: new Headers(), body: answer.body },
     '',
   );
-  const signedOut = /credentials were not provided|not authenticated|csrf/i.test(error.detail ?? '');
+  const detail = error.detail ?? '';
+  if (answer.status === 403 && /^CSRF Failed:/.test(detail)) {
+    return new AppError('csrf-refused', { status: 403, detail });
+  }
+  const signedOut = /credentials were not provided|not authenticated/i.test(detail);
   if (answer.status === 401 || (answer.status === 403 && signedOut)) {
     return new AppError('signed-out', { status: answer.status, detail: error.detail });
   }

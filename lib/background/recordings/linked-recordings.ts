@@ -15,6 +15,8 @@ export interface LinkedRecordingsDeps {
   flash: (tabId: number, kind: FlashKind, title: string) => Promise<void>;
   /** Who a recording is, when already known (never a request): names the recordings not added. */
   cachedFace?: (ref: { projectId: number; recordingId: string }) => Promise<FaceName | null>;
+  /** Answers No to a question still open from an earlier click (bulk-ask.ts `dropAll`). */
+  dropQuestions?: () => void;
 }
 
 /**
@@ -56,6 +58,9 @@ export function createLinkedRecordingsAdd(deps: LinkedRecordingsDeps) {
   }
 
   return function addLinkedRecordings(click: LinkClick): Promise<{ kind: FlashKind; message: string }> {
+    // A click while an earlier one waits for its answer replaces that question rather than queue
+    // behind it: the earlier one adds nothing.
+    deps.dropQuestions?.();
     const run = queue.then(async () => {
       const report = await addLinked(click);
       await deps.flash(click.tabId, report.kind, report.message);

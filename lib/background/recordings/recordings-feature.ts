@@ -7,6 +7,7 @@ import type { PendingChanges } from '../pending/pending-queue';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
 import { createBulkAdd } from './bulk-add';
+import { createBulkAsks } from './bulk-ask';
 import { createCollectionService } from './collections';
 import { createLinkCollector, type LinkScope, linksInDocument } from './link-collector';
 import { createLinkedRecordingsAdd } from './linked-recordings';
@@ -24,7 +25,7 @@ export interface RecordingsBrowser {
   /** `action.openPopup()` throws where the browser does not allow it. */
   action: { openPopup(): Promise<void> };
   windows: { create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
-  runtime: { getURL(path: '/popup.html'): string };
+  runtime: { getURL(path: '/popup.html' | '/bulk-ask.html'): string };
   contextMenus: ContextMenusLike;
   /** With a menu click's activeTab grant: reads the links of the selection or page, once. */
   scripting: {
@@ -100,7 +101,13 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       await browser.windows.create({ url, type: 'popup', width: 420, height: 600 });
     },
   });
-  const bulkAdd = createBulkAdd({ playlists, actions, forward: deps.forward });
+  const asks = createBulkAsks({
+    openAskWindow: async (askId) => {
+      const url = browser.runtime.getURL(`/bulk-ask.html?ask=${askId}` as '/bulk-ask.html');
+      await browser.windows.create({ url, type: 'popup', width: 420, height: 260 });
+    },
+  });
+  const bulkAdd = createBulkAdd({ playlists, actions, forward: deps.forward, confirm: asks.ask });
   const menus = createContextMenus({
     menus: browser.contextMenus,
     getAppOrigins: appOrigins,
@@ -123,18 +130,23 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       bulkAdd,
       flash: deps.flash,
       cachedFace,
+      dropQuestions: asks.dropAll,
     }),
     onError,
   });
 
   return {
-    handlers: createRecordingHandlers({
-      playlists,
-      actions,
-      quickAdd,
-      pending: deps.pending,
-      cachedFace,
-    }),
+    handlers: {
+      ...createRecordingHandlers({
+        playlists,
+        actions,
+        quickAdd,
+        pending: deps.pending,
+        cachedFace,
+      }),
+      'bulk/question': ({ askId }: { askId: string }) => asks.question(askId),
+      'bulk/answer': ({ askId, accept }: { askId: string; accept: boolean }) => asks.answer(askId, accept),
+    },
     /** The pending room's `apply`: a kept change made through the same path as a click. */
     applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>
       applyPendingChange({ playlists, actions }, change, options),

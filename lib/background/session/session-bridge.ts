@@ -85,8 +85,10 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
       const { accepted } = await tab.deliver(() =>
         send('session/request', route.body === undefined ? input : { ...input, body: route.body }),
       );
-      // The content script takes every allow-listed request unless the page has no PostHog session.
-      if (!accepted) throw new AppError('signed-out', { detail: 'the PostHog tab has no session' });
+      // The content script takes every allow-listed request for its own origin (with or without a
+      // CSRF cookie: PostHog's answer then says signed out or refused); one it declines is meant for a
+      // PostHog the tab is no longer on.
+      if (!accepted) throw new AppError('no-session-tab', { detail: 'the PostHog tab declined the request' });
       timer = setTimeout(
         () => fail(new AppError('timeout', { detail: 'no reply from the PostHog tab' })),
         timeoutMs,
@@ -115,7 +117,7 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
 
   /** `signal`: the user stopped waiting; the answer is then unknown (the page may still send it). */
   async function forward(origin: string, route: SessionRoute, signal?: AbortSignal): Promise<SessionAnswer> {
-    // Everything the content script checks but the session: a request it declines is then signed out.
+    // Everything the content script checks but its own origin: a request it declines is then meant for another PostHog.
     if (!isSessionRequestAllowed(route)) {
       throw new AppError('bad-message', { detail: 'route not forwardable' });
     }

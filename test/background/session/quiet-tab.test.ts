@@ -217,7 +217,7 @@ describe('the session fallback with no PostHog tab open', () => {
   });
 
   it.each([
-    ['the page has no PostHog session', { accept: false }, 'signed-out'],
+    ['the page declines the request (it is on another PostHog now)', { accept: false }, 'no-session-tab'],
     ['the page never answers', { timeoutMs: 30 }, 'timeout'],
     [
       'the content script never comes',

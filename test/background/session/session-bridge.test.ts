@@ -109,8 +109,8 @@ describe('session bridge', () => {
     await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'no-session-tab' });
   });
 
-  it('answers signed-out when the content script declines: its page has no PostHog session', async () => {
+  it('answers no-session-tab when the content script declines: its page is not that PostHog now', async () => {
     const { bridge } = setup({ accept: false });
-    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'signed-out' });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'no-session-tab' });
   });
 });
