@@ -7,13 +7,14 @@ import type { PendingStore } from '../lib/stores/pending-changes';
 
 function whyKey(change: PendingChange): MessageKey {
   if (change.reason === 'signed-out') return 'pendingWhySignedOut';
+  if (change.reason === 'other-user') return 'pendingWhyOtherUser';
   if (change.reason === 'no-session-tab') return 'pendingWhyNoTab';
   return 'pendingWhyLater';
 }
 
 /** A waiting change needs the user only when PostHog wants a sign-in or a tab: one link does it. */
 const needsPostHog = (change: PendingChange) =>
-  change.reason === 'signed-out' || change.reason === 'no-session-tab';
+  change.reason === 'signed-out' || change.reason === 'no-session-tab' || change.reason === 'other-user';
 
 function ChangeRow(props: { change: PendingChange; store: PendingStore }) {
   const { change, store } = props;

@@ -51,7 +51,11 @@ are added, with its two messages, +0.67 KB; the CSRF refusal as a kind of its ow
 content script to 6.88 KB (a narrow player's "00:00" read as loading while the meta bar shows its
 skeleton +0.03 KB; the relay reading the CSRF token again after PostHog's refusal and trying once
 more +0.06 KB); the question is asked in a page of its own (bulk-ask.html), so the popup is unchanged; all together
-the background measured 62.40 KB. A fetch
+the background measured 62.40 KB; then a waiting change made only as the PostHog user it was
+kept for (the key's owner kept with it, `@me` read through the page's session before it is made, its
+own kind of failure) took the background to 62.65 KB (+0.25 KB), the content script to 6.91 KB
+(+0.03 KB: the relay's one read route) and the popup to 25.45 KB (+0.04 KB: its line in the pending
+list). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -61,9 +65,9 @@ the background measured 62.40 KB. A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 25.45 * KB,
-  content: 6.9 * KB,
-  background: 62.5 * KB,
+  popup: 25.5 * KB,
+  content: 6.95 * KB,
+  background: 62.7 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -89,6 +89,12 @@ export function isForwardableNote(method: unknown, path: unknown, body: unknown)
   );
 }
 
+/**
+ * Who the page's session is (PostHog's `UserViewSet`, `@me`): read before a change kept for later is
+ * made through this page, which must be signed in as the user it was kept for. A read, no body.
+ */
+export const ME_PATH = '/api/users/@me/';
+
 /** PostHog's CSRF cookie, readable by page scripts (the session cookie itself is HttpOnly). */
 export function csrfTokenOf(cookie: string): string | undefined {
   for (const part of cookie.split(';')) {
@@ -180,7 +186,10 @@ export function relaySessionRequests(deps: SessionRelayDeps): void {
       typeof sessionRequest.requestId === 'string' &&
       UUID.test(sessionRequest.requestId) &&
       sessionRequest.origin === deps.origin &&
-      (isForwardableNote(sessionRequest.method, sessionRequest.path, sessionRequest.body) ||
+      ((sessionRequest.method === 'GET' &&
+        sessionRequest.path === ME_PATH &&
+        sessionRequest.body === undefined) ||
+        isForwardableNote(sessionRequest.method, sessionRequest.path, sessionRequest.body) ||
         (isForwardableRoute(sessionRequest.method, sessionRequest.path) &&
           isForwardableBody(sessionRequest.method, sessionRequest.path, sessionRequest.body)));
     // Without a CSRF cookie the request goes all the same, with an empty token as PostHog's frontend

@@ -57,6 +57,11 @@ export const ERROR_POLICY = {
   /** PostHog answered the session request as signed out. */
   'signed-out': ['offerTryAgain', 'keptPending', 'waitsForSignIn', 'pickWaits'],
   /**
+   * A change kept for later met a PostHog tab signed in as another user: not made, and it waits for
+   * a sign-in as the user it was kept for (session-bridge.ts, `asUser`).
+   */
+  'other-user': ['keptPending', 'waitsForSignIn'],
+  /**
    * PostHog's CSRF check refused the session request (its token missing or out of date) even after
    * the tab read the token again: signed in, so not `signed-out`; refused before PostHog acted.
    */

@@ -272,6 +272,20 @@ describe('relaySessionRequests', () => {
       { ...ADD, requestId: REQUEST_ID, origin: `${PAGE}:8443` },
     ],
     ['a request naming no origin', { ...ADD, requestId: REQUEST_ID }],
+    // Who the session is: only @me, only read, with no body.
+    ['a GET of another user', { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/1/' }],
+    [
+      'a GET of @me with a body',
+      { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/@me/', body: {} },
+    ],
+    [
+      'a PATCH of @me',
+      { requestId: REQUEST_ID, origin: PAGE, method: 'PATCH', path: '/api/users/@me/', body: {} },
+    ],
+    [
+      'a GET of @me with a query',
+      { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/@me/?x=1' },
+    ],
   ])('refuses %s without fetching', async (_, input) => {
     const { deliver, fetch } = setup();
     expect(await deliver({ type: 'session/request', input })).toEqual({
@@ -279,6 +293,23 @@ describe('relaySessionRequests', () => {
       data: { accepted: false },
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads who the page’s session is (GET @me, no body), for a change kept for later', async () => {
+    const { deliver, fetch } = setup();
+    const answer = await deliver({
+      type: 'session/request',
+      input: { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/@me/' },
+    });
+    expect(answer).toEqual({ ok: true, data: { accepted: true } });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch).toHaveBeenCalledWith(
+      `${PAGE}/api/users/@me/`,
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    );
+    expect(isSessionRequestAllowed({ method: 'GET', path: '/api/users/@me/' })).toBe(true);
+    expect(isSessionRequestAllowed({ method: 'GET', path: '/api/users/@me/', body: {} })).toBe(false);
+    expect(isSessionRequestAllowed({ method: 'GET', path: ADD.path })).toBe(false);
   });
 
   it('relays a bulk_add with its ids', async () => {

@@ -302,3 +302,65 @@ describe('what a selection may add: visible links, asked first above 20 or for a
     await page.close();
   });
 });
+
+describe('a selection of 100 links on a self-hosted PostHog that refuses the key: one quiet tab for the run', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const hundred = made(100, '5555');
+  let site: { url: string; server: Server };
+
+  beforeAll(async () => {
+    const links = hundred.map(
+      (id) => `<a href="${env.server.url}/project/1/replay/${id}">${id.slice(-3)}</a>`,
+    );
+    site = await servePages({
+      '/hundred': `<!doctype html><html><head><title>Ticket</title></head><body><div id="report">${links.join(' ')}</div></body></html>`,
+    });
+  });
+  afterAll(() => site?.server.close());
+
+  it('adds the 100 through one PostHog tab it opens in the background, then closes it', async () => {
+    // Signed in, one pick in the popup makes Onboarding the last-used collection (PostHog refuses
+    // the key there, so every later add goes through the session).
+    const signIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
+    await signIn.page.waitForURL(`${env.server.url}/project/1/replay/${inCheckout}`);
+    await useOnboardingOnce(env.session, signIn.tabId);
+    await signIn.page.close();
+
+    const quiet: string[] = [];
+    env.session.context.on('page', (opened) => {
+      if (opened.url().startsWith(`${env.server.url}/replay/playlists`)) quiet.push(opened.url());
+      else
+        void opened
+          .waitForURL((url) => url.href.startsWith(`${env.server.url}/replay/playlists`), { timeout: 5_000 })
+          .then(() => quiet.push(opened.url()))
+          .catch(() => undefined);
+    });
+    const { page, tabId } = await env.session.openTab(`${site.url}/hundred`);
+    await page.evaluate(() => {
+      const report = document.getElementById('report');
+      if (report) getSelection()?.selectAllChildren(report);
+    });
+    env.server.clearRequests();
+    const asked = env.session.context.waitForEvent('page', {
+      predicate: (opened) => opened.url().includes('/bulk-ask.html?ask='),
+    });
+    const run = clickMenu(env.session, IN_SELECTION, page, tabId);
+    const ask = await asked;
+    await ask.getByRole('button', { name: 'Add 100 recordings' }).click();
+    await run;
+    const sessionWrites = env.server.requests.filter(
+      (request) => request.method === 'POST' && request.auth === 'session',
+    );
+    expect(sessionWrites).toHaveLength(100);
+    expect(quiet).toHaveLength(1);
+    await expect
+      .poll(
+        () => env.session.context.pages().filter((open) => open.url().startsWith(env.server.url)).length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(0);
+    await page.close();
+  });
+});

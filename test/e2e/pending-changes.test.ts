@@ -152,4 +152,36 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['DELETE session 200']);
     await popup.close();
   });
+
+  it('a waiting change is not made while PostHog is signed in as another user, and is made once as its own', async () => {
+    await signOut(env.session, env.server);
+    await tab.page.goto(recordingPage(env.server, inCheckout));
+    env.server.clearRequests();
+    await menuAdd(env.session, env.server, inCheckout, tab.tabId);
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+    env.server.clearRequests();
+
+    // Someone else signs in to PostHog in this browser (the local PostHog's second user).
+    await tab.page.goto(`${env.server.url}/login?user=2&next=/project/1/replay/${inCheckout}`);
+    await tab.page.waitForURL(recordingPage(env.server, inCheckout));
+    await tab.page.waitForTimeout(1500);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual([]);
+    expect(await badgeText(env.session, tab.tabId)).toBe('1');
+    const popup = await env.session.openPopup(tab.tabId);
+    await popup.getByText('Waiting for PostHog to be signed in as the user who asked for it.').waitFor();
+    await popup.close();
+
+    // The key's owner signs in: the change is made, once. (A page that loads within two seconds of
+    // the change's last try does not try it again: PAGE_TRIGGER_GAP_MS.)
+    await tab.page.waitForTimeout(2_100);
+    await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
+    await tab.page.waitForURL(recordingPage(env.server, inCheckout));
+    await expect
+      .poll(() => recordingCalls(env.server, onboarding, inCheckout), { timeout: 10_000 })
+      .toEqual(['POST session 200']);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    await tab.page.reload();
+    await tab.page.waitForTimeout(1000);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST session 200']);
+  });
 });

@@ -36,7 +36,12 @@ export type KeptResult = Pick<QuickAddResult, 'outcome' | 'playlistName' | 'mess
  * sentence names the recording (surfaces without the popup's header above them).
  */
 export async function keepChangeForLater(
-  deps: { pending?: PendingChanges; playlists: CollectionService },
+  deps: {
+    pending?: PendingChanges;
+    playlists: CollectionService;
+    /** The key's owner (PostHog's user uuid): the change is made later only as them. */
+    keyOwner?: () => Promise<string | undefined>;
+  },
   scope: CollectionScope,
   input: {
     shortId: string;
@@ -53,6 +58,7 @@ export async function keepChangeForLater(
   const name = cached?.playlists.find((entry) => entry.shortId === input.shortId)?.name ?? '';
   const playlistName = displayName(name);
   const { direction, note, face, ...ids } = input;
+  const user = await deps.keyOwner?.().catch(() => undefined);
   const target = {
     origin: scope.connection.origin,
     projectId: scope.projectId,
@@ -60,6 +66,7 @@ export async function keepChangeForLater(
     playlistName,
     ...(note ? { note } : {}),
     ...(face ? { face: { person: face.person, startTime: face.startTime } } : {}),
+    ...(user ? { user } : {}),
   };
   const kept = await deps.pending.keep(target, direction, error);
   if ('cancelledOut' in kept) {

@@ -23,6 +23,8 @@ export interface Attempt {
   via: Via;
   signal: AbortSignal;
   quietTab: boolean;
+  /** A kept change: made through a page's session only when it is this PostHog user (uuid). */
+  asUser?: string;
 }
 
 /**
@@ -56,7 +58,12 @@ export function sessionFailure(answer: SessionAnswer): AppError {
  */
 export function createRecordingSender(deps: {
   playlists: CollectionService;
-  forward: (origin: string, route: SessionRoute, signal?: AbortSignal) => Promise<SessionAnswer>;
+  forward: (
+    origin: string,
+    route: SessionRoute,
+    signal?: AbortSignal,
+    asUser?: string,
+  ) => Promise<SessionAnswer>;
   keyRefusals: KeyRefusals;
   /** What the origin is known to do (lib/posthog/origins.ts): refuse keys here, have bulk routes. */
   traits: (origin: string) => CollectionWriteTraits;
@@ -90,7 +97,7 @@ export function createRecordingSender(deps: {
     const remove = traits.hasBulkRecordingRoutes ? bulkDeleteRecordingRoute : removeRecordingRoute;
     const route = (direction === 'add' ? addRecordingRoute : remove)(scope.projectId, shortId, recordingId);
     attempt.via = 'session';
-    const answer = await deps.forward(origin, route, attempt.signal);
+    const answer = await deps.forward(origin, route, attempt.signal, attempt.asUser);
     attempt.quietTab = answer.quiet === true;
     if (answer.status < 200 || answer.status > 299) throw sessionFailure(answer);
     return 'session' satisfies Via;

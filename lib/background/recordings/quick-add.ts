@@ -42,6 +42,8 @@ export interface QuickAddDeps {
     ref: { projectId: number; recordingId: string },
     source: 'cache' | 'server',
   ) => Promise<FaceName | null>;
+  /** The key's owner (PostHog's user uuid), kept with a change that waits. */
+  keyOwner?: () => Promise<string | undefined>;
   now?: () => number;
   /** How long a sentence waits for the face once the add is answered, before naming by id. */
   faceWaitMs?: number;

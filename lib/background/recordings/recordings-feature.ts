@@ -39,7 +39,7 @@ export interface RecordingsBrowser {
 
 export interface RecordingsFeatureDeps {
   browser: RecordingsBrowser;
-  settings: Pick<SettingsService, 'connection' | 'appOrigins'>;
+  settings: Pick<SettingsService, 'connection' | 'appOrigins' | 'keyOwner'>;
   /** The trusted area (IndexedDB): cached collections, preferences, membership facts. */
   trusted: StorageAreaLike;
   /** The session room's `forward`: a request made with the signed-in PostHog tab's session. */
@@ -94,6 +94,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     flash: deps.flash,
     session: browser.storage.session,
     recordingFace: deps.recordingFace,
+    keyOwner: settings.keyOwner,
     openPopup: () => browser.action.openPopup(),
     openPickerWindow: async (recordingId, projectId) => {
       const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}`;
@@ -143,6 +144,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
         quickAdd,
         pending: deps.pending,
         cachedFace,
+        keyOwner: settings.keyOwner,
       }),
       'bulk/question': ({ askId }: { askId: string }) => asks.question(askId),
       'bulk/answer': ({ askId, accept }: { askId: string; accept: boolean }) => asks.answer(askId, accept),

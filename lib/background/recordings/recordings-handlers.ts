@@ -25,6 +25,8 @@ export function createRecordingHandlers(services: {
   pending?: PendingChanges;
   /** Who a recording is, when already known (never a request): kept with a waiting pick. */
   cachedFace?: (ref: { projectId: number; recordingId: string }) => Promise<FaceName | null>;
+  /** The key's owner (PostHog's user uuid), kept with a pick that waits. */
+  keyOwner?: () => Promise<string | undefined>;
 }) {
   const { playlists, actions, quickAdd } = services;
 
@@ -43,7 +45,7 @@ export function createRecordingHandlers(services: {
       const { shortId, recordingId, note } = input;
       const face = await services.cachedFace?.({ projectId: scope.projectId, recordingId }).catch(() => null);
       const kept = await keepChangeForLater(
-        { pending: services.pending, playlists },
+        { pending: services.pending, playlists, keyOwner: services.keyOwner },
         scope,
         { shortId, recordingId, direction: 'add', ...(note ? { note } : {}), face },
         error,

@@ -233,6 +233,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       return cache.check?.origin !== current.origin || cache.check.capabilities?.[name]?.ok !== false;
     },
 
+    /** The key's owner as the last key check read it (PostHog's user uuid), when it said. */
+    async keyOwner(): Promise<string | undefined> {
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      return cache.check?.origin === current.origin ? cache.check.user.uuid : undefined;
+    },
+
     async publicSharing(): Promise<PublicSharing> {
       const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
       return cache.check?.origin === current.origin ? (cache.check.publicSharing ?? 'unknown') : 'unknown';

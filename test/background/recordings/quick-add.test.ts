@@ -32,6 +32,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       withPending?: boolean;
       wire?: Parameters<typeof wirePlaylists>[1];
       recordingFace?: QuickAddDeps['recordingFace'];
+      keyOwner?: QuickAddDeps['keyOwner'];
     } = {},
   ) {
     const wired = wirePlaylists(server, options.wire);
@@ -58,6 +59,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       },
       ...(pending ? { pending } : {}),
       ...(options.recordingFace ? { recordingFace: options.recordingFace, faceWaitMs: 20 } : {}),
+      ...(options.keyOwner ? { keyOwner: options.keyOwner } : {}),
     });
     return { ...wired, quickAdd, flashes, opened, pending };
   }
@@ -127,6 +129,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     const { quickAdd, playlists, pending } = setup(undefined, {
       withPending: true,
       recordingFace: async () => ({ person: 'ana@acme.com', startTime: null }),
+      keyOwner: async () => '01900000-0000-7000-8000-000000000a1a',
     });
     await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
     await playlists.list({ source: 'server' });
@@ -135,7 +138,11 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       'Hogmark could not tell whether Onboarding took ana@acme.com’s recording: PostHog’s answer was lost. Hogmark will check, and add it if it is not there.',
     );
     expect((await pending?.state())?.changes).toEqual([
-      expect.objectContaining({ face: { person: 'ana@acme.com', startTime: null } }),
+      // Kept for the key's owner: made later only through a session of that PostHog user.
+      expect.objectContaining({
+        face: { person: 'ana@acme.com', startTime: null },
+        user: '01900000-0000-7000-8000-000000000a1a',
+      }),
     ]);
     server.clearFaults();
     const after = await pending?.retryNow();

@@ -132,7 +132,13 @@ describe('Firefox: the main flows against the local PostHog', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recordingCalls('POST')).toEqual([]);
     await clickFirefoxInPage(env.session, page, tabId, 'Add to last collection');
-    await waitForFirefoxInPage(env.session, tabId, 'to Onboarding. Open Hogmark to undo.');
+    const added = await waitForFirefoxInPage(
+      env.session,
+      tabId,
+      'to Onboarding via your PostHog session. Open Hogmark to undo.',
+    );
+    // The recording is named by its person, as PostHog names them.
+    expect(added.text).toContain('Added li@globex.com’s recording of ');
     expect(recordingCalls('POST')).toEqual(['session 200']);
     await clickFirefoxInPage(env.session, page, tabId, 'Undo');
     await waitForFirefoxInPage(env.session, tabId, 'Removed from Onboarding');
