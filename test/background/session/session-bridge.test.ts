@@ -123,7 +123,7 @@ describe('a change kept for later goes only through a session of the user it was
       return `${method} ${path}`;
     });
   const idOf = (sent: Array<{ message: unknown }>, index: number) =>
-    (sent[index]?.message as { input: { requestId: string } }).input.requestId;
+    (sent[index] as { message: { input: { requestId: string } } }).message.input.requestId;
 
   it('asks the tab who it is first, then makes the change when it is that user', async () => {
     const { bridge, sent } = setup();

@@ -67,6 +67,8 @@ describe('settings/save', () => {
         },
         // This server's users/@me names no organisation: whether public links open is not known.
         publicSharing: 'unknown',
+        // Who the key's owner is: a change kept for later is made only as them.
+        user: { name: 'Ana Lima', email: 'ana@example.com', uuid: 'u-42' },
       }),
     );
     expect(server.calls.map((call) => new URL(call.url).pathname).sort()).toEqual([
