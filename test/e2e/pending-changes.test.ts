@@ -184,4 +184,36 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await tab.page.waitForTimeout(1000);
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST session 200']);
   });
+
+  it('PostHog unreachable: a pick in the popup waits, outlives the popup and the worker, and is made once', async () => {
+    const checkoutBugs = DEMO.playlists.checkoutBugs;
+    await tab.page.goto(recordingPage(env.server, loose));
+    const popup = await env.session.openPopup(tab.tabId);
+    await popup.getByRole('option', { name: /Checkout bugs/ }).waitFor();
+    // Every request to PostHog now finds the connection closed: the pick's, and the read after it.
+    env.server.setFault({ path: /./, fault: { type: 'drop' } });
+    env.server.clearRequests();
+    await popup.getByRole('combobox').fill('Checkout bugs');
+    await popup.keyboard.press('Enter');
+    await popup
+      .getByText(/^Hogmark could not tell whether Checkout bugs took it: PostHog’s answer was lost\./)
+      .waitFor({ timeout: 30_000 });
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+    await popup.close();
+    await stopServiceWorker(env.session);
+
+    // PostHog is back; the next PostHog page to load wakes the worker, which reads, then adds once
+    // (a page that loads within two seconds of the change's last try does not try it again).
+    env.server.clearFaults();
+    await tab.page.waitForTimeout(2_100);
+    env.server.clearRequests();
+    await tab.page.reload();
+    await expect
+      .poll(() => recordingCalls(env.server, checkoutBugs, loose), { timeout: 20_000 })
+      .toEqual(['POST session 200']);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    await tab.page.reload();
+    await tab.page.waitForTimeout(1000);
+    expect(recordingCalls(env.server, checkoutBugs, loose)).toEqual(['POST session 200']);
+  });
 });
