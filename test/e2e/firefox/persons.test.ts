@@ -21,13 +21,14 @@ describe('Firefox: a customer’s recordings from a support ticket', () => {
   });
   afterAll(() => ticket?.server.close());
 
-  it('the menu on a selected email opens the person page with their recordings of the last 30 days', async () => {
+  /** Selects the ticket's element `elementId`, chooses the menu item, and finds the person page it opens. */
+  async function findFromSelection(elementId: string) {
     const { page, tabId } = await env.session.openTab(ticket.url);
-    const selectionText = await page.evaluate(() => {
-      const requester = document.getElementById('requester');
-      if (requester) getSelection()?.selectAllChildren(requester);
+    const selectionText = await page.evaluate((id: string) => {
+      const element = document.getElementById(id);
+      if (element) getSelection()?.selectAllChildren(element);
       return getSelection()?.toString() ?? '';
-    });
+    }, elementId);
     env.server.clearRequests();
     await env.session.control.evaluate(
       async (click: { id: string; tabId: number; url: string; text: string }) => {
@@ -45,8 +46,12 @@ describe('Firefox: a customer’s recordings from a support ticket', () => {
     };
     await expect.poll(pageOf).toBeDefined();
     const opened = await pageOf();
-    expect(opened?.url).toBe(`${env.session.base}/persons.html?by=email&q=ana%40acme.com`);
-    const person = new FirefoxPage(env.session.bidi, opened?.context ?? '');
+    return { page, url: opened?.url, person: new FirefoxPage(env.session.bidi, opened?.context ?? '') };
+  }
+
+  it('the menu on a selected email opens the person page with their recordings of the last 30 days', async () => {
+    const { page, url, person } = await findFromSelection('requester');
+    expect(url).toBe(`${env.session.base}/persons.html?by=email&q=ana%40acme.com`);
     await person.waitForTarget({ css: 'h1', text: 'Recordings of ana@acme.com' });
     await expect
       .poll(() => person.evaluate(() => document.querySelectorAll('li.person-recording').length))
@@ -56,6 +61,37 @@ describe('Firefox: a customer’s recordings from a support ticket', () => {
       `/api/projects/1/session_recordings/?person_uuid=${DEMO.support.anaUuid}&date_from=-30d&limit=20 200`,
     ]);
     expect(await env.session.extensionErrors()).toEqual([]);
+    await person.close();
+    await page.close();
+  });
+
+  it('offers both persons who share an email, and lists the one chosen', async () => {
+    const { page, person } = await findFromSelection('colleague');
+    await person.waitForTarget({ css: 'h2', text: '2 persons match jo@initech.com. Choose one:' });
+    expect(await person.evaluate(() => document.querySelectorAll('button.person-choice').length)).toBe(2);
+    // Nothing is listed before the choice.
+    expect(personCalls(env.server)).toHaveLength(1);
+    await person.evaluate(() =>
+      (document.querySelectorAll('button.person-choice')[1] as HTMLElement).click(),
+    );
+    await expect
+      .poll(() => person.evaluate(() => document.querySelectorAll('li.person-recording').length))
+      .toBe(2);
+    expect(personCalls(env.server).at(-1)).toBe(
+      `/api/projects/1/session_recordings/?person_uuid=${DEMO.support.jo[0]}&date_from=-30d&limit=20 200`,
+    );
+    await person.close();
+    await page.close();
+  });
+
+  it('says in one sentence what was searched, and where, when nobody matches', async () => {
+    const { page, person } = await findFromSelection('stranger');
+    const host = new URL(env.server.url).host;
+    await person.waitForTarget({
+      css: 'p',
+      text: `No person in Acme web app on ${host} has the email nobody@acme.com.`,
+    });
+    expect(await person.evaluate(() => document.querySelectorAll('li.person-recording').length)).toBe(0);
     await person.close();
     await page.close();
   });
