@@ -3,16 +3,21 @@ import { RecordingMetaSchema } from './insight';
 
 const PersonName = z.nullish(z.union([z.string(), z.number()]));
 
-/**
- * An item of `GET persons/` (`get_serialized_people`, reference §3): the UUID is in `uuid` (and, on
- * the newest PostHog, in `id`, which PostHog's generated docs call an integer: so `id` is not read).
- */
-export const PersonListItemSchema = z.looseObject({
+/** `GET persons/{uuid}/` (`PersonSerializer`): the integer pk in `id`, the UUID in `uuid`. */
+export const PersonSchema = z.looseObject({
   uuid: z.string().check(z.minLength(1), z.maxLength(64)),
   name: PersonName,
   distinct_ids: z.nullish(z.array(z.string())),
   properties: z.nullish(z.record(z.string(), z.unknown())),
   created_at: z.nullish(z.string()),
+});
+
+/**
+ * An item of `GET persons/` (`get_serialized_people`, reference §3): the person's fields and when it
+ * was last seen. The UUID is in `uuid` (and, on the newest PostHog, in `id`, which PostHog's generated
+ * docs call an integer: so `id` is not read).
+ */
+export const PersonListItemSchema = z.extend(PersonSchema, {
   last_seen_at: z.nullish(z.string()),
 });
 export type PersonListItem = z.infer<typeof PersonListItemSchema>;
@@ -21,15 +26,6 @@ export type PersonListItem = z.infer<typeof PersonListItemSchema>;
 export const PersonPageSchema = z.looseObject({
   results: z.array(PersonListItemSchema),
   next: z.nullish(z.string()),
-});
-
-/** `GET persons/{uuid}/` (`PersonSerializer`): the integer pk in `id`, the UUID in `uuid`. */
-export const PersonSchema = z.looseObject({
-  uuid: z.string().check(z.minLength(1), z.maxLength(64)),
-  name: PersonName,
-  distinct_ids: z.nullish(z.array(z.string())),
-  properties: z.nullish(z.record(z.string(), z.unknown())),
-  created_at: z.nullish(z.string()),
 });
 
 /** A recording of the list (reference §2): its metadata plus what a person's page shows of it. */
