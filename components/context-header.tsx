@@ -9,7 +9,8 @@ import {
   isNamedById,
 } from '../lib/posthog/context-labels';
 import { playbackSecond } from '../lib/posthog/links';
-import { type FaceState, faceDetails, personLabel } from '../lib/stores/recording-face';
+import { faceDetails, personLabel } from '../lib/posthog/recording-names';
+import type { FaceState } from '../lib/stores/recording-face';
 
 export interface ContextHeaderProps {
   context: PageContext;

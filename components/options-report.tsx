@@ -12,6 +12,7 @@ const FEATURES: ReadonlyArray<readonly [keyof Capabilities, MessageKey]> = [
   ['notebookNames', 'capabilityNotebookNames'],
   ['recordingFaces', 'capabilityRecordingFaces'],
   ['recordingNotes', 'capabilityRecordingNotes'],
+  ['personRecordings', 'capabilityPersonRecordings'],
 ];
 
 /** Who the key belongs to, its scopes, the projects it reaches and what works with it. */

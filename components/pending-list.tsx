@@ -1,25 +1,27 @@
 import type { PendingChange, PendingNotice } from '../lib/messaging/pending-messages';
-import { noticeSentence, shortRecording } from '../lib/messaging/pending-notice';
+import { noticeSentence } from '../lib/messaging/pending-notice';
 import { type MessageKey, t, tCount } from '../lib/platform/i18n';
 import { playlistLink } from '../lib/posthog/links';
+import { recordingName } from '../lib/posthog/recording-names';
 import type { PendingStore } from '../lib/stores/pending-changes';
 
 function whyKey(change: PendingChange): MessageKey {
   if (change.reason === 'signed-out') return 'pendingWhySignedOut';
+  if (change.reason === 'other-user') return 'pendingWhyOtherUser';
   if (change.reason === 'no-session-tab') return 'pendingWhyNoTab';
   return 'pendingWhyLater';
 }
 
 /** A waiting change needs the user only when PostHog wants a sign-in or a tab: one link does it. */
 const needsPostHog = (change: PendingChange) =>
-  change.reason === 'signed-out' || change.reason === 'no-session-tab';
+  change.reason === 'signed-out' || change.reason === 'no-session-tab' || change.reason === 'other-user';
 
 function ChangeRow(props: { change: PendingChange; store: PendingStore }) {
   const { change, store } = props;
   const busy = store.busy.value;
   const row = t(
     change.direction === 'add' ? 'pendingAddRow' : 'pendingRemoveRow',
-    shortRecording(change.recordingId),
+    recordingName(change.face, change.recordingId),
     change.playlistName,
   );
   return (
@@ -57,7 +59,7 @@ function NoticeRow(props: { notice: PendingNotice; store: PendingStore }) {
   const undo = store.undos.value[notice.id];
   const sentence =
     undo?.phase === 'done'
-      ? t('pendingUndone', shortRecording(notice.recordingId), notice.playlistName)
+      ? t('pendingUndone', recordingName(notice.face, notice.recordingId), notice.playlistName)
       : noticeSentence(notice);
   const canUndo = store.canUndo(notice);
   return (

@@ -1,5 +1,6 @@
 import type { Status } from '../lib/messaging/messages';
 import { t } from '../lib/platform/i18n';
+import type { PersonAsk } from '../lib/posthog/person-asks';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
 import type { PendingStore } from '../lib/stores/pending-changes';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
@@ -11,6 +12,7 @@ import { ContextSkeleton } from './context-skeleton';
 import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
 import { PendingChanges } from './pending-list';
+import { PersonFinder } from './person-finder';
 import { ReviewDocStatus } from './review-doc-panel';
 import { SetupPrompt } from './setup-prompt';
 import { SharePopupSection } from './share-popup-section';
@@ -26,6 +28,8 @@ export function PopupApp(props: {
   share?: SharePanels;
   pending?: PendingStore;
   faces?: RecordingFaces;
+  /** "Find a person's recordings": opens Hogmark's person page for the ask. */
+  onFindPerson?: (ask: PersonAsk) => void;
 }) {
   const { store, share } = props;
   const state = store.state.value;
@@ -77,6 +81,7 @@ export function PopupApp(props: {
               hints={state.hints}
             />
           ) : null}
+          {props.onFindPerson ? <PersonFinder id="popup-person-finder" onFind={props.onFindPerson} /> : null}
           <footer class="popup-footer muted">
             <p>{t('connectedTo', state.status.origin ?? '', projectOf(state.status))}</p>
             <p>{t('keyLabel', state.status.maskedKey ?? '')}</p>

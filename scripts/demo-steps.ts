@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../test/e2e/harness';
 import { waitForInPage } from '../test/e2e/in-page';
+import { findFromSelection } from '../test/e2e/person-page';
 import { seekPlayer } from '../test/e2e/player-control';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
@@ -10,6 +11,8 @@ interface TourOptions {
   session: ExtensionSession;
   server: FakePostHog;
   recordingUrl: string;
+  /** A help desk's ticket naming a customer by email (not a PostHog page). */
+  ticketUrl: string;
   outDir: string;
   /** Walk every feature (headless); otherwise stop once the recording page is open. */
   tour: boolean;
@@ -21,6 +24,7 @@ export async function demoSteps({
   session,
   server,
   recordingUrl,
+  ticketUrl,
   outDir,
   tour,
   log,
@@ -70,8 +74,9 @@ export async function demoSteps({
   );
   const insightUrl = `${server.url}/project/${DEMO.projects.main}/insights/${DEMO.insights.shared.shortId}`;
   if (!tour) {
-    // A second tab to try the popup on an insight: its public and private links.
+    // A second tab to try the popup on an insight: its public and private links; a third, a ticket.
     await session.openTab(insightUrl);
+    await session.openTab(ticketUrl);
     await page.bringToFront();
     return shots;
   }
@@ -83,6 +88,7 @@ export async function demoSteps({
   await tourPlaylists(session, tabId, shooters);
   await tourPending(session, server, page, tabId, shooters);
   await tourInsight(session, insightUrl, shooters);
+  await tourPerson(session, ticketUrl, shooters);
   await page.bringToFront();
   return shots;
 }
@@ -228,6 +234,20 @@ async function tourInsight(session: ExtensionSession, insightUrl: string, shoot:
     'the insight "Weekly signups": its public link, copied as Markdown',
   );
   await Promise.all([popup.close(), insight.page.close()]);
+}
+
+/** A support ticket's email, right-clicked: Hogmark's person page with the customer's recordings. */
+async function tourPerson(session: ExtensionSession, ticketUrl: string, shoot: Shooters): Promise<void> {
+  const ticket = await session.openTab(ticketUrl);
+  const person = await findFromSelection(session, ticket.page, ticket.tabId, 'requester');
+  await person.setViewportSize({ width: 960, height: 900 });
+  await person.locator('li.person-recording').nth(19).waitFor();
+  await shoot.page(
+    person,
+    '14-person-page.png',
+    'ana@acme.com selected on a support ticket, right-clicked: her recordings of the last 30 days',
+  );
+  await Promise.all([person.close(), ticket.page.close()]);
 }
 
 /** The popup over a recording once its playlist list has been revalidated. */

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { buildTestExtension, ROOT } from '../test/e2e/build';
 import { findChromium } from '../test/e2e/chromium';
 import { launchExtension } from '../test/e2e/harness';
+import { serveSupportTicket } from '../test/e2e/person-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import { startFakePostHog } from '../test/fake-posthog/index';
 import { demoSteps } from './demo-steps';
@@ -23,12 +24,17 @@ async function main(): Promise<void> {
   const chromiumPath = findChromium();
   console.log('Building the extension…');
   const extensionDir = buildTestExtension();
-  const server = await startFakePostHog({ port: headless ? 0 : 8010, flavor: 'posthog', seed: 'demo' });
+  // The demo's data plus customers with recordings of the last weeks, for the person page.
+  const server = await startFakePostHog({ port: headless ? 0 : 8010, flavor: 'posthog', seed: 'support' });
   console.log(`Local PostHog on ${server.url} (demo data; key with every scope: ${server.keys.all})`);
+  // A help desk's ticket (not PostHog) to select a customer's email on.
+  const ticket = await serveSupportTicket();
+  console.log(`A support ticket to try "Find recordings of …" on: ${ticket.url}`);
   const session = await launchExtension({ extensionDir, chromiumPath, headless });
 
   const shutdown = async () => {
     await session.close().catch(() => undefined);
+    ticket.server.close();
     await server.close();
   };
   process.once('SIGINT', () => void shutdown().then(() => process.exit(0)));
@@ -41,6 +47,7 @@ async function main(): Promise<void> {
     session,
     server,
     recordingUrl,
+    ticketUrl: ticket.url,
     outDir,
     tour: headless,
     log: (line: string) => console.log(line),
@@ -53,9 +60,10 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    'Chromium is open with Hogmark set up on a demo recording (and a shared insight in the next tab). Close the browser or press Ctrl+C to stop.',
+    'Chromium is open with Hogmark set up on a demo recording (a shared insight and a support ticket in the next tabs: select ana@acme.com there and right-click). Close the browser or press Ctrl+C to stop.',
   );
   await new Promise<void>((resolve) => session.context.once('close', () => resolve()));
+  ticket.server.close();
   await server.close();
 }
 

@@ -34,13 +34,36 @@ background); then picks in the popup that wait for a sign-in, kept with their no
 background to 57.74 KB (+0.24 KB) and the popup to 24.70 KB (+0.15 KB: the waiting notice with
 Discard), and older titles' "Replay" crumb and "PostHog Demo" the content script to 6.67 KB; then
 to 6.79 KB when it read reserved ids and tab titles with the background's own code (one list of
-reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB. The popup's first
-paint made from the extension's stores instead of waiting for the worker then took the popup to
-29.10 KB (+4.45 KB; 14 KB minified: the page context parsed from the tab's URL, with its origins,
-ids and title crumbs, 5.8 KB; the first view's code shared with the background 3.1 KB; the reads of
-the stores 1.8 KB and their one IndexedDB transaction 1.0 KB; the race and the reconciling in the
-popup's store 0.6 KB; no zod: the stores' values are checked by version only) and the background to
-58.24 KB (+0.42 KB: the shared names of the stored items, the key's mask kept beside it). A fetch
+reserved words, one of not-yet-names: +0.12 KB), the background to 57.82 KB; then naming a
+recording by its person in every sentence (the shortcut's, a link's and the in-page button's, the
+waiting ones kept with who they are, the bulk report's), read beside the add and skipped for a key
+without the scope, took it to 58.51 KB (+0.69 KB), and in the toolbar's title to 58.64 KB (+0.13 KB); the popup to 24.74 KB (+0.09 KB: the pending
+list's names). A customer's recordings from any page then took the background to 61.64 KB (+3.00
+KB measured after both were merged; 2.54 KB alone: the persons room with its
+lookup, five-minute cache and listing gate 1.1 KB, its menus on selections and person links, its adds
+through the recordings room, the persons client and schemas, the three messages' schemas) and the
+popup to 25.40 KB (+0.66 KB; 0.61 KB alone: the "Find a person" field, what a typed ask means, and its stylesheet;
+an uncontrolled field measured no smaller than a bound one). The person page is a page of its own,
+outside these budgets, like the dashboards view. Three review fixes then
+took the background (58.52 KB before the persons room, measured: counting only the links a person can see, only ids of
+PostHog's capture alphabet, and the question before more than 20 or another project's recordings
+are added, with its two messages, +0.67 KB; the CSRF refusal as a kind of its own +0.03 KB) and the
+content script to 6.88 KB (a narrow player's "00:00" read as loading while the meta bar shows its
+skeleton +0.03 KB; the relay reading the CSRF token again after PostHog's refusal and trying once
+more +0.06 KB); the question is asked in a page of its own (bulk-ask.html), so the popup is unchanged; all together
+the background measured 62.40 KB; then a waiting change made only as the PostHog user it was
+kept for (the key's owner kept with it, `@me` read through the page's session before it is made, its
+own kind of failure) took the background to 62.65 KB (+0.25 KB), the content script to 6.91 KB
+(+0.03 KB: the relay's one read route) and the popup to 25.45 KB (+0.04 KB: its line in the pending
+list). The popup's first paint made from the extension's stores instead of waiting for the worker
+(measured on its own over the 57.82 KB background: popup +4.45 KB, to 29.10 KB; 14 KB
+minified: the page context parsed from the tab's URL, with its origins, ids and title crumbs, 5.8 KB;
+the first view's code shared with the background 3.1 KB; the reads of the stores 1.8 KB and their
+one IndexedDB transaction 1.0 KB; the race and the reconciling in the popup's store 0.6 KB; no zod:
+the stores' values are checked by version only; background +0.42 KB: the shared names of the stored
+items, the key's mask kept beside it) then, merged over all the above, took the popup to 29.88 KB
+(+4.43 KB: by source only the first view's own modules; nothing the merged features added comes
+with it) and the background to 63.13 KB (+0.48 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -50,9 +73,9 @@ popup's store 0.6 KB; no zod: the stores' values are checked by version only) an
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 29.2 * KB,
-  content: 6.8 * KB,
-  background: 58.3 * KB,
+  popup: 29.93 * KB,
+  content: 6.95 * KB,
+  background: 63.18 * KB,
 } as const;
 
 /** Where the budgets are headed. */

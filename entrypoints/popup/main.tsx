@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
 import { watchTabView } from '../../lib/messaging/view-port';
 import { playbackSecond } from '../../lib/posthog/links';
+import { type PersonAsk, personPageQuery } from '../../lib/posthog/person-asks';
 import { createCollectionPickerStore } from '../../lib/stores/collection-picker';
 import { pickerScopeOf } from '../../lib/stores/collection-picker-model';
 import { createPendingStore } from '../../lib/stores/pending-changes';
@@ -78,9 +79,21 @@ const stopWatching = effect(() => {
   );
 });
 
+const findPerson = async (ask: PersonAsk) => {
+  await browser.tabs.create({ url: browser.runtime.getURL(`/persons.html?${personPageQuery(ask)}`) });
+  window.close();
+};
+
 const root = document.getElementById('app');
 if (root)
   render(
-    <PopupApp store={store} playlists={playlists} share={share} pending={pending} faces={faces} />,
+    <PopupApp
+      store={store}
+      playlists={playlists}
+      share={share}
+      pending={pending}
+      faces={faces}
+      onFindPerson={(ask) => void findPerson(ask)}
+    />,
     root,
   );

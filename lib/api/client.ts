@@ -6,6 +6,7 @@ import { createItemReadsApi } from './insights';
 import { createKeysApi } from './keys';
 import { refuseAnswersFromElsewhere } from './origin-guard';
 import type { ProjectRef } from './paths';
+import { createPersonsApi } from './persons';
 import { createPlaylistsApi } from './playlists';
 import { createProjectsApi } from './projects';
 import { type RetryOptions, retryPolicy, retryWithKy } from './retry';
@@ -85,6 +86,7 @@ export function createPostHogClient(options: PostHogClientOptions) {
         playlists: createPlaylistsApi(transport, projectId),
         items: createItemReadsApi(transport, projectId),
         notes: createNotesApi(transport, projectId),
+        persons: createPersonsApi(transport, projectId),
       };
     },
   };

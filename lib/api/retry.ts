@@ -17,6 +17,11 @@ export interface RetryOptions {
   maxDelayMs?: number;
   /** Longest server-requested wait we sit through; longer and we give up at once (default 10). */
   maxRetryAfterSeconds?: number;
+  /**
+   * Whether a 429 is tried again (default true). Off where every request counts against a small
+   * allowance (the recordings list: 12 a minute on a free plan), so a wait is reported, not spent.
+   */
+  retryThrottled?: boolean;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
@@ -29,6 +34,7 @@ export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
     baseDelayMs: options.baseDelayMs ?? 300,
     maxDelayMs: options.maxDelayMs ?? 10_000,
     maxRetryAfterSeconds: options.maxRetryAfterSeconds ?? 10,
+    retryThrottled: options.retryThrottled ?? true,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     random: options.random ?? Math.random,
   };
@@ -52,6 +58,7 @@ export function retryWithKy(policy: RetryPolicy, apiKey: string) {
     delay: () => 0,
     shouldRetry({ error }) {
       const failure = appErrorFrom(error, apiKey);
+      if (failure.kind === 'rate-limited' && !policy.retryThrottled) return false;
       // PostHog refuses a throttled write before doing it; after anything else it may have done it.
       if (failure.kind !== 'rate-limited' && methodOf(error) !== 'GET') return false;
       // ky would shorten a long wait to `maxRetryAfter`; we give up at once and tell the user how long.

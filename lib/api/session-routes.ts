@@ -6,7 +6,7 @@ import { projectPath, segment } from './paths';
  * The only requests the background may hand to a content script to make with the page's PostHog
  * session (PostHog refuses personal API keys on them). Anything else is never forwarded.
  */
-export type SessionMethod = 'POST' | 'DELETE' | 'PATCH';
+export type SessionMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
 
 export interface SessionRoute {
   method: SessionMethod;
@@ -221,8 +221,15 @@ export function isSessionBodyAllowed(method: unknown, path: unknown, body: unkno
   );
 }
 
+/**
+ * Who the page's session is (PostHog's `UserViewSet.retrieve` with `@me`): read before a change kept
+ * for later is made through a page, which must be signed in as the PostHog user it was kept for.
+ */
+export const CURRENT_USER_ROUTE: SessionRoute = { method: 'GET', path: '/api/users/@me/' };
+
 /** The whole check of one request: an allow-listed route with the body it takes. */
 export function isSessionRequestAllowed(route: { method: unknown; path: unknown; body?: unknown }): boolean {
+  if (route.method === 'GET') return route.path === CURRENT_USER_ROUTE.path && route.body === undefined;
   if (typeof route.path === 'string' && !route.path.includes('..') && COMMENTS_ROUTE.test(route.path)) {
     return isNoteRequestAllowed(route.method, route.path, route.body);
   }

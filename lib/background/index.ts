@@ -3,13 +3,16 @@ import { logFailure } from '../platform/log';
 import { createDashboardsFeature, type DashboardsFeature } from './dashboards/dashboards-feature';
 import { createDispatcher, type HandlerMap } from './messages/dispatcher';
 import { createPendingFeature, type PendingFeatureDeps } from './pending/pending-feature';
+import { createPersonsFeature, type PersonsBrowser } from './persons/persons-feature';
 import { createPopupFeature } from './popup/popup-feature';
 import { createRecordingsFeature, type RecordingsBrowser } from './recordings/recordings-feature';
 import { createSessionFeature, type SessionBrowser } from './session/session-feature';
 import { createSettingsFeature, type SettingsBrowser } from './settings/settings-feature';
 import { createShareLinksFeature, type ShareLinksFeatureDeps } from './share-links/share-links-feature';
 import { createStorageFeature, type StorageFeatureDeps } from './storage/storage-feature';
+import type { TabView } from './tabs/tab-context';
 import { createTabsFeature, type TabsBrowser } from './tabs/tabs-feature';
+import type { ToolbarView } from './toolbar/badge';
 import type { ChromiumPlatform } from './toolbar/clipboard';
 import type { ClipboardPage } from './toolbar/clipboard-dom';
 import { ADD_TO_LAST_PLAYLIST, COPY_LINK_COMMAND } from './toolbar/shortcuts';
@@ -23,7 +26,8 @@ export type BackgroundBrowser = StorageFeatureDeps['browser'] &
   PendingFeatureDeps['browser'] &
   RecordingsBrowser &
   TabsBrowser &
-  ShareLinksFeatureDeps['browser'];
+  ShareLinksFeatureDeps['browser'] &
+  PersonsBrowser;
 
 export interface BackgroundDeps {
   browser: BackgroundBrowser;
@@ -53,14 +57,21 @@ export function createBackground(deps: BackgroundDeps) {
         recordings.clear(),
         pending.queue.clear(),
         shareLinks.clear(),
+        persons.clear(),
       ]);
     },
-    onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus()]),
+    onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus(), persons.syncMenus()]),
   });
   const view = (tabId: number) => tabs.view(tabId);
+  // The toolbar's title names a tab's recording by its person once PostHog has said who it is.
+  const withPerson = async (shown: TabView): Promise<ToolbarView> => {
+    if (shown.context?.kind !== 'recording') return shown;
+    const person = await shareLinks.recordingPerson(shown.context).catch(() => undefined);
+    return person ? { ...shown, person } : shown;
+  };
   const toolbar = createToolbarFeature({
     browser,
-    tabView: view,
+    tabView: async (tabId) => withPerson(await view(tabId)),
     chromium: deps.chromium,
     page: deps.page,
     shortcuts: {
@@ -86,13 +97,16 @@ export function createBackground(deps: BackgroundDeps) {
     flash: toolbar.flash,
     pending: pending.queue,
     // The share-links room keeps what PostHog said of each recording (composed below; read on use).
-    recordingStart: async (projectId, recordingId) =>
-      (await shareLinks.handlers['recordings/face']({ projectId, recordingId })).face?.startTime ?? null,
+    recordingFace: async (ref, source) =>
+      (await shareLinks.handlers['recordings/face']({ ...ref, source })).face,
   });
   const tabs = createTabsFeature({
     browser,
     settings,
-    badge: toolbar.badge,
+    badge: {
+      show: async (tabId, shown, options) => toolbar.badge.show(tabId, await withPerson(shown), options),
+      forgetTab: (tabId) => toolbar.badge.forgetTab(tabId),
+    },
     lists: {
       playlistName: recordings.cachedName,
       warmPlaylists: recordings.warmList,
@@ -107,6 +121,12 @@ export function createBackground(deps: BackgroundDeps) {
     dashboards: dashboards.dashboards,
     view,
     toolbar,
+  });
+  const persons = createPersonsFeature({
+    browser,
+    settings,
+    recordings: recordings.forPersonPage,
+    flash: toolbar.flash,
   });
   const popup = createPopupFeature({
     browser,
@@ -125,6 +145,7 @@ export function createBackground(deps: BackgroundDeps) {
     ...shareLinks.handlers,
     ...recordings.handlers,
     ...pending.handlers,
+    ...persons.handlers,
     ...popup.handlers,
   } satisfies HandlerMap;
   const { dispatch } = createDispatcher({
@@ -149,7 +170,11 @@ export function createBackground(deps: BackgroundDeps) {
       online: () => void pending.onOnline(),
       command: toolbar.onCommand,
       menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
-        await Promise.all([shareLinks.onMenuClicked(info, tab), recordings.onMenuClicked(info, tab)]);
+        await Promise.all([
+          shareLinks.onMenuClicked(info, tab),
+          recordings.onMenuClicked(info, tab),
+          persons.onMenuClicked(info, tab),
+        ]);
       },
       tabUpdated(
         tabId: number,
@@ -166,9 +191,14 @@ export function createBackground(deps: BackgroundDeps) {
     /** On every start of the worker: content script, mirror, menus, and what waits to be made. */
     start(): void {
       settingsRoom.start(storage.moved);
-      void pending.start();
+      // Leftover quiet tabs are closed before waiting changes may open a new one.
+      void session
+        .start()
+        .catch((error: unknown) => logFailure('quiet tabs', error))
+        .then(() => pending.start());
       void shareLinks.syncMenus();
       void recordings.syncMenus();
+      void persons.syncMenus();
     },
   };
 }

@@ -14,7 +14,8 @@ export interface ElementLike {
 /**
  * What the page says about the position: a second; a text that is no position (`unknown`: a wall
  * clock, or text PostHog did not print as a Relative time); PostHog's own "00:00 / 00:00" before the
- * recording's data arrives (`loading`); a player without the timestamp Hogmark reads (`noTimestamp`:
+ * recording's data arrives, or a narrow player's "00:00" while its meta bar still shows its skeleton
+ * (`loading`); a player without the timestamp Hogmark reads (`noTimestamp`:
  * PostHog renamed or dropped it); or no player at all (undefined).
  */
 export type PlayerTime =
@@ -27,6 +28,11 @@ export type PlayerTime =
 /** `player/SessionRecordingPlayer.tsx` → `SessionRecordingPlayer`: the player's root (no data-attr). */
 export const PLAYER_SELECTOR = '.SessionRecordingPlayer';
 export const TIMESTAMP_SELECTOR = '[data-attr="recording-timestamp"]';
+/**
+ * `player-meta/PlayerMeta.tsx` → `PlayerMeta`: while `playerMetaLogic`'s `loading`, a `LemonSkeleton`
+ * stands in the meta bar where the window select and URL go (and `PlayerPersonMeta`'s circle).
+ */
+export const LOADING_SELECTOR = '.PlayerMeta .LemonSkeleton';
 
 /**
  * `player/playerSettingsLogic.ts` → `timestampFormat` (`persist: true`): kea-localstorage keeps it under
@@ -96,7 +102,10 @@ export function readPlayerTime(
   if (!timestamp) return { noTimestamp: true };
   const text = (timestamp.textContent ?? '').trim();
   if (isRelativeFormat(storedFormat) === false) return { unknown: true };
-  if (/^0{2}:0{2}(?::0{2})?\s*\/\s*0{2}:0{2}(?::0{2})?$/.test(text)) return { loading: true };
+  // Wide, PostHog's "00:00 / 00:00" says it; narrow, only "00:00" shows, which is also the start of a
+  // loaded recording: the meta bar's skeleton tells the two apart.
+  const zero = /^00:00(?::00)?(?:\s*\/\s*00:00(?::00)?)?$/.test(text);
+  if (zero && (text.includes('/') || player.querySelector(LOADING_SELECTOR))) return { loading: true };
   const second = parseRelativeTimestamp(text);
   return second === undefined ? { unknown: true } : { second };
 }

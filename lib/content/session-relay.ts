@@ -89,6 +89,12 @@ export function isForwardableNote(method: unknown, path: unknown, body: unknown)
   );
 }
 
+/**
+ * Who the page's session is (PostHog's `UserViewSet`, `@me`): read before a change kept for later is
+ * made through this page, which must be signed in as the user it was kept for. A read, no body.
+ */
+export const ME_PATH = '/api/users/@me/';
+
 /** PostHog's CSRF cookie, readable by page scripts (the session cookie itself is HttpOnly). */
 export function csrfTokenOf(cookie: string): string | undefined {
   for (const part of cookie.split(';')) {
@@ -136,43 +142,60 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/** Django's answer to a request its CSRF check refused (DRF's `SessionAuthentication.enforce_csrf`). */
+const isCsrfRefusal = (status: number, body: unknown) =>
+  status === 403 && /^CSRF Failed:/.test(String((body as { detail?: unknown } | null)?.detail));
+
 export function relaySessionRequests(deps: SessionRelayDeps): void {
-  async function perform(request: SessionRequest, token: string): Promise<void> {
-    let status = 0;
-    let body: unknown = null;
+  async function request(request: SessionRequest, token: string): Promise<{ status: number; body: unknown }> {
+    const response = await deps.fetch(new URL(request.path, deps.origin).href, {
+      method: request.method,
+      // The page's own session, sent to its own origin only.
+      credentials: 'same-origin',
+      headers: { 'X-CSRFToken': token, 'Content-Type': 'application/json', Accept: 'application/json' },
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+    });
+    return { status: response.status, body: await readBody(response) };
+  }
+
+  async function perform(sessionRequest: SessionRequest, token: string): Promise<void> {
+    let answer = { status: 0, body: null as unknown };
     try {
-      const response = await deps.fetch(new URL(request.path, deps.origin).href, {
-        method: request.method,
-        // The page's own session, sent to its own origin only.
-        credentials: 'same-origin',
-        headers: { 'X-CSRFToken': token, 'Content-Type': 'application/json', Accept: 'application/json' },
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-      });
-      status = response.status;
-      body = await readBody(response);
+      answer = await request(sessionRequest, token);
+      // Refused for its CSRF token (missing, malformed, out of date): PostHog's frontend reads the
+      // cookie again for every request, and Django sets a fresh one when it refuses a malformed one,
+      // so the token is read again and, when it changed, the request is made once more. Nothing was
+      // done the first time: Django refuses before the view runs.
+      const fresh = csrfTokenOf(deps.cookie()) ?? '';
+      if (isCsrfRefusal(answer.status, answer.body) && fresh !== token)
+        answer = await request(sessionRequest, fresh);
     } catch {
       // Status 0: the page could not reach PostHog.
     }
     await deps
-      .send({ type: 'session/reply', input: { requestId: request.requestId, status, body } })
+      .send({ type: 'session/reply', input: { requestId: sessionRequest.requestId, ...answer } })
       .catch(() => {
         // The background restarted meanwhile; it has already given up on this request.
       });
   }
 
   deps.listen((message) => {
-    const request = sessionRequestOf(message);
-    if (!request) return undefined;
-    const token = csrfTokenOf(deps.cookie());
+    const sessionRequest = sessionRequestOf(message);
+    if (!sessionRequest) return undefined;
     const accepted =
-      typeof request.requestId === 'string' &&
-      UUID.test(request.requestId) &&
-      request.origin === deps.origin &&
-      (isForwardableNote(request.method, request.path, request.body) ||
-        (isForwardableRoute(request.method, request.path) &&
-          isForwardableBody(request.method, request.path, request.body))) &&
-      token !== undefined;
-    if (accepted) void perform(request, token);
+      typeof sessionRequest.requestId === 'string' &&
+      UUID.test(sessionRequest.requestId) &&
+      sessionRequest.origin === deps.origin &&
+      ((sessionRequest.method === 'GET' &&
+        sessionRequest.path === ME_PATH &&
+        sessionRequest.body === undefined) ||
+        isForwardableNote(sessionRequest.method, sessionRequest.path, sessionRequest.body) ||
+        (isForwardableRoute(sessionRequest.method, sessionRequest.path) &&
+          isForwardableBody(sessionRequest.method, sessionRequest.path, sessionRequest.body)));
+    // Without a CSRF cookie the request goes all the same, with an empty token as PostHog's frontend
+    // sends then (`getCookie('posthog_csrftoken') || ''`): PostHog's answer tells signed out (401)
+    // from a missing token (403 "CSRF Failed: CSRF cookie not set.").
+    if (accepted) void perform(sessionRequest, csrfTokenOf(deps.cookie()) ?? '');
     return Promise.resolve({ ok: true, data: { accepted } });
   });
 }

@@ -38,6 +38,8 @@ export const CapabilitiesSchema = z.object({
   recordingFaces: z.optional(ScopeCheckSchema),
   /** Notes on recordings with the key (without it, through the signed-in tab). */
   recordingNotes: z.optional(ScopeCheckSchema),
+  /** A person's recordings, found by email or distinct id. */
+  personRecordings: z.optional(ScopeCheckSchema),
 });
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 
@@ -54,7 +56,12 @@ export const KeyCheckSchema = z.object({
   maskedKey: MaskedKeySchema,
   origin: z.string(),
   projectId: z.optional(ProjectId),
-  user: z.object({ name: z.string(), email: z.string() }),
+  // `uuid`: who the key's owner is, so a change kept for later is made only as them (kept since 2026-11).
+  user: z.object({
+    name: z.string(),
+    email: z.string(),
+    uuid: z.optional(z.string().check(z.maxLength(64))),
+  }),
   scopes: z.array(z.string()),
   projects: z.array(ProjectSummarySchema),
   capabilities: CapabilitiesSchema,
@@ -163,7 +170,7 @@ export const PublicLinkSchema = z.object({
 
 export const TabRef = z.object({ tabId: z.int().check(z.nonnegative()) });
 
-export const SESSION_METHODS = ['POST', 'DELETE', 'PATCH'] as const;
+export const SESSION_METHODS = ['GET', 'POST', 'DELETE', 'PATCH'] as const;
 
 /** What the popup needs for its first paint, answered at once from the background's caches. */
 export const PopupOpenSchema = z.object({

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { AppError } from '../platform/errors';
 import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
 import { PageContextSchema } from '../posthog/context-schema';
+import { bulkAskProtocol } from './bulk-ask-messages';
 import {
   CollectionListInputSchema,
   CollectionListSchema,
@@ -34,6 +35,7 @@ import {
 } from './message-schemas';
 import { pageProtocol } from './page-messages';
 import { PendingIdInputSchema, PendingStateSchema } from './pending-messages';
+import { personProtocol } from './person-messages';
 import {
   RecordingNotesInputSchema,
   RecordingNotesSchema,
@@ -219,6 +221,10 @@ export const protocol = {
     input: PendingIdInputSchema,
     output: z.object({ discarded: z.boolean(), state: PendingStateSchema }),
   },
+
+  // the person page (persons/find, persons/recordings, persons/add)
+  ...personProtocol,
+  ...bulkAskProtocol,
 
   // content scripts → background, and background → content scripts, popups and the offscreen page
   ...pageProtocol,

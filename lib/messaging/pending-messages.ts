@@ -24,6 +24,18 @@ export const PendingTargetSchema = z.object({
   playlistName: Text,
   /** A note written with the add once it is made (PostHog's comment at its second). */
   note: z.optional(NoteInputSchema),
+  /**
+   * The PostHog user the change is made for (the key's owner when it was kept, PostHog's uuid): it is
+   * sent through a page's session only when that session is the same user.
+   */
+  user: z.optional(z.string().check(z.maxLength(64))),
+  /** Who the recording is and when it started, as PostHog said when the change was kept (shown; never sent). */
+  face: z.optional(
+    z.object({
+      person: z.nullable(Text),
+      startTime: z.nullable(z.string().check(z.maxLength(64))),
+    }),
+  ),
 });
 export type PendingTarget = z.infer<typeof PendingTargetSchema>;
 

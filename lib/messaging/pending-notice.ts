@@ -1,4 +1,5 @@
 import { t } from '../platform/i18n';
+import { recordingName } from '../posthog/recording-names';
 import type { PendingNotice } from './pending-messages';
 
 /*
@@ -6,13 +7,9 @@ import type { PendingNotice } from './pending-messages';
  * zod (the messages' schemas are checked in the background).
  */
 
-/** A recording id is long; its first characters tell it apart in a short sentence. */
-export const shortRecording = (recordingId: string) =>
-  recordingId.length > 12 ? `${recordingId.slice(0, 8)}…` : recordingId;
-
 /** What became of a pending change, in one sentence (the popup's notice, the toolbar button's title). */
 export function noticeSentence(notice: PendingNotice): string {
-  const recording = shortRecording(notice.recordingId);
+  const recording = recordingName(notice.face, notice.recordingId);
   if (notice.outcome === 'applied') {
     return t(
       notice.direction === 'add' ? 'pendingDoneAdd' : 'pendingDoneRemove',

@@ -15,8 +15,10 @@
  *   PostHog first.
  * - `waitsForSignIn`: only signing in helps; the pending schedule does not try again on its own (a
  *   PostHog page loading does).
- * - `pickWaits`: nothing was sent and a sign-in or a PostHog tab lets it through, so a pick in the
- *   popup or the picker window waits as pending rather than failing.
+ * - `pickWaits`: PostHog cannot take it now (signed out, no PostHog tab, offline, down, busy, or its
+ *   answer lost and not readable back), so a pick in the popup or the picker window waits as pending
+ *   rather than failing; a write that may have been made is read back first, and an unknown outcome
+ *   the user had stopped waiting for does not wait (write-outcome.ts, `stoppedWaiting`).
  */
 export type ErrorTrait =
   | 'retryable'
@@ -39,11 +41,11 @@ export const ERROR_POLICY = {
   'method-not-allowed': [],
   validation: [],
   // PostHog refuses a throttled request before acting on it: nothing to read back.
-  'rate-limited': ['retryable', 'offerTryAgain', 'keptPending', 'unreachable'],
+  'rate-limited': ['retryable', 'offerTryAgain', 'keptPending', 'unreachable', 'pickWaits'],
   // A 5xx may come after PostHog acted; a lost answer may come after it acted too.
-  server: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable'],
-  network: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable'],
-  timeout: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable'],
+  server: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable', 'pickWaits'],
+  network: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable', 'pickWaits'],
+  timeout: ['retryable', 'offerTryAgain', 'keptPending', 'outcomeUncertain', 'unreachable', 'pickWaits'],
   // PostHog answered, perhaps after acting, in a form that cannot be read.
   'invalid-response': ['outcomeUncertain'],
   // from the extension itself
@@ -52,8 +54,18 @@ export const ERROR_POLICY = {
   'invalid-input': [],
   // A PostHog tab (or signing in there) is all it takes: "not now" rather than "no".
   'no-session-tab': ['offerTryAgain', 'keptPending', 'pickWaits'],
-  /** PostHog answered the session request as signed out (or the tab had no session to send). */
+  /** PostHog answered the session request as signed out. */
   'signed-out': ['offerTryAgain', 'keptPending', 'waitsForSignIn', 'pickWaits'],
+  /**
+   * A change kept for later met a PostHog tab signed in as another user: not made, and it waits for
+   * a sign-in as the user it was kept for (session-bridge.ts, `asUser`).
+   */
+  'other-user': ['keptPending', 'waitsForSignIn'],
+  /**
+   * PostHog's CSRF check refused the session request (its token missing or out of date) even after
+   * the tab read the token again: signed in, so not `signed-out`; refused before PostHog acted.
+   */
+  'csrf-refused': ['offerTryAgain'],
   /** So many changes already wait that a new one is not kept (pending-store.ts, MAX_PENDING). */
   'pending-full': [],
   'bad-message': [],
@@ -62,7 +74,7 @@ export const ERROR_POLICY = {
    * A write may or may not have been applied, and reading it back failed too: kept, and read back
    * again before the next try.
    */
-  'outcome-unknown': ['keptPending'],
+  'outcome-unknown': ['keptPending', 'pickWaits'],
   /** The user stopped waiting and reading back showed nothing was changed. */
   cancelled: [],
   // Nothing is known of it, so neither is whether the write was made.

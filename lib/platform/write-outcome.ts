@@ -34,11 +34,20 @@ export async function settleWrite<T>(options: SettleWriteOptions<T>): Promise<T>
       found = 'unknown';
     }
     if (found === 'unknown') {
-      throw new AppError('outcome-unknown', { cause: error, detail: `after ${error.kind}` });
+      // Its cause says whether the user had stopped waiting: then nothing is made for them later.
+      const cause = options.cancelled?.() ? new AppError('cancelled', { cause: error }) : error;
+      throw new AppError('outcome-unknown', { cause, detail: `after ${error.kind}` });
     }
     await options.onReadBack?.(found);
     if (found === 'applied') return options.applied();
     if (options.cancelled?.()) throw new AppError('cancelled', { cause: error });
     throw error;
   }
+}
+
+/** An outcome-unknown write the user had stopped waiting for (not to be made for them later). */
+export function stoppedWaiting(error: AppError): boolean {
+  return (
+    error.kind === 'outcome-unknown' && error.cause instanceof AppError && error.cause.kind === 'cancelled'
+  );
 }

@@ -37,6 +37,16 @@ export function isRecordingId(id: string): boolean {
   return id !== '' && id !== '.' && id !== '..' && !UNSAFE_IN_RECORDING_ID.test(id) && !isReservedWord(id);
 }
 
+/**
+ * A session id PostHog's capture takes today: at most 70 ASCII letters, digits and hyphens
+ * (`rust/capture/src/events/recordings.rs` → `process_replay_events`, `InvalidSessionId`); the SDKs
+ * send UUIDs (v7 on web). Stricter than `isRecordingId`, which still opens an old SDK's recording in
+ * the user's own tab: ids gathered from a page the user did not write must be this.
+ */
+export function isCapturedSessionId(id: string): boolean {
+  return /^[A-Za-z0-9-]{1,70}$/.test(id) && !isReservedWord(id);
+}
+
 /** Real short ids are 8 alphanumerics; synthetic ones are `synthetic-<slug>`. */
 export function isPlaylistShortId(id: string): boolean {
   return /^[A-Za-z0-9_-]{1,32}$/.test(id) && !isReservedWord(id);

@@ -1,9 +1,6 @@
 import { type Signal, signal } from '@preact/signals';
 import type { RecordingFace, SendMessage, Status } from '../messaging/messages';
-import { t } from '../platform/i18n';
 import type { RecordingContext } from '../posthog/context';
-import { formatClock } from '../posthog/context-labels';
-import { startPlace } from '../posthog/review-doc';
 
 /**
  * Who the recording in the header is. `none`: nothing to ask (another PostHog, no project);
@@ -78,42 +75,3 @@ export function createRecordingFaces(deps: RecordingFacesDeps) {
   };
 }
 export type RecordingFaces = ReturnType<typeof createRecordingFaces>;
-
-const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['minute', 60],
-  ['hour', 60],
-  ['day', 24],
-];
-
-/** When it started, in the user's locale: relative within a week ("5 minutes ago"), else the date and time. */
-export function startedLabel(iso: string, now = Date.now(), locale?: string): string {
-  const at = Date.parse(iso);
-  const seconds = (now - at) / 1000;
-  if (seconds >= 0 && seconds < 7 * 86_400) {
-    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    let value = seconds / 60;
-    let unit: Intl.RelativeTimeFormatUnit = 'minute';
-    for (const [next, size] of RELATIVE_UNITS.slice(1)) {
-      if (value < size) break;
-      value /= size;
-      unit = next;
-    }
-    return format.format(-Math.floor(value), unit);
-  }
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
-}
-
-/** The person as PostHog names them, or Anonymous. */
-export function personLabel(face: RecordingFace): string {
-  return face.person ?? t('recordingAnonymous');
-}
-
-/** "Started 5 minutes ago · 05:12 · acme.com/checkout": what is known, in that order. */
-export function faceDetails(face: RecordingFace, now = Date.now()): string {
-  const parts = [
-    face.startTime ? t('faceStarted', startedLabel(face.startTime, now)) : null,
-    face.durationSeconds === null ? null : t('faceLasted', formatClock(face.durationSeconds)),
-    startPlace(face.startUrl),
-  ];
-  return parts.filter((part): part is string => Boolean(part)).join(' · ');
-}

@@ -68,10 +68,14 @@ describe('isRelativeFormat (playerSettingsLogic.timestampFormat as kea-localstor
 });
 
 /** PostHog's player as `SessionRecordingPlayer`, `PlayerController` and `Timestamp` render it. */
-function playerPage(label: string): Document {
+function playerPage(label: string, options: { metaLoading?: boolean } = {}): Document {
+  // `PlayerMeta` while `playerMetaLogic`'s `loading`: a LemonSkeleton where the window select and URL go.
+  const meta = options.metaLoading
+    ? '<div class="flex flex-row items-center"><div class="LemonSkeleton w-1/3 h-4 my-1"></div></div>'
+    : '';
   const { document } = parseHTML(`<!doctype html><html><body theme="light"><div id="root">
     <div class="SessionRecordingPlayer SessionRecordingPlayer--wide"><div class="SessionRecordingPlayer__main">
-      <div class="relative"><div class="PlayerMeta relative"></div></div>
+      <div class="relative"><div class="PlayerMeta relative">${meta}</div></div>
       <div class="SessionRecordingPlayer__body"></div>
       <div class="flex flex-col select-none absolute opacity-0 pointer-events-none">
         <div data-attr="rrweb-controller"><div class="PlayerSeekbar"><div class="PlayerSeekbar__slider"></div></div></div>
@@ -117,6 +121,21 @@ describe('readPlayerTime', () => {
     expect(
       readPlayerTime(parseHTML('<html><body><div id="root"></div></body></html>').document),
     ).toBeUndefined();
+  });
+
+  it('reads a narrow "00:00" as loading while the meta bar shows its skeleton, and as second 0 once loaded', () => {
+    const narrowZero = '<span class="text-muted text-xs">00:00</span>';
+    expect(readPlayerTime(playerPage(narrowZero, { metaLoading: true }), 'relative')).toEqual({
+      loading: true,
+    });
+    expect(
+      readPlayerTime(playerPage('<span class="text-muted text-xs">00:00:00</span>', { metaLoading: true })),
+    ).toEqual({ loading: true });
+    expect(readPlayerTime(playerPage(narrowZero), 'relative')).toEqual({ second: 0 });
+    // A second other than 0 is the player's, skeleton or not (PostHog starts playing once data is in).
+    expect(readPlayerTime(playerPage(RELATIVE_NARROW, { metaLoading: true }), 'relative')).toEqual({
+      second: 75,
+    });
   });
 
   it('names the key PostHog persists the format under', () => {

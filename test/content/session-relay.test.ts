@@ -206,7 +206,7 @@ describe('csrfTokenOf', () => {
   });
 });
 
-function setup(cookie = 'posthog_csrftoken=tok123') {
+function setup(cookie: string | (() => string) = 'posthog_csrftoken=tok123') {
   let listener: ((message: unknown) => Promise<unknown> | undefined) | undefined;
   const replies: unknown[] = [];
   const fetch = vi.fn(async () => new Response('{"success":true}', { status: 200 }));
@@ -218,7 +218,7 @@ function setup(cookie = 'posthog_csrftoken=tok123') {
       replies.push(message);
     },
     fetch: fetch as unknown as typeof globalThis.fetch,
-    cookie: () => cookie,
+    cookie: typeof cookie === 'string' ? () => cookie : cookie,
     origin: 'https://us.posthog.com',
   });
   const deliver = (message: unknown) => listener?.(message);
@@ -272,6 +272,20 @@ describe('relaySessionRequests', () => {
       { ...ADD, requestId: REQUEST_ID, origin: `${PAGE}:8443` },
     ],
     ['a request naming no origin', { ...ADD, requestId: REQUEST_ID }],
+    // Who the session is: only @me, only read, with no body.
+    ['a GET of another user', { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/1/' }],
+    [
+      'a GET of @me with a body',
+      { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/@me/', body: {} },
+    ],
+    [
+      'a PATCH of @me',
+      { requestId: REQUEST_ID, origin: PAGE, method: 'PATCH', path: '/api/users/@me/', body: {} },
+    ],
+    [
+      'a GET of @me with a query',
+      { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/@me/?x=1' },
+    ],
   ])('refuses %s without fetching', async (_, input) => {
     const { deliver, fetch } = setup();
     expect(await deliver({ type: 'session/request', input })).toEqual({
@@ -279,6 +293,23 @@ describe('relaySessionRequests', () => {
       data: { accepted: false },
     });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('reads who the page’s session is (GET @me, no body), for a change kept for later', async () => {
+    const { deliver, fetch } = setup();
+    const answer = await deliver({
+      type: 'session/request',
+      input: { requestId: REQUEST_ID, origin: PAGE, method: 'GET', path: '/api/users/@me/' },
+    });
+    expect(answer).toEqual({ ok: true, data: { accepted: true } });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch).toHaveBeenCalledWith(
+      `${PAGE}/api/users/@me/`,
+      expect.objectContaining({ method: 'GET', credentials: 'same-origin' }),
+    );
+    expect(isSessionRequestAllowed({ method: 'GET', path: '/api/users/@me/' })).toBe(true);
+    expect(isSessionRequestAllowed({ method: 'GET', path: '/api/users/@me/', body: {} })).toBe(false);
+    expect(isSessionRequestAllowed({ method: 'GET', path: ADD.path })).toBe(false);
   });
 
   it('relays a bulk_add with its ids', async () => {
@@ -295,14 +326,101 @@ describe('relaySessionRequests', () => {
     );
   });
 
-  it('refuses when the page has no PostHog CSRF cookie (not a signed-in PostHog)', async () => {
+  it('sends the request without a CSRF cookie too, with an empty token: PostHog says signed out or refused', async () => {
     const { deliver, fetch } = setup('other=1');
     const answer = await deliver({
       type: 'session/request',
       input: { requestId: REQUEST_ID, origin: PAGE, ...ADD },
     });
-    expect(answer).toEqual({ ok: true, data: { accepted: false } });
-    expect(fetch).not.toHaveBeenCalled();
+    expect(answer).toEqual({ ok: true, data: { accepted: true } });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch).toHaveBeenCalledWith(
+      `https://us.posthog.com${ADD.path}`,
+      expect.objectContaining({ headers: expect.objectContaining({ 'X-CSRFToken': '' }) }),
+    );
+  });
+
+  /** Django's CSRF refusal through DRF, as PostHog's exception handler shapes it. */
+  const csrfRefusal = (reason: string) =>
+    new Response(
+      JSON.stringify({
+        type: 'authentication_error',
+        code: 'permission_denied',
+        detail: `CSRF Failed: ${reason}`,
+        attr: null,
+      }),
+      { status: 403 },
+    );
+  const tokensSent = (fetch: ReturnType<typeof setup>['fetch']) =>
+    fetch.mock.calls.map(
+      (call) => ((call as unknown[])[1] as { headers: Record<string, string> }).headers['X-CSRFToken'],
+    );
+
+  it('reads the CSRF cookie again after PostHog refuses a malformed token, and tries once more with the fresh one', async () => {
+    let cookie = 'posthog_csrftoken=expired';
+    const { deliver, replies, fetch } = setup(() => cookie);
+    // Django refuses the malformed cookie and sets a fresh one with the same answer.
+    fetch.mockImplementationOnce(async () => {
+      cookie = 'posthog_csrftoken=Fr3shT0kenFr3shT0kenFr3shT0ken12';
+      return csrfRefusal('CSRF cookie has incorrect length.');
+    });
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, origin: PAGE, ...ADD } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(tokensSent(fetch)).toEqual(['expired', 'Fr3shT0kenFr3shT0kenFr3shT0ken12']);
+    expect(replies[0]).toMatchObject({ input: { status: 200, body: { success: true } } });
+  });
+
+  it('a CSRF cookie that appears after a refusal for want of one is used for the one more try', async () => {
+    let cookie = '';
+    const { deliver, replies, fetch } = setup(() => cookie);
+    fetch.mockImplementationOnce(async () => {
+      cookie = 'posthog_csrftoken=Ar0t4tedT0kenAr0t4tedT0kenAr0t4t';
+      return csrfRefusal('CSRF cookie not set.');
+    });
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, origin: PAGE, ...ADD } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(tokensSent(fetch)).toEqual(['', 'Ar0t4tedT0kenAr0t4tedT0kenAr0t4t']);
+    expect(replies[0]).toMatchObject({ input: { status: 200 } });
+  });
+
+  it.each([
+    [
+      'the token did not change',
+      () => csrfRefusal("CSRF token from the 'X-Csrftoken' HTTP header incorrect."),
+      false,
+    ],
+    [
+      'the refusal is not about CSRF',
+      () =>
+        new Response(JSON.stringify({ detail: 'You do not have permission to perform this action.' }), {
+          status: 403,
+        }),
+      true,
+    ],
+  ])("does not try again when %s, and replies PostHog's refusal", async (_, refusal, rotate) => {
+    let cookie = 'posthog_csrftoken=tok123';
+    const { deliver, replies, fetch } = setup(() => cookie);
+    fetch.mockImplementationOnce(async () => {
+      if (rotate) cookie = 'posthog_csrftoken=other';
+      return refusal();
+    });
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, origin: PAGE, ...ADD } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(replies[0]).toMatchObject({ input: { status: 403 } });
+  });
+
+  it('tries once more at most, even when PostHog refuses the fresh token too', async () => {
+    let turn = 0;
+    const { deliver, replies, fetch } = setup(() => `posthog_csrftoken=t${turn}`);
+    fetch.mockImplementation(async () => {
+      turn += 1;
+      return csrfRefusal("CSRF token from the 'X-Csrftoken' HTTP header incorrect.");
+    });
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, origin: PAGE, ...ADD } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(replies[0]).toMatchObject({ input: { status: 403 } });
   });
 
   it('leaves other messages to other listeners', () => {

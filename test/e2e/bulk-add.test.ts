@@ -177,3 +177,190 @@ describe('recording links on a page where the key may add (contract): one add pe
     await page.close();
   });
 });
+
+/** Serves each page of `pages` at its path on 127.0.0.1; the base URL comes back. */
+async function servePages(pages: Record<string, string>): Promise<{ url: string; server: Server }> {
+  const server = createServer((request, response) => {
+    const html = pages[request.url ?? ''];
+    response.writeHead(html ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html ?? '');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** Ids PostHog has no recording data for: the contract adds them all the same. */
+const made = (count: number, block = '0000') =>
+  Array.from({ length: count }, (_, i) => `0191dd9f-${block}-7000-8000-${String(i).padStart(12, '0')}`);
+
+describe('what a selection may add: visible links, asked first above 20 or for another project', () => {
+  const env = useExtension({ flavor: 'contract', seed: 'demo' }, { connected: true });
+  let site: { url: string; server: Server };
+  const hidden = made(7, '1111');
+  const visible = made(2, '2222');
+  const many = made(25, '3333');
+  const staging = made(2, '4444');
+
+  beforeAll(async () => {
+    const app = env.server.url;
+    const replay = (id: string, project = 1) => `${app}/project/${project}/replay/${id}`;
+    const a = (id: string, style = '', project = 1) =>
+      `<a href="${replay(id, project)}"${style ? ` style="${style}"` : ''}>recording ${id.slice(-2)}</a>`;
+    const body = (inner: string) =>
+      `<!doctype html><html><head><title>Ticket</title></head><body><div id="report">${inner}</div></body></html>`;
+    site = await servePages({
+      // Two links a person sees, seven a page hid in the same paragraph.
+      '/hidden': body(
+        [
+          a(visible[0] ?? ''),
+          a(hidden[0] ?? '', 'display:none'),
+          a(hidden[1] ?? '', 'visibility:hidden'),
+          a(hidden[2] ?? '', 'opacity:0'),
+          a(hidden[3] ?? '', 'display:inline-block;width:0;height:0;overflow:hidden'),
+          `<span style="display:none">${a(hidden[4] ?? '')}</span>`,
+          `<span style="opacity:0">${a(hidden[5] ?? '')}</span>`,
+          a(hidden[6] ?? '', 'position:absolute;left:-9999px'),
+          a(visible[1] ?? ''),
+        ].join(' '),
+      ),
+      '/many': body(many.map((id) => a(id)).join(' ')),
+      '/staging': body(staging.map((id) => a(id, '', 2)).join(' ')),
+    });
+  });
+  afterAll(() => site?.server.close());
+
+  /** Selects the page's paragraph and chooses the menu; the click's run is returned unawaited. */
+  async function chooseOn(path: string) {
+    const { page, tabId } = await env.session.openTab(`${site.url}${path}`);
+    await page.evaluate(() => {
+      const report = document.getElementById('report');
+      if (report) getSelection()?.selectAllChildren(report);
+    });
+    env.server.clearRequests();
+    return { page, tabId, run: clickMenu(env.session, IN_SELECTION, page, tabId) };
+  }
+
+  const askWindow = () =>
+    env.session.context.waitForEvent('page', {
+      predicate: (page) => page.url().includes('/bulk-ask.html?ask='),
+    });
+
+  it('adds only the links a person can see in the selection', async () => {
+    const recording = await env.session.openTab(`${env.server.url}/project/1/replay/${inCheckout}`);
+    await useOnboardingOnce(env.session, recording.tabId);
+    await recording.page.close();
+
+    const { page, tabId, run } = await chooseOn('/hidden');
+    await run;
+    expect(writes(env.server)).toEqual(visible.map((id) => `POST ${recordingPath(onboarding, id)} key 200`));
+    expect(await titleOf(env.session, tabId)).toBe('Added 2 recordings to Onboarding.');
+    await page.close();
+  });
+
+  it('asks in its own window before adding 25, and adds them only on Add', async () => {
+    const asked = askWindow();
+    const { page, tabId, run } = await chooseOn('/many');
+    const ask = await asked;
+    await ask.getByText('Add 25 recordings to Onboarding?').waitFor();
+    // Nothing is sent while the question is open.
+    expect(writes(env.server)).toEqual([]);
+    await ask.getByRole('button', { name: 'Add 25 recordings' }).click();
+    await run;
+    expect(writes(env.server)).toEqual(many.map((id) => `POST ${recordingPath(onboarding, id)} key 200`));
+    expect(await titleOf(env.session, tabId)).toBe('Added 25 recordings to Onboarding.');
+    await expect.poll(() => ask.isClosed()).toBe(true);
+    await page.close();
+  });
+
+  it("asks before adding another project's recordings, and adds nothing on Cancel", async () => {
+    // The user once added a recording of project 2 to a collection there: its last-used collection.
+    const made2 = await fetch(`${env.server.url}/api/projects/2/session_recording_playlists/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${env.server.keys.all}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Staging picks', type: 'collection' }),
+    });
+    expect(made2.status).toBe(201);
+    const other = await env.session.openTab(`${env.server.url}/project/2/replay/${loose}`);
+    const popup = await pickerOver(env.session, other.tabId);
+    await popup.getByRole('combobox').fill('Staging picks');
+    await popup.keyboard.press('Enter');
+    await popup.getByText(/^Added to Staging picks/).waitFor();
+    await popup.close();
+    await other.page.close();
+
+    const asked = askWindow();
+    const { page, tabId, run } = await chooseOn('/staging');
+    const ask = await asked;
+    await ask.getByText('Add 2 recordings to Staging picks?').waitFor();
+    await ask.getByText(/recordings of project 2, not of project 1/).waitFor();
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await run;
+    expect(writes(env.server)).toEqual([]);
+    expect(await titleOf(env.session, tabId)).toBe(
+      'Nothing was added: Hogmark asked first, and the answer was not Add.',
+    );
+    await page.close();
+  });
+});
+
+describe('a selection of 100 links on a self-hosted PostHog that refuses the key: one quiet tab for the run', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const hundred = made(100, '5555');
+  let site: { url: string; server: Server };
+
+  beforeAll(async () => {
+    const links = hundred.map(
+      (id) => `<a href="${env.server.url}/project/1/replay/${id}">${id.slice(-3)}</a>`,
+    );
+    site = await servePages({
+      '/hundred': `<!doctype html><html><head><title>Ticket</title></head><body><div id="report">${links.join(' ')}</div></body></html>`,
+    });
+  });
+  afterAll(() => site?.server.close());
+
+  it('adds the 100 through one PostHog tab it opens in the background, then closes it', async () => {
+    // Signed in, one pick in the popup makes Onboarding the last-used collection (PostHog refuses
+    // the key there, so every later add goes through the session).
+    const signIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
+    await signIn.page.waitForURL(`${env.server.url}/project/1/replay/${inCheckout}`);
+    await useOnboardingOnce(env.session, signIn.tabId);
+    await signIn.page.close();
+
+    const quiet: string[] = [];
+    env.session.context.on('page', (opened) => {
+      if (opened.url().startsWith(`${env.server.url}/replay/playlists`)) quiet.push(opened.url());
+      else
+        void opened
+          .waitForURL((url) => url.href.startsWith(`${env.server.url}/replay/playlists`), { timeout: 5_000 })
+          .then(() => quiet.push(opened.url()))
+          .catch(() => undefined);
+    });
+    const { page, tabId } = await env.session.openTab(`${site.url}/hundred`);
+    await page.evaluate(() => {
+      const report = document.getElementById('report');
+      if (report) getSelection()?.selectAllChildren(report);
+    });
+    env.server.clearRequests();
+    const asked = env.session.context.waitForEvent('page', {
+      predicate: (opened) => opened.url().includes('/bulk-ask.html?ask='),
+    });
+    const run = clickMenu(env.session, IN_SELECTION, page, tabId);
+    const ask = await asked;
+    await ask.getByRole('button', { name: 'Add 100 recordings' }).click();
+    await run;
+    const sessionWrites = env.server.requests.filter(
+      (request) => request.method === 'POST' && request.auth === 'session',
+    );
+    expect(sessionWrites).toHaveLength(100);
+    expect(quiet).toHaveLength(1);
+    await expect
+      .poll(
+        () => env.session.context.pages().filter((open) => open.url().startsWith(env.server.url)).length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(0);
+    await page.close();
+  });
+});

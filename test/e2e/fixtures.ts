@@ -32,11 +32,12 @@ export function useExtension(start: StartOptions, { connected = false } = {}): E
 /**
  * PostHog Cloud as users meet it, for the describe block: the local PostHog (PostHog's real shapes
  * and refusals) serving HTTPS, which the extension's Chromium resolves `https://us.posthog.com` to,
- * and the connection saved to `https://us.posthog.com` with the all-scopes key, project 1.
+ * and the connection saved to `https://us.posthog.com` with the all-scopes key, project 1 (the demo seed
+ * unless told).
  */
-export function useCloudExtension(): ExtensionEnv {
+export function useCloudExtension(start: Pick<StartOptions, 'seed'> = {}): ExtensionEnv {
   return useExtensionEnv(
-    async () => ({ flavor: 'posthog', seed: 'demo', tls: await cloudCertificate() }),
+    async () => ({ flavor: 'posthog', seed: start.seed ?? 'demo', tls: await cloudCertificate() }),
     (server) => launchTestExtension(cloudHostArgs(server.url)),
     (session, server) => saveConnection(session, CLOUD_US, server.keys.all),
   );

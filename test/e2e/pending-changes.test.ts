@@ -63,11 +63,14 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     env.server.clearRequests();
     await menuAdd(env.session, env.server, third, tab.tabId);
     await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
-    // Signed out, the PostHog tab has no CSRF cookie: the request is not even sent.
-    expect(recordingCalls(env.server, onboarding, third)).toEqual([]);
+    // Signed out (and without a CSRF cookie), the PostHog tab's request is refused with a 401 before
+    // PostHog acts: that answer, not the missing cookie, is what says signed out.
+    expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST none 401']);
 
     const popup = await env.session.openPopup(tab.tabId);
-    expect(await waitingRows(popup)).toEqual(['Add recording 0191dd9e… to Onboarding']);
+    expect(await waitingRows(popup)).toEqual([
+      expect.stringMatching(/^Add Sam Park’s recording of .+ to Onboarding$/),
+    ]);
     await popup.getByText('Waiting for you to sign in to PostHog.').waitFor();
     expect(await popup.getByRole('link', { name: 'Open PostHog' }).getAttribute('href')).toBe(
       `${env.server.url}/project/1/replay/playlists/${onboarding}`,
@@ -77,15 +80,16 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     // Signing in loads a PostHog page: the waiting add is made through it, once.
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${third}`);
     await tab.page.waitForURL(recordingPage(env.server, third));
-    await expect.poll(() => recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
+    const made = ['POST none 401', 'POST session 200'];
+    await expect.poll(() => recordingCalls(env.server, onboarding, third)).toEqual(made);
     await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
     // Another PostHog page loading sends nothing more.
     await tab.page.reload();
     await tab.page.waitForTimeout(1000);
-    expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST session 200']);
+    expect(recordingCalls(env.server, onboarding, third)).toEqual(made);
 
     const after = await env.session.openPopup(tab.tabId);
-    await after.getByText('Added recording 0191dd9e… to Onboarding (it was waiting).').waitFor();
+    await after.getByText(/^Added Sam Park’s recording of .+ to Onboarding \(it was waiting\)\.$/).waitFor();
     expect(await waitingRows(after)).toEqual([]);
     // Told once.
     await after.close();
@@ -95,7 +99,7 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await again.close();
   });
 
-  it('an add discarded while it waits sends nothing, even after signing in', async () => {
+  it('an add discarded while it waits sends nothing more, even after signing in', async () => {
     await signOut(env.session, env.server);
     await tab.page.goto(recordingPage(env.server, inCheckout));
     env.server.clearRequests();
@@ -103,7 +107,9 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
 
     const popup = await env.session.openPopup(tab.tabId);
-    expect(await waitingRows(popup)).toEqual(['Add recording 0191dd9d… to Onboarding']);
+    expect(await waitingRows(popup)).toEqual([
+      expect.stringMatching(/^Add ana@acme\.com’s recording of .+ to Onboarding$/),
+    ]);
     await popup.getByRole('button', { name: 'Discard' }).focus();
     await popup.keyboard.press('Enter');
     await expect.poll(() => waitingRows(popup)).toEqual([]);
@@ -113,7 +119,8 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
     await tab.page.waitForURL(recordingPage(env.server, inCheckout));
     await tab.page.waitForTimeout(1500);
-    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual([]);
+    // Only the signed-out try, refused before PostHog acted; nothing after the Discard.
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST none 401']);
   });
 
   it('PostHog down: the add waits across a service worker restart, and is made once when it is back', async () => {
@@ -136,11 +143,77 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     // Over another page (a link's add is usually made far from its recording), the notice offers Undo.
     await tab.page.goto(recordingPage(env.server, loose));
     const popup = await env.session.openPopup(tab.tabId);
-    await popup.getByText('Added recording 0191dd9d… to Onboarding (it was waiting).').waitFor();
+    await popup
+      .getByText(/^Added ana@acme\.com’s recording of .+ to Onboarding \(it was waiting\)\.$/)
+      .waitFor();
     env.server.clearRequests();
     await popup.getByRole('button', { name: 'Undo' }).click();
-    await popup.getByText('Removed recording 0191dd9d… from Onboarding.').waitFor();
+    await popup.getByText(/^Removed ana@acme\.com’s recording of .+ from Onboarding\.$/).waitFor();
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['DELETE session 200']);
     await popup.close();
+  });
+
+  it('a waiting change is not made while PostHog is signed in as another user, and is made once as its own', async () => {
+    await signOut(env.session, env.server);
+    await tab.page.goto(recordingPage(env.server, inCheckout));
+    env.server.clearRequests();
+    await menuAdd(env.session, env.server, inCheckout, tab.tabId);
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+    env.server.clearRequests();
+
+    // Someone else signs in to PostHog in this browser (the local PostHog's second user).
+    await tab.page.goto(`${env.server.url}/login?user=2&next=/project/1/replay/${inCheckout}`);
+    await tab.page.waitForURL(recordingPage(env.server, inCheckout));
+    await tab.page.waitForTimeout(1500);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual([]);
+    expect(await badgeText(env.session, tab.tabId)).toBe('1');
+    const popup = await env.session.openPopup(tab.tabId);
+    await popup.getByText('Waiting for PostHog to be signed in as the user who asked for it.').waitFor();
+    await popup.close();
+
+    // The key's owner signs in: the change is made, once. (A page that loads within two seconds of
+    // the change's last try does not try it again: PAGE_TRIGGER_GAP_MS.)
+    await tab.page.waitForTimeout(2_100);
+    await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
+    await tab.page.waitForURL(recordingPage(env.server, inCheckout));
+    await expect
+      .poll(() => recordingCalls(env.server, onboarding, inCheckout), { timeout: 10_000 })
+      .toEqual(['POST session 200']);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    await tab.page.reload();
+    await tab.page.waitForTimeout(1000);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST session 200']);
+  });
+
+  it('PostHog unreachable: a pick in the popup waits, outlives the popup and the worker, and is made once', async () => {
+    const checkoutBugs = DEMO.playlists.checkoutBugs;
+    await tab.page.goto(recordingPage(env.server, loose));
+    const popup = await env.session.openPopup(tab.tabId);
+    await popup.getByRole('option', { name: /Checkout bugs/ }).waitFor();
+    // Every request to PostHog now finds the connection closed: the pick's, and the read after it.
+    env.server.setFault({ path: /./, fault: { type: 'drop' } });
+    env.server.clearRequests();
+    await popup.getByRole('combobox').fill('Checkout bugs');
+    await popup.keyboard.press('Enter');
+    await popup
+      .getByText(/^Hogmark could not tell whether Checkout bugs took it: PostHog’s answer was lost\./)
+      .waitFor({ timeout: 30_000 });
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+    await popup.close();
+    await stopServiceWorker(env.session);
+
+    // PostHog is back; the next PostHog page to load wakes the worker, which reads, then adds once
+    // (a page that loads within two seconds of the change's last try does not try it again).
+    env.server.clearFaults();
+    await tab.page.waitForTimeout(2_100);
+    env.server.clearRequests();
+    await tab.page.reload();
+    await expect
+      .poll(() => recordingCalls(env.server, checkoutBugs, loose), { timeout: 20_000 })
+      .toEqual(['POST session 200']);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    await tab.page.reload();
+    await tab.page.waitForTimeout(1000);
+    expect(recordingCalls(env.server, checkoutBugs, loose)).toEqual(['POST session 200']);
   });
 });

@@ -108,3 +108,31 @@ describe("the player's second on PostHog's player", () => {
     },
   );
 });
+
+describe("the player's second while PostHog's player loads", () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo', sceneLoadMs: null }, { connected: true });
+
+  it('reads a narrow player\'s "00:00" as loading, not second 0, until the recording is in', async () => {
+    const url = `${env.server.url}/project/1/replay/${DEMO.recordings.inCheckout}`;
+    const { page, tabId } = await env.session.openTab(`${url}?t=40&pause`);
+    await page.setViewportSize({ width: 500, height: 700 });
+    const stamp = page.locator('.SessionRecordingPlayer [data-attr="recording-timestamp"]');
+    // Narrow and loading, PostHog shows "00:00" and the meta bar's skeleton.
+    await expect.poll(() => stamp.textContent()).toMatch(/^\s*00:00\s*$/);
+    await page.locator('.PlayerMeta .LemonSkeleton').first().waitFor();
+    const popup = await popupOver(env.session, tabId);
+    const label = () =>
+      popup
+        .getByRole('group', { name: /^Recording link/ })
+        .locator('legend')
+        .textContent();
+    // The URL's t stands while the player has no position to show.
+    await expect.poll(async () => (await label())?.trim()).toBe('Recording link at 00:40');
+    await popup.waitForTimeout(1500);
+    expect((await label())?.trim()).toBe('Recording link at 00:40');
+    await page.evaluate(() => window.fakePostHog?.finishLoading());
+    await page.evaluate(() => window.fakePostHog?.seek(70));
+    await expect.poll(async () => (await label())?.trim()).toBe('Recording link at 01:10');
+    await Promise.all([popup.close(), page.close()]);
+  });
+});

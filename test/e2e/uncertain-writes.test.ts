@@ -7,7 +7,7 @@ import { pinnedOnServer } from '../support/pinned-on-server';
 import { recordingPage } from '../support/recording-page';
 import { recordingRoute } from '../support/recording-route';
 import { serverHolds } from '../support/server-holds';
-import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
+import { badgeText, pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
 import { apiRequests, dashboardPopup } from './dashboards-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
@@ -354,9 +354,10 @@ describe('an add with the key whose answer is lost (contract flavor: the key add
   });
 
   // This server never says which collections hold a recording, so the one read cannot settle it:
-  // the popup says so, never "not added", and Try again (an add sets a state) ends on the truth.
+  // the popup never says "not added"; the pick waits (the badge counts it), is read back first on
+  // its next try, and an add setting a state, is sent once more, once.
   it.each(['malformed-json', 'cut'] as const)(
-    'PostHog made it, then its answer was lost (%s): one read, "cannot tell", and Try again ends "Added"',
+    'PostHog made it, then its answer was lost (%s): one read, the pick waits, and Retry now ends "Added" once',
     async (as) => {
       const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
       const popup = await pickerOver(env.session, tabId);
@@ -364,8 +365,9 @@ describe('an add with the key whose answer is lost (contract flavor: the key add
       faultOnce(env.server, 'POST', recordingRoute(onboarding, loose), { type: 'lose-answer', as });
       await add(popup);
       await popup
-        .getByRole('alert')
-        .getByText(/could not check whether it was made/)
+        .getByText(
+          'Hogmark could not tell whether Onboarding took it: PostHog’s answer was lost. Hogmark will check, and add it if it is not there.',
+        )
         .waitFor();
       // The server's log: it made the add (200), and Hogmark read once before speaking.
       expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 200']);
@@ -373,15 +375,18 @@ describe('an add with the key whose answer is lost (contract flavor: the key add
       const row = popup.getByRole('option', { name: /Onboarding/ });
       expect(await row.textContent()).not.toContain('In collection');
       expect(await popup.getByText(/^Not in/).count()).toBe(0);
-      await popup.getByRole('button', { name: 'Try again' }).click();
-      await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
-      expect(await row.textContent()).toContain('In collection');
+      await expect.poll(() => badgeText(env.session, tabId)).toBe('1');
+      // Closing the popup loses nothing: the next one lists it, and Retry now makes it, once.
+      await popup.close();
+      const again = await pickerOver(env.session, tabId);
+      await again.getByRole('button', { name: 'Retry now' }).click();
+      await again.getByText(/^Added .+ to Onboarding \(it was waiting\)\./).waitFor();
       expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 200', 'POST key 200']);
-      expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
-      // Leave PostHog as it was.
-      await popup.getByRole('button', { name: 'Undo' }).click();
-      await popup.getByText('Removed from Onboarding.').waitFor();
-      await Promise.all([popup.close(), page.close()]);
+      await expect.poll(() => badgeText(env.session, tabId)).toBe('REC');
+      // Leave PostHog as it was (Undo on the made change's line).
+      await again.getByRole('listitem').getByRole('button', { name: 'Undo' }).click();
+      await expect.poll(() => recordingCalls(env.server, onboarding, loose)).toHaveLength(3);
+      await Promise.all([again.close(), page.close()]);
     },
   );
 });

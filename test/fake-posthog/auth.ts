@@ -3,7 +3,7 @@ import { authenticationFailed, permissionDenied } from './errors';
 import type { Reply } from './http';
 import { hasScope } from './keys';
 import type { Access, Caller, Scoping } from './router';
-import type { State } from './state';
+import { randomBase62, type State } from './state';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'posthog_csrftoken';
@@ -48,24 +48,50 @@ export function schemeOf(req: IncomingMessage): 'http' | 'https' {
   return (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
 }
 
-/** Django's CsrfViewMiddleware for session requests: Origin first, then the token pair. */
+/** `django/middleware/csrf.py` → `_check_token_format`: 32 (a secret) or 64 (a masked token) alphanumerics. */
+function tokenFormatProblem(token: string): string | null {
+  if (token.length !== 32 && token.length !== 64) return 'has incorrect length';
+  return /^[A-Za-z0-9]+$/.test(token) ? null : 'has invalid characters';
+}
+
+/**
+ * Django's CSRF check for session writes (`CsrfViewMiddleware.process_view` → `_check_token`, which
+ * DRF's `SessionAuthentication.enforce_csrf` runs for PostHog's API): Origin first, then the cookie,
+ * then the `X-CSRFToken` header's format and match. A malformed cookie also gets a fresh one with
+ * the refusal (`process_request` → `_add_new_csrf_cookie`, set by `process_response`), which is how a
+ * page's token is renewed. The stand-in issues 32-character secrets and compares them as they are
+ * (no masked 64-character tokens).
+ */
 export function csrfFailure(req: IncomingMessage, cookies: Record<string, string>): Reply | null {
   if (SAFE_METHODS.has(req.method ?? 'GET')) return null;
   const origin = req.headers.origin;
   const ownOrigin = `${schemeOf(req)}://${req.headers.host ?? ''}`;
-  let reason: string | null = null;
+  const cookie = cookies[CSRF_COOKIE];
   const token = req.headers['x-csrftoken'];
+  const fromHeader = (problem: string) => `CSRF token from the 'X-Csrftoken' HTTP header ${problem}.`;
+  const cookieProblem = cookie === undefined ? null : tokenFormatProblem(cookie);
+  let reason: string | null = null;
   if (origin !== undefined && origin !== ownOrigin) {
     reason = `Origin checking failed - ${origin} does not match any trusted origins.`;
-  } else if (!cookies[CSRF_COOKIE]) {
+  } else if (cookieProblem) {
+    reason = `CSRF cookie ${cookieProblem}.`;
+  } else if (!cookie) {
     reason = 'CSRF cookie not set.';
-  } else if (!token) {
+  } else if (typeof token !== 'string') {
     reason = 'CSRF token missing.';
-  } else if (token !== cookies[CSRF_COOKIE]) {
-    reason = 'CSRF token incorrect.';
+  } else {
+    const problem = tokenFormatProblem(token);
+    if (problem) reason = fromHeader(problem);
+    else if (token !== cookie) reason = fromHeader('incorrect');
   }
-  return reason ? permissionDenied(`CSRF Failed: ${reason}`) : null;
+  if (!reason) return null;
+  const refusal = permissionDenied(`CSRF Failed: ${reason}`);
+  if (!cookieProblem) return refusal;
+  return { ...refusal, headers: { ...refusal.headers, 'set-cookie': csrfCookie(randomBase62(32)) } };
 }
+
+/** `posthog_csrftoken` as Django sets it: readable by the page (`CSRF_COOKIE_HTTPONLY` false). */
+export const csrfCookie = (token: string) => `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax`;
 
 /**
  * APIScopePermission for personal API keys, in PostHog's order: an unmapped action is refused, then

@@ -35,6 +35,20 @@ export const DEMO = {
     `0191dda0-0000-7eee-8fff-0000000000${String(n).padStart(2, '0')}`,
   /** Persons (integer pk) behind recordings; `ana` (properties email ana@acme.com, name Ana) is `inCheckout`'s. */
   persons: { ana: 1 },
+  /** The `support` seed's customers (seeds/support.ts). */
+  support: {
+    /** `DEMO.persons.ana`'s UUID. */
+    anaUuid: '01900000-0000-7000-8000-0000000d0001',
+    /** How many recordings of ana@acme.com the last 30 days hold (newest first: `anaRecording(1)`). */
+    anaRecent: 23,
+    /** Ana's recording `n` (1 = the newest, an hour before the seed was built). */
+    anaRecording: (n: number): string => `0191ddb0-0000-7aaa-8bbb-0000000000${String(n).padStart(2, '0')}`,
+    /** Ana's recording of 40 days ago: outside a 30-day list. */
+    anaOld: '0191ddb0-0000-7aaa-8bbb-000000000099',
+    /** Two persons with the email jo@initech.com (person 20, the older, and person 21). */
+    joEmail: 'jo@initech.com',
+    jo: ['01900000-0000-7000-8000-0000000f0020', '01900000-0000-7000-8000-0000000f0021'],
+  },
   /** Comments (scope `Replay`) on `recordings.inCheckout`. */
   comments: {
     /** by Ana at 01:15: "Payment button unresponsive" */

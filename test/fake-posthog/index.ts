@@ -6,6 +6,7 @@ import { KEY_NAMES, keyInfo } from './keys';
 import { buildRoutes } from './routes';
 import { loadSeed } from './seeds';
 import { createRequestHandler } from './server';
+import { FREE_LISTING_RATES } from './throttle';
 import type { FakePostHog, KeyInfo, KeyName, LoggedRequest, StartOptions } from './types';
 
 export { DEMO } from './demo-ids';
@@ -21,7 +22,11 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
   const handler = createRequestHandler({
     state,
     flavor,
-    routes: buildRoutes(flavor, options.commentsKeyAccess),
+    routes: buildRoutes(
+      flavor,
+      options.commentsKeyAccess,
+      options.replayListingRates === undefined ? FREE_LISTING_RATES : options.replayListingRates,
+    ),
     faults,
     requests,
     sceneLoadMs: options.sceneLoadMs,

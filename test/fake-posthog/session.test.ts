@@ -58,11 +58,39 @@ describe('session sign-in and CSRF (posthog flavor)', () => {
     const { cookie } = await signIn(server());
     const missing = await call(server(), 'POST', add, { key: null, headers: { cookie } });
     expect(missing.json).toEqual(csrfFailed('CSRF token missing.'));
-    const wrong = await call(server(), 'POST', add, {
+    const short = await call(server(), 'POST', add, {
       key: null,
       headers: { cookie, 'x-csrftoken': 'nope' },
     });
-    expect(wrong.json).toEqual(csrfFailed('CSRF token incorrect.'));
+    expect(short.json).toEqual(
+      csrfFailed("CSRF token from the 'X-Csrftoken' HTTP header has incorrect length."),
+    );
+    const wrong = await call(server(), 'POST', add, {
+      key: null,
+      headers: { cookie, 'x-csrftoken': 'W'.repeat(32) },
+    });
+    expect(wrong.status).toBe(403);
+    expect(wrong.json).toEqual(csrfFailed("CSRF token from the 'X-Csrftoken' HTTP header incorrect."));
+  });
+
+  it('refuses a malformed CSRF cookie and sets a fresh one with the refusal, which then works', async () => {
+    const { cookie } = await signIn(server());
+    const session = cookie.split('; ').find((part) => part.startsWith('sessionid=')) ?? '';
+    const expired = `${session}; posthog_csrftoken=expired`;
+    const refused = await fetch(`${server().url}${add}`, {
+      method: 'POST',
+      headers: { cookie: expired, 'x-csrftoken': 'expired', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual(csrfFailed('CSRF cookie has incorrect length.'));
+    const fresh = /^posthog_csrftoken=([A-Za-z0-9]{32});/.exec(refused.headers.get('set-cookie') ?? '')?.[1];
+    expect(fresh).toBeDefined();
+    const added = await call(server(), 'POST', add, {
+      key: null,
+      headers: { cookie: `${session}; posthog_csrftoken=${fresh}`, 'x-csrftoken': fresh ?? '' },
+    });
+    expect(added.status).toBe(200);
   });
 
   it('lets the key win when both a key and cookies arrive', async () => {

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, SESSION_COOKIE } from './auth';
+import { CSRF_COOKIE, csrfCookie, SESSION_COOKIE } from './auth';
 import type { Reply } from './http';
 import type { State } from './state';
 import { randomBase62 } from './state';
@@ -22,10 +22,7 @@ export function login(state: State, url: URL): Reply {
     status: 302,
     headers: {
       location: safeNext(url.searchParams.get('next'), home),
-      'set-cookie': [
-        `${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`,
-        `${CSRF_COOKIE}=${csrfToken}; Path=/; SameSite=Lax`,
-      ],
+      'set-cookie': [`${SESSION_COOKIE}=${sessionId}; Path=/; HttpOnly; SameSite=Lax`, csrfCookie(csrfToken)],
     },
   };
 }

@@ -158,6 +158,11 @@ export interface Recording {
   startTime: string;
   durationSeconds: number;
   startUrl: string;
+  /** `active_seconds` (default 40 % of the duration) and `console_error_count` (default 0). */
+  activeSeconds?: number;
+  consoleErrorCount?: number;
+  /** Users who watched it (`SessionRecordingViewed`): `viewed` for them, their emails in others' `viewers`. */
+  viewedBy?: number[];
 }
 
 /** A person of a project (`posthog/models/person`), as far as a recording's `person` needs one. */
@@ -168,6 +173,9 @@ export interface Person {
   distinctIds: string[];
   properties: Record<string, unknown>;
   createdAt: string;
+  /** `last_seen_at` of the persons list (null where no event set it). */
+  lastSeenAt?: string | null;
+  isIdentified?: boolean;
 }
 
 /** PostHog's `Comment` (`posthog/models/comment/comment.py`); recordings' notes have scope `Replay`. */

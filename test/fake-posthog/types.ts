@@ -1,9 +1,14 @@
+import type { ListingRates } from './throttle';
+
 /**
  * The public face of the local PostHog. Tests, the benchmark and `npm run demo` rely on these names.
  */
 export type Flavor = 'contract' | 'posthog';
-/** `review`: `demo` plus the 30-recording collection "Weekly review" (`DEMO.playlists.weeklyReview`). */
-export type SeedName = 'demo' | 'large' | 'empty' | 'review';
+/**
+ * `review`: `demo` plus the 30-recording collection "Weekly review" (`DEMO.playlists.weeklyReview`).
+ * `support`: `demo` plus customers with recordings of the last weeks (`DEMO.support`).
+ */
+export type SeedName = 'demo' | 'large' | 'empty' | 'review' | 'support';
 /**
  * How `…/comments/` treats personal API keys: `scoped` (newest PostHog, `comment:read` / `comment:write`)
  * or `internal` (older builds' `scope_object = "INTERNAL"`: every key request refused, sessions only).
@@ -30,6 +35,12 @@ export interface StartOptions {
   tls?: { key: string; cert: string };
   /** Comments' key access (default `scoped`); `internal` is an older PostHog build. */
   commentsKeyAccess?: CommentsKeyAccess;
+  /**
+   * How often a personal API key may list recordings (PostHog's `LISTING_RATE_*` settings): default a
+   * free plan's 12 a minute and 60 an hour, as PostHog Cloud counts them; null: not throttled (a
+   * self-hosted PostHog without `RATE_LIMIT_ENABLED`).
+   */
+  replayListingRates?: ListingRates | null;
 }
 
 /** Keys every seed provides (values are deterministic per seed). */

@@ -25,6 +25,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   recordings: ['messages', 'pending', 'session', 'settings', 'tabs', 'toolbar'],
   'share-links': ['dashboards', 'messages', 'settings', 'storage', 'tabs', 'toolbar'],
   popup: ['messages', 'pending', 'recordings', 'settings', 'tabs'],
+  // The person page's room: its adds are the recordings room's; a recording's face reads as share-links does.
+  persons: ['messages', 'recordings', 'settings', 'share-links', 'toolbar'],
 };
 
 /** Each room's composer: `<room>/<room>-feature.ts` exporting `create<Room>Feature`; the dispatcher for messages. */

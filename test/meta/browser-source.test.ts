@@ -92,6 +92,8 @@ describe('where `browser` comes from', () => {
       'popup',
       'unlisted-page',
       'unlisted-page',
+      'unlisted-page',
+      'unlisted-page',
     ]);
     const polyfilled = entrypoints.filter((entrypoint) => wxtBrowserIn([entrypoint]) !== plain);
     expect(polyfilled.map((entrypoint) => relative(REPO_ROOT, entrypoint.inputPath))).toEqual(POLYFILLED);

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordingFace, Status } from '../../lib/messaging/messages';
 import type { RecordingContext } from '../../lib/posthog/context';
+import { faceDetails, startedLabel } from '../../lib/posthog/recording-names';
 import { startPlace } from '../../lib/posthog/review-doc';
-import { createRecordingFaces, faceDetails, startedLabel } from '../../lib/stores/recording-face';
+import { createRecordingFaces } from '../../lib/stores/recording-face';
 import { flush } from '../support/flush';
 import { installEnglishTranslator } from '../support/i18n';
 

@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createPendingChanges } from '../../lib/background/pending/pending-queue';
+import { AppError } from '../../lib/platform/errors';
 import type { StoredSnapshot } from '../../lib/platform/key-store';
 import { createStoredFirstView, type StoredFirstViewDeps } from '../../lib/stores/stored-first-view';
 
@@ -162,6 +166,38 @@ describe('the popup’s first view from the stores', () => {
       },
     });
     expect((await view({ tabId: 7 }))?.pending).toEqual({ changes: [], notices: [notice] });
+  });
+
+  it('tells a change kept with its user and its recording’s face as the background tells it', async () => {
+    // What the background keeps (its own queue and schema), read by both.
+    fakeBrowser.reset();
+    const queue = createPendingChanges({
+      store: browser.storage.local,
+      apply: async () => undefined,
+      now: () => NOW,
+      newId: () => 'p1',
+    });
+    await queue.keep(
+      {
+        origin: US,
+        projectId: 1,
+        shortId: 'Onb0ard1',
+        recordingId: REC,
+        playlistName: 'Onboarding',
+        user: '0191aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee',
+        face: { person: 'ada@example.com', startTime: '2026-11-20T10:00:00Z' },
+      },
+      'add',
+      new AppError('signed-out'),
+    );
+    const { pendingChanges } = await browser.storage.local.get('pendingChanges');
+    const { view } = stores({ items: { pendingChanges } });
+    const fromStores = (await view({ tabId: 7 }))?.pending;
+    expect(fromStores?.changes[0]).toMatchObject({
+      user: '0191aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee',
+      face: { person: 'ada@example.com', startTime: '2026-11-20T10:00:00Z' },
+    });
+    expect(fromStores).toEqual(await queue.takeState());
   });
 
   it.each<[string, Parameters<typeof stores>[0]]>([

@@ -1,21 +1,22 @@
 import { t, tCount } from '../../platform/i18n';
+import { shortRecording } from '../../posthog/recording-names';
 import type { FlashKind } from '../toolbar/badge-flash';
 import { BULK_ADD_LIMIT, type BulkAddResult } from './bulk-add';
 import { displayName } from './recording-actions';
 
 /** Failed recordings named at most in the sentence; the count says how many there were. */
-const NAMED_FAILURES = 3;
-
-/** A recording id short enough for a toolbar title (PostHog's are UUIDs: their first block). */
-const shortId = (recordingId: string) =>
-  recordingId.length > 9 ? `${recordingId.slice(0, 8)}…` : recordingId;
+export const NAMED_FAILURES = 3;
 
 /**
  * What a bulk add did, in the sentences the toolbar button's title shows, and the badge's mark:
  * ✓ when recordings went in and none failed, = when all were already there, ! when any failed or
  * nothing could be tried.
  */
-export function describeBulkAdd(result: BulkAddResult): { kind: FlashKind; message: string } {
+export function describeBulkAdd(
+  result: BulkAddResult,
+  /** Names of recordings PostHog has said who they are (`recordingName`); the others go by id. */
+  names: ReadonlyMap<string, string> = new Map(),
+): { kind: FlashKind; message: string } {
   const leftOut = [
     result.elsewhere > 0 ? tCount('bulkAddElsewhere', result.elsewhere) : '',
     result.otherProject > 0 ? tCount('bulkAddOtherProject', result.otherProject) : '',
@@ -24,6 +25,7 @@ export function describeBulkAdd(result: BulkAddResult): { kind: FlashKind; messa
   if (result.outcome === 'none-found') {
     return { kind: 'failed', message: join([t('bulkAddNoneFound'), ...leftOut]) };
   }
+  if (result.outcome === 'declined') return { kind: 'same', message: t('bulkAddDeclined') };
   if (result.outcome === 'needs-choice') {
     return { kind: 'failed', message: join([t('bulkAddNeedsChoice'), ...leftOut]) };
   }
@@ -34,16 +36,21 @@ export function describeBulkAdd(result: BulkAddResult): { kind: FlashKind; messa
     added > 0 ? tCount(addedKey, added, name) : '',
     already > 0 && added === 0 && failed.length === 0 ? tCount('bulkAllAlready', already, name) : '',
     already > 0 && (added > 0 || failed.length > 0) ? tCount('bulkAlready', already, name) : '',
-    failed.length > 0 ? describeFailures(failed) : '',
+    failed.length > 0 ? describeFailures(failed, names) : '',
     ...leftOut,
   ];
   const kind: FlashKind = failed.length > 0 ? 'failed' : added > 0 ? 'done' : 'same';
   return { kind, message: join(sentences) };
 }
 
-/** "2 recordings were not added (0191dd9d…, 0191dd9e…): <why>", with the first failure's reason. */
-function describeFailures(failed: BulkAddResult['failed']): string {
-  const named = failed.slice(0, NAMED_FAILURES).map((failure) => shortId(failure.recordingId));
+/**
+ * "2 recordings were not added (ana@acme.com’s recording of 5 minutes ago, 0191dd9e…): <why>",
+ * with the first failure's reason.
+ */
+function describeFailures(failed: BulkAddResult['failed'], names: ReadonlyMap<string, string>): string {
+  const named = failed
+    .slice(0, NAMED_FAILURES)
+    .map((failure) => names.get(failure.recordingId) ?? shortRecording(failure.recordingId));
   if (failed.length > NAMED_FAILURES) named.push('…');
   return tCount('bulkNotAdded', failed.length, named.join(', '), failed[0]?.message ?? '');
 }

@@ -1,4 +1,5 @@
 import { BULK_RECORDINGS_LIMIT, BulkAddAnswerSchema, bulkAddRecordingsRoute } from '../../api/session-routes';
+import type { BulkQuestion } from '../../messaging/bulk-ask-messages';
 import { canHoldRecordings } from '../../messaging/collection-entries';
 import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError, toAppError, writeMayHaveApplied } from '../../platform/errors';
@@ -11,6 +12,8 @@ import type { RecordingActions, RecordingActionsDeps } from './recording-actions
 
 /** Recordings taken from one selection or page at most: five `bulk_add` requests on PostHog. */
 export const BULK_ADD_LIMIT = 100;
+/** Recordings added without asking first; more, and the user says Yes before anything is sent. */
+export const BULK_ADD_UNASKED = 20;
 
 export interface BulkAddDeps {
   playlists: CollectionService;
@@ -23,12 +26,22 @@ export interface BulkAddDeps {
    * named `bulk_add`.
    */
   hasBulkAdd?: (origin: string) => boolean;
+  /**
+   * Asks the user before more than `BULK_ADD_UNASKED` recordings, or recordings of a project other
+   * than the connected one, are added (bulk-ask.ts); true only for a Yes.
+   */
+  confirm: (question: BulkQuestion) => Promise<boolean>;
 }
 
 export interface BulkAddResult {
-  /** `none-found`: no recording on the connected PostHog; `needs-choice`: no last-used collection. */
-  outcome: 'done' | 'none-found' | 'needs-choice';
+  /**
+   * `none-found`: no recording on the connected PostHog; `needs-choice`: no last-used collection;
+   * `declined`: the user said No (or did not answer) when asked first.
+   */
+  outcome: 'done' | 'none-found' | 'needs-choice' | 'declined';
   playlistName?: string;
+  /** The project the recordings were added in (when any were tried). */
+  projectId?: number;
   /** Recordings that were not in the collection and now are. */
   added: number;
   /** Recordings the collection already held. */
@@ -154,7 +167,11 @@ export function createBulkAdd(deps: BulkAddDeps) {
   }
 
   return {
-    /** Recordings from links (deduplicated): those of the connected PostHog and its project go in. */
+    /**
+     * Recordings from links (deduplicated): those of the connected PostHog and of one project go in,
+     * the project most links name; the user is asked first when that is not the connected project or
+     * when there are more than `BULK_ADD_UNASKED`.
+     */
     async add(targets: readonly RecordingTarget[]): Promise<BulkAddResult> {
       const base = await playlists.scopeOf();
       const here = targets.filter((target) => target.origin === base.connection.origin);
@@ -182,6 +199,14 @@ export function createBulkAdd(deps: BulkAddDeps) {
           const detail = t(entry.kind === 'filters' ? 'playlistIsSavedFilter' : 'playlistIsSynthetic');
           throw new AppError('invalid-input', { detail });
         }
+        const otherProject =
+          scope.projectId === base.projectId
+            ? {}
+            : { otherProject: { named: scope.projectId, connected: base.projectId } };
+        if (ids.length > BULK_ADD_UNASKED || scope.projectId !== base.projectId) {
+          const question = { count: ids.length, playlistName: entry.name, ...otherProject };
+          if (!(await deps.confirm(question))) return { outcome: 'declined', ...empty, ...leftOut };
+        }
         tally = hasBulkAdd(scope.connection.origin)
           ? await inBulk(scope, lastUsed, ids)
           : await oneByOne(scope, lastUsed, ids);
@@ -193,6 +218,7 @@ export function createBulkAdd(deps: BulkAddDeps) {
       if (tally.added > 0) await playlists.markUsed(scope, lastUsed);
       return {
         outcome: 'done',
+        projectId: scope.projectId,
         ...(playlistName === undefined ? {} : { playlistName }),
         ...tally,
         ...leftOut,

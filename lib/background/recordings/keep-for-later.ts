@@ -2,6 +2,7 @@ import type { NoteInput, QuickAddResult } from '../../messaging/collection-messa
 import type { ErrorKind } from '../../platform/error-policy';
 import { toAppError } from '../../platform/errors';
 import { type MessageKey, t } from '../../platform/i18n';
+import { type FaceName, recordingName } from '../../posthog/recording-names';
 import type { PendingChanges } from '../pending/pending-queue';
 import { keepsPending } from '../pending/pending-store';
 import type { CollectionScope, CollectionService } from './collections';
@@ -12,6 +13,16 @@ const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', Mess
   'signed-out': { add: 'pendingAddSignedOut', remove: 'pendingRemoveSignedOut' },
   'no-session-tab': { add: 'pendingAddNoTab', remove: 'pendingRemoveNoTab' },
   network: { add: 'pendingAddLater', remove: 'pendingRemoveLater' },
+  'rate-limited': { add: 'pendingAddBusy', remove: 'pendingRemoveBusy' },
+  'outcome-unknown': { add: 'pendingAddUnknown', remove: 'pendingRemoveUnknown' },
+};
+/** The same sentences naming the recording, for surfaces that do not show it beside them. */
+const NAMED_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
+  'signed-out': { add: 'pendingAddSignedOutNamed', remove: 'pendingRemoveSignedOutNamed' },
+  'no-session-tab': { add: 'pendingAddNoTabNamed', remove: 'pendingRemoveNoTabNamed' },
+  network: { add: 'pendingAddLaterNamed', remove: 'pendingRemoveLaterNamed' },
+  'rate-limited': { add: 'pendingAddBusyNamed', remove: 'pendingRemoveBusyNamed' },
+  'outcome-unknown': { add: 'pendingAddUnknownNamed', remove: 'pendingRemoveUnknownNamed' },
 };
 
 /** The result of keeping a change: waiting (with its id), cancelled out by the opposite one, or not kept. */
@@ -20,31 +31,50 @@ export type KeptResult = Pick<QuickAddResult, 'outcome' | 'playlistName' | 'mess
 /**
  * A change PostHog could not take now is kept and made later (pending/pending-queue.ts), from any
  * surface (the shortcut, a link's menu, the in-page button, the popup and the picker window); null
- * when the failure is a "no" that waiting will not change. A note waits with its add.
+ * when the failure is a "no" that waiting will not change. A note waits with its add, and who the
+ * recording is (when PostHog said) with the change, to name it in the pending list. `named`: the
+ * sentence names the recording (surfaces without the popup's header above them).
  */
 export async function keepChangeForLater(
-  deps: { pending?: PendingChanges; playlists: CollectionService },
+  deps: {
+    pending?: PendingChanges;
+    playlists: CollectionService;
+    /** The key's owner (PostHog's user uuid): the change is made later only as them. */
+    keyOwner?: () => Promise<string | undefined>;
+  },
   scope: CollectionScope,
-  input: { shortId: string; recordingId: string; direction: 'add' | 'remove'; note?: NoteInput },
+  input: {
+    shortId: string;
+    recordingId: string;
+    direction: 'add' | 'remove';
+    note?: NoteInput;
+    face?: FaceName | null;
+  },
   error: unknown,
+  named = false,
 ): Promise<KeptResult | null> {
   if (!deps.pending || !keepsPending(error)) return null;
   const cached = await deps.playlists.list({ projectId: scope.projectId, source: 'cache' }).catch(() => null);
   const name = cached?.playlists.find((entry) => entry.shortId === input.shortId)?.name ?? '';
   const playlistName = displayName(name);
-  const { direction, note, ...ids } = input;
+  const { direction, note, face, ...ids } = input;
+  const user = await deps.keyOwner?.().catch(() => undefined);
   const target = {
     origin: scope.connection.origin,
     projectId: scope.projectId,
     ...ids,
     playlistName,
     ...(note ? { note } : {}),
+    ...(face ? { face: { person: face.person, startTime: face.startTime } } : {}),
+    ...(user ? { user } : {}),
   };
   const kept = await deps.pending.keep(target, direction, error);
   if ('cancelledOut' in kept) {
     return { outcome: 'already', playlistName, message: t('pendingCancelledOut', playlistName) };
   }
-  const why = PENDING_SENTENCES[toAppError(error).kind] ?? PENDING_SENTENCES.network;
+  const sentences = named ? NAMED_SENTENCES : PENDING_SENTENCES;
+  const why = sentences[toAppError(error).kind] ?? sentences.network;
   const key = why?.[direction] ?? 'pendingAddLater';
-  return { outcome: 'pending', playlistName, pendingId: kept.kept.id, message: t(key, playlistName) };
+  const message = t(key, playlistName, recordingName(face, input.recordingId));
+  return { outcome: 'pending', playlistName, pendingId: kept.kept.id, message };
 }

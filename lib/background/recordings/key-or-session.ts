@@ -23,9 +23,15 @@ export interface Attempt {
   via: Via;
   signal: AbortSignal;
   quietTab: boolean;
+  /** A kept change: made through a page's session only when it is this PostHog user (uuid). */
+  asUser?: string;
 }
 
-/** What a session answer that is not 2xx means; PostHog's "not signed in" answers read as signed out. */
+/**
+ * What a session answer that is not 2xx means: PostHog's "not signed in" answers read as signed out;
+ * its CSRF refusal (403 "CSRF Failed: …", DRF's `SessionAuthentication.enforce_csrf`), which comes only
+ * to a signed-in session and stands after the tab read its token again, as `csrf-refused`.
+ */
 export function sessionFailure(answer: SessionAnswer): AppError {
   if (answer.status === 0)
     return new AppError('network', { detail: 'the PostHog tab could not reach PostHog' });
@@ -33,7 +39,11 @@ export function sessionFailure(answer: SessionAnswer): AppError {
     { status: answer.status, statusText: '', headers: new Headers(), body: answer.body },
     '',
   );
-  const signedOut = /credentials were not provided|not authenticated|csrf/i.test(error.detail ?? '');
+  const detail = error.detail ?? '';
+  if (answer.status === 403 && /^CSRF Failed:/.test(detail)) {
+    return new AppError('csrf-refused', { status: 403, detail });
+  }
+  const signedOut = /credentials were not provided|not authenticated/i.test(detail);
   if (answer.status === 401 || (answer.status === 403 && signedOut)) {
     return new AppError('signed-out', { status: answer.status, detail: error.detail });
   }
@@ -48,7 +58,12 @@ export function sessionFailure(answer: SessionAnswer): AppError {
  */
 export function createRecordingSender(deps: {
   playlists: CollectionService;
-  forward: (origin: string, route: SessionRoute, signal?: AbortSignal) => Promise<SessionAnswer>;
+  forward: (
+    origin: string,
+    route: SessionRoute,
+    signal?: AbortSignal,
+    asUser?: string,
+  ) => Promise<SessionAnswer>;
   keyRefusals: KeyRefusals;
   /** What the origin is known to do (lib/posthog/origins.ts): refuse keys here, have bulk routes. */
   traits: (origin: string) => CollectionWriteTraits;
@@ -82,7 +97,7 @@ export function createRecordingSender(deps: {
     const remove = traits.hasBulkRecordingRoutes ? bulkDeleteRecordingRoute : removeRecordingRoute;
     const route = (direction === 'add' ? addRecordingRoute : remove)(scope.projectId, shortId, recordingId);
     attempt.via = 'session';
-    const answer = await deps.forward(origin, route, attempt.signal);
+    const answer = await deps.forward(origin, route, attempt.signal, attempt.asUser);
     attempt.quietTab = answer.quiet === true;
     if (answer.status < 200 || answer.status > 299) throw sessionFailure(answer);
     return 'session' satisfies Via;

@@ -1,5 +1,5 @@
-import { BULK_RECORDING_ID_MAX } from '../../api/session-routes';
 import type { PageContext } from '../../posthog/context';
+import { isCapturedSessionId } from '../../posthog/context-ids';
 import type { RecordingTarget } from './quick-add';
 
 /** Where the links are read: the user's selection, or the whole page (the frame clicked in). */
@@ -11,19 +11,53 @@ const MAX_HREF = 2048;
 
 /**
  * Runs in the page (`scripting.executeScript`, with the menu click's activeTab grant): the links in
- * the selection, or on the whole page. Only links that look like a recording's come back. It must
- * be self-contained: the browser sends its source, not its closure.
+ * the selection, or on the whole page, that a person can see. Only links that look like a
+ * recording's come back. It must be self-contained: the browser sends its source, not its closure.
+ *
+ * The page is hostile: a selection may sweep up links hidden in it (`display: none`, `visibility:
+ * hidden`, `opacity: 0`, no size, off the page's top or left edge, or inside a hidden parent), so
+ * only what the user could have seen counts. `checkVisibility()` (with both spellings of its options:
+ * Chromium 120 knows only `checkOpacity`/`checkVisibilityCSS`) judges the styles where the browser has
+ * it; elsewhere the computed styles of the link and its ancestors do.
  */
 export function linksInDocument(scope: LinkScope): string[] {
   const found: string[] = [];
   const selection = scope === 'selection' ? getSelection() : null;
   const ranges =
     selection === null ? [] : Array.from({ length: selection.rangeCount }, (_, i) => selection.getRangeAt(i));
+  const styled = (link: Element): boolean => {
+    if (typeof link.checkVisibility === 'function') {
+      const options = {
+        checkOpacity: true,
+        checkVisibilityCSS: true,
+        opacityProperty: true,
+        visibilityProperty: true,
+      };
+      return link.checkVisibility(options as CheckVisibilityOptions);
+    }
+    const own = getComputedStyle(link);
+    if (own.visibility === 'hidden' || own.visibility === 'collapse') return false;
+    for (let node: Element | null = link; node !== null; node = node.parentElement) {
+      const style = node === link ? own : getComputedStyle(node);
+      if (style.display === 'none' || style.contentVisibility === 'hidden' || Number(style.opacity) === 0)
+        return false;
+    }
+    return true;
+  };
+  const seen = (link: Element): boolean => {
+    const box = link.getBoundingClientRect();
+    // A box of a pixel or less shows nothing a person reads; one past the top or left edge cannot be
+    // scrolled to.
+    return (
+      box.width > 1 && box.height > 1 && box.right + scrollX > 0 && box.bottom + scrollY > 0 && styled(link)
+    );
+  };
   for (const link of Array.from(document.links)) {
     if (found.length >= 2000) break;
     const href = link.href;
     if (href.length > 2048 || !/\/(replay|recordings)\/|sessionRecordingId=/.test(href)) continue;
-    if (scope === 'page' || ranges.some((range) => range.intersectsNode(link))) found.push(href);
+    if (scope === 'selection' && !ranges.some((range) => range.intersectsNode(link))) continue;
+    if (seen(link)) found.push(href);
   }
   return found;
 }
@@ -67,8 +101,8 @@ export function recordingsFromLinks(
   const found = new Map<string, RecordingTarget>();
   for (const href of hrefs) {
     const context = options.parsePageContext(href, options.appOrigins);
-    // An id no bulk request may carry (PostHog's are 36 characters) would fail its whole request.
-    if (context?.kind !== 'recording' || context.recordingId.length > BULK_RECORDING_ID_MAX) continue;
+    // Only ids PostHog's capture could have made: a page's link names nothing else Hogmark sends.
+    if (context?.kind !== 'recording' || !isCapturedSessionId(context.recordingId)) continue;
     const key = `${context.origin} ${context.recordingId}`;
     const known = found.get(key);
     if (!known || (known.projectId === null && context.projectId !== null)) {

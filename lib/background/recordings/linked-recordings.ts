@@ -1,9 +1,10 @@
 import { toAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { PageContext } from '../../posthog/context';
+import { type FaceName, recordingName } from '../../posthog/recording-names';
 import type { FlashKind } from '../toolbar/badge-flash';
-import type { BulkAdd } from './bulk-add';
-import { describeBulkAdd } from './bulk-add-report';
+import type { BulkAdd, BulkAddResult } from './bulk-add';
+import { describeBulkAdd, NAMED_FAILURES } from './bulk-add-report';
 import { type CollectLinks, type LinkClick, recordingsFromLinks } from './link-collector';
 
 export interface LinkedRecordingsDeps {
@@ -12,6 +13,10 @@ export interface LinkedRecordingsDeps {
   parsePageContext: (url: string, appOrigins?: readonly string[]) => PageContext | null;
   bulkAdd: BulkAdd;
   flash: (tabId: number, kind: FlashKind, title: string) => Promise<void>;
+  /** Who a recording is, when already known (never a request): names the recordings not added. */
+  cachedFace?: (ref: { projectId: number; recordingId: string }) => Promise<FaceName | null>;
+  /** Answers No to a question still open from an earlier click (bulk-ask.ts `dropAll`). */
+  dropQuestions?: () => void;
 }
 
 /**
@@ -22,6 +27,21 @@ export interface LinkedRecordingsDeps {
 export function createLinkedRecordingsAdd(deps: LinkedRecordingsDeps) {
   let queue: Promise<unknown> = Promise.resolve();
 
+  /** The recordings the report names (the first failures), by who they are where that is known. */
+  async function namesOf(result: BulkAddResult): Promise<Map<string, string>> {
+    const { projectId } = result;
+    const names = new Map<string, string>();
+    if (projectId === undefined || !deps.cachedFace) return names;
+    const cachedFace = deps.cachedFace;
+    await Promise.all(
+      result.failed.slice(0, NAMED_FAILURES).map(async ({ recordingId }) => {
+        const face = await cachedFace({ projectId, recordingId }).catch(() => null);
+        if (face) names.set(recordingId, recordingName(face, recordingId));
+      }),
+    );
+    return names;
+  }
+
   async function addLinked(click: LinkClick): Promise<{ kind: FlashKind; message: string }> {
     try {
       const { hrefs, readable } = await deps.collectLinks(click);
@@ -30,13 +50,17 @@ export function createLinkedRecordingsAdd(deps: LinkedRecordingsDeps) {
         appOrigins: await deps.getAppOrigins(),
         parsePageContext: deps.parsePageContext,
       });
-      return describeBulkAdd(await deps.bulkAdd.add(targets));
+      const result = await deps.bulkAdd.add(targets);
+      return describeBulkAdd(result, await namesOf(result));
     } catch (error) {
       return { kind: 'failed', message: toAppError(error).userMessage() };
     }
   }
 
   return function addLinkedRecordings(click: LinkClick): Promise<{ kind: FlashKind; message: string }> {
+    // A click while an earlier one waits for its answer replaces that question rather than queue
+    // behind it: the earlier one adds nothing.
+    deps.dropQuestions?.();
     const run = queue.then(async () => {
       const report = await addLinked(click);
       await deps.flash(click.tabId, report.kind, report.message);

@@ -34,7 +34,11 @@ export async function applyPendingChange(
     }
   }
   const input = { projectId: change.projectId, shortId: change.shortId, recordingId: change.recordingId };
-  const result = await (wanted ? actions.add(note ? { ...input, note } : input) : actions.remove(input));
+  // Through a page's session, only as the PostHog user it was kept for (a page signed in as someone
+  // else does not make it: it keeps waiting).
+  const result = await (wanted
+    ? actions.add(note ? { ...input, note } : input, undefined, change.user)
+    : actions.remove(input, change.user));
   // The add is made but its note is not: the change keeps waiting for the note alone.
   if (result.note && !result.note.saved) throw AppError.fromJSON(result.note.error);
 }

@@ -4,6 +4,7 @@ import { AppError, isAppError, toAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import type { PageContext } from '../../posthog/context';
+import { type FaceName, recordingName } from '../../posthog/recording-names';
 import type { HandlerContext } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
 import type { FlashKind } from '../toolbar/badge-flash';
@@ -33,11 +34,25 @@ export interface QuickAddDeps {
   openPickerWindow: (recordingId: string, projectId: number) => Promise<void>;
   /** Where an add PostHog cannot take now (signed out, offline, down) waits to be made. */
   pending?: PendingChanges;
+  /**
+   * Who a recording is, as PostHog says (the share-links room keeps it ten minutes): from `cache`,
+   * only what is known; from `server`, one read with the key when nothing is. Null when unknown.
+   */
+  recordingFace?: (
+    ref: { projectId: number; recordingId: string },
+    source: 'cache' | 'server',
+  ) => Promise<FaceName | null>;
+  /** The key's owner (PostHog's user uuid), kept with a change that waits. */
+  keyOwner?: () => Promise<string | undefined>;
   now?: () => number;
+  /** How long a sentence waits for the face once the add is answered, before naming by id. */
+  faceWaitMs?: number;
 }
 
 /** A pick older than this is not what the popup was opened for. */
 const PICK_TTL_MS = 60_000;
+/** The face read runs beside the add; once the add is answered, it is waited for this long at most. */
+const FACE_WAIT_MS = 1500;
 
 /**
  * "Add to the last-used collection" without the popup: the keyboard command, the context menu on
@@ -63,6 +78,25 @@ export function createQuickAdd(deps: QuickAddDeps) {
     }
   }
 
+  /**
+   * Who the recording is, read beside the add (never before it: the add does not wait for it); a
+   * read that has not answered by the add's end names the recording by what is known, else its id.
+   */
+  function faceBeside(ref: { projectId: number; recordingId: string }) {
+    const read = deps.recordingFace?.(ref, 'server').catch(() => null) ?? Promise.resolve(null);
+    return async (): Promise<FaceName | null> => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), deps.faceWaitMs ?? FACE_WAIT_MS);
+      });
+      const face = await Promise.race([read, late]).finally(() => clearTimeout(timer));
+      return face === 'late' ? cachedFace(ref) : face;
+    };
+  }
+
+  const cachedFace = (ref: { projectId: number; recordingId: string }) =>
+    deps.recordingFace?.(ref, 'cache').catch(() => null) ?? Promise.resolve(null);
+
   async function addToLastUsed(target: RecordingTarget, page?: ActionPage): Promise<QuickAddResult> {
     try {
       const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
@@ -78,17 +112,19 @@ export function createQuickAdd(deps: QuickAddDeps) {
         return { outcome: 'needs-choice', message: t('quickAddChoose') };
       }
       const input = { projectId: scope.projectId, shortId: lastUsed, recordingId: target.recordingId };
+      const faceOf = faceBeside(input);
       let result: Awaited<ReturnType<RecordingActions['add']>>;
       try {
         result = await deps.actions.add(input, page);
       } catch (error) {
-        const kept = await keepForLater(scope, input, 'add', error);
+        const kept = await keepForLater(scope, { ...input, face: await faceOf() }, 'add', error);
         if (kept) return kept;
         throw error;
       }
       const playlistName = displayName(result.playlistName);
+      const who = recordingName(await faceOf(), target.recordingId, now());
       if (result.outcome === 'already') {
-        return { outcome: 'already', playlistName, message: t('playlistAlreadyIn', playlistName) };
+        return { outcome: 'already', playlistName, message: t('quickAlreadyIn', playlistName, who) };
       }
       return {
         outcome: 'added',
@@ -102,6 +138,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
               ? 'quickAddedViaSession'
               : 'quickAdded',
           playlistName,
+          who,
         ),
       };
     } catch (error) {
@@ -111,10 +148,10 @@ export function createQuickAdd(deps: QuickAddDeps) {
 
   const keepForLater = (
     scope: CollectionScope,
-    input: { shortId: string; recordingId: string },
+    input: { shortId: string; recordingId: string; face?: FaceName | null },
     direction: 'add' | 'remove',
     error: unknown,
-  ) => keepChangeForLater(deps, scope, { ...input, direction }, error);
+  ) => keepChangeForLater(deps, scope, { ...input, direction }, error, true);
 
   async function report(tabId: number | undefined, result: QuickAddResult): Promise<QuickAddResult> {
     const kind: FlashKind =
@@ -203,7 +240,11 @@ export function createQuickAdd(deps: QuickAddDeps) {
           scope &&
           (await keepForLater(
             scope,
-            { shortId: action.shortId, recordingId: action.recordingId },
+            {
+              shortId: action.shortId,
+              recordingId: action.recordingId,
+              face: await cachedFace({ projectId: action.projectId, recordingId: action.recordingId }),
+            },
             'remove',
             error,
           ));

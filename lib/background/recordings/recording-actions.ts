@@ -37,6 +37,8 @@ export interface RecordingActionsDeps {
     origin: string,
     route: ReturnType<typeof addRecordingRoute>,
     signal?: AbortSignal,
+    /** Sent only when the page's session is this PostHog user (a kept change's). */
+    asUser?: string,
   ) => Promise<SessionAnswer>;
   /** `browser.storage.session`: the last action, for Undo, and the origins that refused the key. */
   session: StorageAreaLike;
@@ -97,6 +99,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     input: RecordingChangeInput,
     signal: AbortSignal,
     page?: ActionPage,
+    asUser?: string,
   ): Promise<RecordingChangeResult> {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
@@ -123,7 +126,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       return { outcome: 'not-there', shortId, playlistName, membership: before };
     }
     const wanted = direction === 'add';
-    const attempt: Attempt = { via: 'key', signal, quietTab: false };
+    const attempt: Attempt = { via: 'key', signal, quietTab: false, ...(asUser ? { asUser } : {}) };
     let via: Via;
     try {
       via = await settleWrite({
@@ -194,13 +197,14 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     direction: Direction,
     input: RecordingChangeInput,
     page?: ActionPage,
+    asUser?: string,
   ): Promise<RecordingChangeResult> {
     const key = recordingWriteKey(input);
     const current = running.get(key);
     if (current?.direction === direction) return current.done;
     const controller = new AbortController();
     const done = (current?.done.catch(() => undefined) ?? Promise.resolve()).then(() =>
-      change(direction, input, controller.signal, page),
+      change(direction, input, controller.signal, page, asUser),
     );
     running.set(key, { direction, done, controller });
     const forget = () => {
@@ -216,10 +220,12 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
 
   return {
     /** `page`: the tab and page a recording link's menu was used on (popup adds have none). */
-    add: (input: RecordingChangeInput, page?: ActionPage) => guarded('add', input, page),
+    add: (input: RecordingChangeInput, page?: ActionPage, asUser?: string) =>
+      guarded('add', input, page, asUser),
     /** For the settings service's `clearCaches`: another key or PostHog is asked with the key again. */
     forgetKeyRefusals: () => keyRefusals.clear(),
-    remove: (input: RecordingChangeInput) => guarded('remove', input),
+    /** `asUser`: a kept change, made through a page's session only when it is that PostHog user. */
+    remove: (input: RecordingChangeInput, asUser?: string) => guarded('remove', input, undefined, asUser),
     cancel,
     recentAction,
 

@@ -7,11 +7,12 @@ import type { PendingChanges } from '../pending/pending-queue';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
 import { createBulkAdd } from './bulk-add';
+import { createBulkAsks } from './bulk-ask';
 import { createCollectionService } from './collections';
 import { createLinkCollector, type LinkScope, linksInDocument } from './link-collector';
 import { createLinkedRecordingsAdd } from './linked-recordings';
 import { applyPendingChange } from './pending-apply';
-import { createQuickAdd, type QuickAddDeps } from './quick-add';
+import { createQuickAdd, type QuickAddDeps, type RecordingTarget } from './quick-add';
 import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
 import { type ContextMenusLike, createContextMenus } from './recording-menus';
 import { createRecordingNotes } from './recording-notes';
@@ -24,7 +25,7 @@ export interface RecordingsBrowser {
   /** `action.openPopup()` throws where the browser does not allow it. */
   action: { openPopup(): Promise<void> };
   windows: { create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
-  runtime: { getURL(path: '/popup.html'): string };
+  runtime: { getURL(path: '/popup.html' | '/bulk-ask.html'): string };
   contextMenus: ContextMenusLike;
   /** With a menu click's activeTab grant: reads the links of the selection or page, once. */
   scripting: {
@@ -38,7 +39,7 @@ export interface RecordingsBrowser {
 
 export interface RecordingsFeatureDeps {
   browser: RecordingsBrowser;
-  settings: Pick<SettingsService, 'connection' | 'appOrigins'>;
+  settings: Pick<SettingsService, 'connection' | 'appOrigins' | 'keyOwner'>;
   /** The trusted area (IndexedDB): cached collections, preferences, membership facts. */
   trusted: StorageAreaLike;
   /** The session room's `forward`: a request made with the signed-in PostHog tab's session. */
@@ -48,8 +49,11 @@ export interface RecordingsFeatureDeps {
   flash: BadgeFlash;
   /** Where an add PostHog cannot take now waits to be made (the pending room's queue). */
   pending: PendingChanges;
-  /** When a recording started, as PostHog's metadata says (kept by the share-links room); for notes. */
-  recordingStart?: (projectId: number, recordingId: string) => Promise<string | null>;
+  /**
+   * Who a recording is and when it started, as PostHog's metadata says (kept by the share-links room
+   * ten minutes): for notes (the start), the sentences and the pending list (the person).
+   */
+  recordingFace?: QuickAddDeps['recordingFace'];
 }
 
 /**
@@ -67,12 +71,14 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       createPostHogClient({ ...connection, signal }).project(projectId).playlists,
     trusted: deps.trusted,
   });
+  const cachedFace = async (ref: { projectId: number; recordingId: string }) =>
+    (await deps.recordingFace?.(ref, 'cache')) ?? null;
   const notes = createRecordingNotes({
     api: (scope, signal) =>
       createPostHogClient({ ...scope.connection, signal }).project(scope.projectId).notes,
     forward: deps.forward,
-    startOf: (projectId, recordingId) =>
-      deps.recordingStart?.(projectId, recordingId) ?? Promise.resolve(null),
+    startOf: async (projectId, recordingId) =>
+      (await deps.recordingFace?.({ projectId, recordingId }, 'server'))?.startTime ?? null,
   });
   const actions = createRecordingActions({
     playlists,
@@ -87,6 +93,8 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     tabContext: deps.tabContext,
     flash: deps.flash,
     session: browser.storage.session,
+    recordingFace: deps.recordingFace,
+    keyOwner: settings.keyOwner,
     openPopup: () => browser.action.openPopup(),
     openPickerWindow: async (recordingId, projectId) => {
       const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}`;
@@ -94,6 +102,13 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       await browser.windows.create({ url, type: 'popup', width: 420, height: 600 });
     },
   });
+  const asks = createBulkAsks({
+    openAskWindow: async (askId) => {
+      const url = browser.runtime.getURL(`/bulk-ask.html?ask=${askId}` as '/bulk-ask.html');
+      await browser.windows.create({ url, type: 'popup', width: 420, height: 260 });
+    },
+  });
+  const bulkAdd = createBulkAdd({ playlists, actions, forward: deps.forward, confirm: asks.ask });
   const menus = createContextMenus({
     menus: browser.contextMenus,
     getAppOrigins: appOrigins,
@@ -113,14 +128,27 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       }),
       getAppOrigins: appOrigins,
       parsePageContext,
-      bulkAdd: createBulkAdd({ playlists, actions, forward: deps.forward }),
+      bulkAdd,
       flash: deps.flash,
+      cachedFace,
+      dropQuestions: asks.dropAll,
     }),
     onError,
   });
 
   return {
-    handlers: createRecordingHandlers({ playlists, actions, quickAdd, pending: deps.pending }),
+    handlers: {
+      ...createRecordingHandlers({
+        playlists,
+        actions,
+        quickAdd,
+        pending: deps.pending,
+        cachedFace,
+        keyOwner: settings.keyOwner,
+      }),
+      'bulk/question': ({ askId }: { askId: string }) => asks.question(askId),
+      'bulk/answer': ({ askId, accept }: { askId: string; accept: boolean }) => asks.answer(askId, accept),
+    },
     /** The pending room's `apply`: a kept change made through the same path as a click. */
     applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>
       applyPendingChange({ playlists, actions }, change, options),
@@ -128,6 +156,12 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     addToLastUsed: quickAdd.forTab,
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
+    /** For the person page: one recording as a link's menu adds it, the picker, several at once. */
+    forPersonPage: {
+      addToLastUsed: (target: RecordingTarget) => quickAdd.forLink(target, undefined),
+      choose: (target: RecordingTarget) => quickAdd.choose(target),
+      bulkAdd,
+    },
     /** For `popup/open`: the session's pick (taken) and last action, and a cached list. */
     sessionState: () => recordingSessionState(actions, quickAdd),
     cachedList: (recording: { recordingId: string; projectId?: number }) =>

@@ -1,12 +1,13 @@
 import type { RecordingChangeInput, RecordingChangeResult } from '../../messaging/collection-messages';
 import { pickWaits } from '../../platform/error-policy';
 import { isAppError } from '../../platform/errors';
+import { stoppedWaiting } from '../../platform/write-outcome';
+import type { FaceName } from '../../posthog/recording-names';
 import type { Handlers } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
 import type { CollectionService } from './collections';
 import { keepChangeForLater } from './keep-for-later';
 import type { QuickAdd } from './quick-add';
-
 import type { RecordingActions } from './recording-actions';
 
 /** The session's pick (taken) and recent last action, for `popup/open` to scope and answer. */
@@ -22,24 +23,31 @@ export function createRecordingHandlers(services: {
   quickAdd: QuickAdd;
   /** Where a pick PostHog cannot take now waits (the pending room's queue). */
   pending?: PendingChanges;
+  /** Who a recording is, when already known (never a request): kept with a waiting pick. */
+  cachedFace?: (ref: { projectId: number; recordingId: string }) => Promise<FaceName | null>;
+  /** The key's owner (PostHog's user uuid), kept with a pick that waits. */
+  keyOwner?: () => Promise<string | undefined>;
 }) {
   const { playlists, actions, quickAdd } = services;
 
   /**
-   * A pick in the popup or the picker window: made now, or, when PostHog cannot take it for want of a
-   * session (signed out, no PostHog tab), kept with its note and made once a PostHog page loads.
+   * A pick in the popup or the picker window: made now, or, when PostHog cannot take it now (signed
+   * out, no PostHog tab, offline, down, busy, its answer lost and not readable back), kept with its
+   * note and made once by the pending room's triggers (a PostHog page loading, back online, the
+   * retry schedule). A pick the user stopped waiting for is not made for them later.
    */
   async function add(input: RecordingChangeInput): Promise<RecordingChangeResult> {
     try {
       return await actions.add(input);
     } catch (error) {
-      if (!isAppError(error) || !pickWaits(error.kind)) throw error;
+      if (!isAppError(error) || !pickWaits(error.kind) || stoppedWaiting(error)) throw error;
       const scope = await playlists.scopeOf(input.projectId);
       const { shortId, recordingId, note } = input;
+      const face = await services.cachedFace?.({ projectId: scope.projectId, recordingId }).catch(() => null);
       const kept = await keepChangeForLater(
-        { pending: services.pending, playlists },
+        { pending: services.pending, playlists, keyOwner: services.keyOwner },
         scope,
-        { shortId, recordingId, direction: 'add', ...(note ? { note } : {}) },
+        { shortId, recordingId, direction: 'add', ...(note ? { note } : {}), face },
         error,
       );
       if (kept?.outcome !== 'pending') throw error;

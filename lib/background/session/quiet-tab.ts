@@ -1,4 +1,6 @@
 import { AppError, isAppError } from '../../platform/errors';
+import type { StorageAreaLike } from '../../platform/storage';
+import { createQuietTabIds } from './quiet-tab-ids';
 
 /**
  * The page a quiet tab opens: PostHog's collections list, a light page of its app that the content
@@ -8,6 +10,12 @@ import { AppError, isAppError } from '../../platform/errors';
  * (`addProjectIdIfMissing` in frontend/src/lib/utils/router-utils.ts).
  */
 export const QUIET_TAB_PATH = '/replay/playlists';
+
+/**
+ * How long a quiet tab stays open after its last request, for the next one of the same run (a bulk
+ * add or a retry run one recording at a time opens one tab, not one per recording).
+ */
+export const QUIET_TAB_LINGER_MS = 2_000;
 
 /** From opening the tab to its content script taking the request. */
 const READY_WITHIN_MS = 15_000;
@@ -38,8 +46,11 @@ export interface QuietTabsDeps {
     getLastFocused(): Promise<WindowLike>;
     getAll(query: { windowTypes: ['normal'] }): Promise<WindowLike[]>;
   };
+  /** `storage.session`: which tabs are quiet outlives the worker (never taken for the user's own). */
+  session?: StorageAreaLike;
   readyWithinMs?: number;
   retryDelaysMs?: readonly number[];
+  lingerMs?: number;
 }
 
 /** A tab a session request goes through: a quiet tab, or (in the bridge) the user's own. */
@@ -57,6 +68,8 @@ interface OpenTab {
   created: Promise<number>;
   loaded: Promise<void>;
   users: number;
+  /** Set while it waits, unused, for the next request before closing. */
+  linger?: ReturnType<typeof setTimeout>;
 }
 
 /**
@@ -74,11 +87,14 @@ const stopped = () => new AppError('cancelled', { detail: 'stopped before the re
 /**
  * PostHog tabs Hogmark opens itself when a session request has no PostHog tab to go through: in the
  * background (`active: false`) of the last-focused normal window, never a new window and never a
- * private one; one per origin, shared by the requests that need it at the same time, and closed
- * once the last of them is answered, fails or is cancelled.
+ * private one; one per origin, shared by the requests that need it at the same time and by the next
+ * ones within a few seconds (one tab for a whole run), then closed. Its id is kept in
+ * `storage.session` until it is closed: a quiet tab a stopped worker left is closed on start.
  */
 export function createQuietTabs(deps: QuietTabsDeps) {
   const readyWithinMs = deps.readyWithinMs ?? READY_WITHIN_MS;
+  const lingerMs = deps.lingerMs ?? QUIET_TAB_LINGER_MS;
+  const ids = createQuietTabIds(deps.session);
   const retryDelaysMs = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const open = new Map<string, OpenTab>();
   const closing = new Set<number>();
@@ -138,6 +154,8 @@ export function createQuietTabs(deps: QuietTabsDeps) {
         });
       if (tab.id === undefined) throw noTab('could not open a PostHog tab');
       tabId = tab.id;
+      const opened = tab.id;
+      ids.add(opened);
       return tab.id;
     })();
     const entry: OpenTab = { created, loaded: created.then(whenLoaded), users: 0, tabId: () => tabId };
@@ -157,6 +175,7 @@ export function createQuietTabs(deps: QuietTabsDeps) {
         // The user may have closed it already.
         await deps.tabs.remove(tabId).catch(() => undefined);
         closing.delete(tabId);
+        ids.remove([tabId]);
       },
       () => undefined,
     );
@@ -209,6 +228,17 @@ export function createQuietTabs(deps: QuietTabsDeps) {
   }
 
   return {
+    /**
+     * On the worker's start: the quiet tabs a stopped worker left open are closed (their ids were
+     * kept for this); a tab that is not one of them is never touched.
+     */
+    async closeLeftovers(): Promise<void> {
+      const current = new Set([...open.values()].map((entry) => entry.tabId()));
+      const left = (await ids.list()).filter((id) => !current.has(id));
+      await Promise.all(left.map((id) => deps.tabs.remove(id).catch(() => undefined)));
+      await ids.remove(left);
+    },
+
     /** A quiet tab is open or opening on this origin: a request joins it. */
     isOpen: (origin: string): boolean => open.has(origin),
 
@@ -224,12 +254,23 @@ export function createQuietTabs(deps: QuietTabsDeps) {
       const entry = open.get(origin) ?? openTab(origin);
       open.set(origin, entry);
       entry.users += 1;
+      clearTimeout(entry.linger);
+      entry.linger = undefined;
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
         entry.users -= 1;
-        if (entry.users === 0) close(origin, entry);
+        if (entry.users > 0) return;
+        // Kept a moment for the run's next request; a tab that never opened is not kept.
+        entry.linger = setTimeout(() => {
+          entry.linger = undefined;
+          if (entry.users === 0) close(origin, entry);
+        }, lingerMs);
+        entry.created.catch(() => {
+          clearTimeout(entry.linger);
+          entry.linger = undefined;
+        });
       };
       const deadline = Date.now() + readyWithinMs;
       try {

@@ -1,5 +1,5 @@
 import type { SessionRoute } from '../../api/session-routes';
-import { isSessionRequestAllowed } from '../../api/session-routes';
+import { CURRENT_USER_ROUTE, isSessionRequestAllowed } from '../../api/session-routes';
 import { createMessageSender, type MessageInput, type RawSend } from '../../messaging/messages';
 import { AppError, isAppError } from '../../platform/errors';
 import type { HandlerContext } from '../messages/dispatcher';
@@ -85,8 +85,10 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
       const { accepted } = await tab.deliver(() =>
         send('session/request', route.body === undefined ? input : { ...input, body: route.body }),
       );
-      // The content script takes every allow-listed request unless the page has no PostHog session.
-      if (!accepted) throw new AppError('signed-out', { detail: 'the PostHog tab has no session' });
+      // The content script takes every allow-listed request for its own origin (with or without a
+      // CSRF cookie: PostHog's answer then says signed out or refused); one it declines is meant for a
+      // PostHog the tab is no longer on.
+      if (!accepted) throw new AppError('no-session-tab', { detail: 'the PostHog tab declined the request' });
       timer = setTimeout(
         () => fail(new AppError('timeout', { detail: 'no reply from the PostHog tab' })),
         timeoutMs,
@@ -99,36 +101,66 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
     }
   }
 
+  /**
+   * The request through `tab`; for a change kept for later (`asUser`), only once the tab's session
+   * has said it is that PostHog user (`@me` through the same tab, just before).
+   */
+  async function asUserThrough(
+    tab: TabLease,
+    origin: string,
+    route: SessionRoute,
+    signal: AbortSignal | undefined,
+    asUser: string | undefined,
+  ): Promise<SessionAnswer> {
+    if (asUser !== undefined) {
+      const me = await through(tab, origin, CURRENT_USER_ROUTE, signal);
+      // Not signed in (or refused): what the write would have been told, without making it.
+      if (me.status < 200 || me.status > 299) return me;
+      const uuid = (me.body as { uuid?: unknown } | null)?.uuid;
+      if (uuid !== asUser) throw new AppError('other-user', { detail: 'the PostHog tab is another user' });
+    }
+    return through(tab, origin, route, signal);
+  }
+
   async function throughQuietTab(
     origin: string,
     route: SessionRoute,
     signal: AbortSignal | undefined,
+    asUser: string | undefined,
   ): Promise<SessionAnswer> {
     if (!quietTabs) throw new AppError('no-session-tab');
     const tab = await quietTabs.borrow(origin, signal);
     try {
-      return { ...(await through(tab, origin, route, signal)), quiet: true };
+      return { ...(await asUserThrough(tab, origin, route, signal, asUser)), quiet: true };
     } finally {
       tab.release();
     }
   }
 
-  /** `signal`: the user stopped waiting; the answer is then unknown (the page may still send it). */
-  async function forward(origin: string, route: SessionRoute, signal?: AbortSignal): Promise<SessionAnswer> {
-    // Everything the content script checks but the session: a request it declines is then signed out.
+  /**
+   * `signal`: the user stopped waiting; the answer is then unknown (the page may still send it).
+   * `asUser`: a change kept for later, made only through a session of that PostHog user (uuid).
+   */
+  async function forward(
+    origin: string,
+    route: SessionRoute,
+    signal?: AbortSignal,
+    asUser?: string,
+  ): Promise<SessionAnswer> {
+    // Everything the content script checks but its own origin: a request it declines is then meant for another PostHog.
     if (!isSessionRequestAllowed(route)) {
       throw new AppError('bad-message', { detail: 'route not forwardable' });
     }
     try {
       const tabId = await usersTab(origin);
-      if (tabId === undefined) return await throughQuietTab(origin, route, signal);
+      if (tabId === undefined) return await throughQuietTab(origin, route, signal, asUser);
       try {
-        return await through(ownTab(tabId), origin, route, signal);
+        return await asUserThrough(ownTab(tabId), origin, route, signal, asUser);
       } catch (error) {
         // Its content script is not there (a tab from before Hogmark was installed or updated):
         // nothing was delivered, so a quiet tab can make the request instead.
         if (!isNotListening(error)) throw error;
-        return await throughQuietTab(origin, route, signal);
+        return await throughQuietTab(origin, route, signal, asUser);
       }
     } catch (error) {
       // No content script in the tab (not loaded yet, or the page is not PostHog any more).

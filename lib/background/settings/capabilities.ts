@@ -17,6 +17,8 @@ const REQUIRED_SCOPES: Readonly<Record<keyof Capabilities, readonly string[]>> =
   recordingFaces: ['session_recording:read'],
   // Older PostHog refuses keys on comments (scope INTERNAL); then the signed-in tab writes them.
   recordingNotes: ['comment:write'],
+  // The person first (`persons/`), then their recordings (`session_recordings/`).
+  personRecordings: ['person:read', 'session_recording:read'],
 };
 
 /** PostHog's rule (`posthog/scopes.py`): `*` grants everything and `x:write` implies `x:read`. */
@@ -47,5 +49,6 @@ export function capabilitiesFor(scopes: readonly string[]): Capabilities {
     notebookNames: check(REQUIRED_SCOPES.notebookNames),
     recordingFaces: check(REQUIRED_SCOPES.recordingFaces),
     recordingNotes: withFix(check(REQUIRED_SCOPES.recordingNotes), 'capabilityNotesFix'),
+    personRecordings: check(REQUIRED_SCOPES.personRecordings),
   };
 }

@@ -59,7 +59,7 @@ export async function checkKey(
     origin: request.origin,
     projectId,
     projectName: projects.find((project) => project.id === projectId)?.name,
-    user: { name: displayName(user), email: user.email ?? '' },
+    user: { name: displayName(user), email: user.email ?? '', uuid: user.uuid },
     scopes,
     projects,
     capabilities: capabilitiesFor(scopes),

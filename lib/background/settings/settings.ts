@@ -1,5 +1,12 @@
 import { appOriginsOf, CLOUD_ORIGINS, connectedProject, statusOf } from '../../messaging/first-view/status';
-import type { KeyCheck, MessageInput, PublicSettings, PublicSharing, Status } from '../../messaging/messages';
+import type {
+  Capabilities,
+  KeyCheck,
+  MessageInput,
+  PublicSettings,
+  PublicSharing,
+  Status,
+} from '../../messaging/messages';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { ApiKeyStore } from '../../platform/key-store';
@@ -212,6 +219,18 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     },
 
     /** What the last key check learnt of the organisation's public links (never a request). */
+    /** Whether the last key check found the key able to do `name` (true when it was not checked). */
+    async keyCan(name: keyof Capabilities): Promise<boolean> {
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      return cache.check?.origin !== current.origin || cache.check.capabilities?.[name]?.ok !== false;
+    },
+
+    /** The key's owner as the last key check read it (PostHog's user uuid), when it said. */
+    async keyOwner(): Promise<string | undefined> {
+      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+      return cache.check?.origin === current.origin ? cache.check.user.uuid : undefined;
+    },
+
     async publicSharing(): Promise<PublicSharing> {
       const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
       return cache.check?.origin === current.origin ? (cache.check.publicSharing ?? 'unknown') : 'unknown';

@@ -2,8 +2,10 @@ import type { ItemReadsApi } from '../../api/insights';
 import type { RecordingMeta } from '../../api/schema/insight';
 import type { SharingConfiguration } from '../../api/schema/sharing';
 import type { MessageInput, MessageOutput, PublicSharing } from '../../messaging/messages';
-import { createItemStore, type StorageAreaLike } from '../../platform/storage';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import type { RecordingContext } from '../../posthog/context';
 import { insightSharingLink } from '../../posthog/links';
+import { personLabel } from '../../posthog/recording-names';
 import type { Connection } from '../settings/settings';
 import { type ItemLinkAnswer, itemLinkCacheItem } from '../storage/stored-items';
 import { publicLinkOf } from './share-links';
@@ -13,6 +15,8 @@ export interface ItemLinksDeps {
   api: (connection: Connection, projectId: number) => ItemReadsApi;
   /** The organisation's public-sharing switch as the last key check read it (no request). */
   publicSharing: () => Promise<PublicSharing>;
+  /** Whether the last key check found the key able to read recordings (no request). */
+  canReadRecordings?: () => Promise<boolean>;
   /** `storage.session`: answers outlive a stopped service worker, not the browser. */
   session: StorageAreaLike;
   now?: () => number;
@@ -53,7 +57,9 @@ type Answer<K extends ItemLinkAnswer['kind']> = Extract<ItemLinkAnswer, { kind: 
 export function createItemLinks(deps: ItemLinksDeps) {
   const now = deps.now ?? Date.now;
   const ttlMs = deps.ttlMs ?? ITEM_LINK_TTL_MS;
-  const store = createItemStore(deps.session, itemLinkCacheItem);
+  // This service alone writes the cache: it is read from memory after the first read (the toolbar
+  // title asks on every page hint while a recording plays).
+  const store = memoizeItemStore(createItemStore(deps.session, itemLinkCacheItem));
   const inflight = new Map<string, Promise<ItemLinkAnswer>>();
   // Bumped by `clear` (another key or PostHog): a read started before files nothing.
   let generation = 0;
@@ -180,15 +186,30 @@ export function createItemLinks(deps: ItemLinksDeps) {
       const connection = await deps.connection();
       const { projectId, recordingId } = input;
       const key = `${connection.origin}|${projectId}|recording|${recordingId}`;
-      const answer =
-        input.source === 'cache'
-          ? await known<'recording'>(key)
-          : await remembered<'recording'>(key, async () =>
-              faceOf(await deps.api(connection, projectId).recording(recordingId)),
-            );
+      // A key without `session_recording:read` is not asked again and again: the options say why.
+      const readable = input.source !== 'cache' && (await deps.canReadRecordings?.()) !== false;
+      const answer = !readable
+        ? await known<'recording'>(key)
+        : await remembered<'recording'>(key, async () =>
+            faceOf(await deps.api(connection, projectId).recording(recordingId)),
+          );
       if (!answer) return { face: null };
       const { kind: _kind, ...face } = answer;
       return { face };
+    },
+
+    /**
+     * Who the recording a tab shows is, as the toolbar's title names it: only what PostHog already
+     * said (never a request; the popup's header or an add reads it), on the connected PostHog.
+     */
+    async recordingPerson(context: RecordingContext): Promise<string | undefined> {
+      const connection = await deps.connection().catch(() => null);
+      if (!connection || connection.origin !== context.origin) return undefined;
+      const projectId = context.projectId ?? connection.projectId;
+      const answer = await known<'recording'>(
+        `${connection.origin}|${projectId}|recording|${context.recordingId}`,
+      );
+      return answer ? personLabel(answer) : undefined;
     },
 
     /** Another key, PostHog or project: nothing read with the old one is reused. */

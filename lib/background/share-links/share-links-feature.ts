@@ -16,7 +16,7 @@ import { createShareLinks } from './share-links';
 
 export interface ShareLinksFeatureDeps {
   browser: { contextMenus: MenusLike; storage: { session: StorageAreaLike } };
-  settings: Pick<SettingsService, 'connection' | 'appOrigins' | 'publicSharing'>;
+  settings: Pick<SettingsService, 'connection' | 'appOrigins' | 'publicSharing' | 'keyCan'>;
   dashboards: Pick<DashboardsService, 'sharing'>;
   /** What a tab shows (the tabs room). */
   view: (tabId: number) => Promise<{ context: PageContext | null; hints: PageHints }>;
@@ -36,6 +36,7 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     connection: settings.connection,
     api: (connection, projectId) => createPostHogClient(connection).project(projectId).items,
     publicSharing: settings.publicSharing,
+    canReadRecordings: () => settings.keyCan('recordingFaces'),
     session: browser.storage.session,
   });
   const reviewDoc = createReviewDoc({
@@ -81,6 +82,8 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     syncMenus: menu.sync,
     /** For the settings room: answers read with another key are not reused. */
     clear: items.clear,
+    /** Who a tab's recording is, when PostHog already said (the toolbar's title; no request). */
+    recordingPerson: items.recordingPerson,
     /** The copy shortcut: the best link of the page in the tab. */
     copyFromTab: copyLink.copyFromTab,
     /** `contextMenus.onClicked`: "Copy dashboard / insight / notebook link" on such a link. */

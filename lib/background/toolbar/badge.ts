@@ -10,6 +10,13 @@ export interface ActionLike {
   setTitle(details: { tabId: number; title: string }): Promise<void>;
 }
 
+/** What a tab shows; `person`: who its recording is, when PostHog has said (names it in the title). */
+export interface ToolbarView {
+  context: PageContext | null;
+  hints: PageHints;
+  person?: string;
+}
+
 export interface ToolbarState {
   text: string;
   color: string;
@@ -33,10 +40,7 @@ const MAX_NAME_IN_TITLE = 60;
  * What the toolbar button shows for a tab: a short badge on pages Hogmark can act on, and a title
  * naming the page ("Checkout flow · Recording · project 1 — Hogmark"); the plain name elsewhere.
  */
-export function toolbarStateOf(
-  view: { context: PageContext | null; hints: PageHints },
-  pending = 0,
-): ToolbarState {
+export function toolbarStateOf(view: ToolbarView, pending = 0): ToolbarState {
   const state = pageStateOf(view);
   if (pending <= 0) return state;
   // Changes waiting to be made outrank the page's kind: the count shows on every tab until they are.
@@ -47,15 +51,15 @@ export function toolbarStateOf(
   };
 }
 
-function pageStateOf(view: { context: PageContext | null; hints: PageHints }): ToolbarState {
+function pageStateOf(view: ToolbarView): ToolbarState {
   const { context, hints } = view;
   if (!context) return { text: '', color: NO_BADGE_COLOR, title: t('extName') };
   const badge = BADGES[context.kind];
   const projectId = contextProjectId(context);
   const parts = [contextKindLabel(context.kind)];
   if (projectId !== null) parts.push(t('toolbarProject', projectId));
-  if (hints.title?.trim()) {
-    const name = hints.title.trim();
+  const name = (view.person ?? hints.title)?.trim();
+  if (name) {
     parts.unshift(name.length > MAX_NAME_IN_TITLE ? `${name.slice(0, MAX_NAME_IN_TITLE - 1)}…` : name);
   }
   return {
@@ -72,18 +76,14 @@ function pageStateOf(view: { context: PageContext | null; hints: PageHints }): T
 export function createBadgeService(deps: { action: ActionLike }) {
   const shown = new Map<number, ToolbarState>();
   /** Each tab's last view, so a change in the pending count can repaint every tab. */
-  const views = new Map<number, { context: PageContext | null; hints: PageHints }>();
+  const views = new Map<number, ToolbarView>();
   let pending = 0;
   /** Tabs whose button shows a flash (✓, !): a view that changes meanwhile waits for the flash's end. */
   const held = new Set<number>();
 
   return {
     /** `rewrite`: write even what looks shown (the browser resets the button on a new document). */
-    async show(
-      tabId: number,
-      view: { context: PageContext | null; hints: PageHints },
-      options: { rewrite?: boolean } = {},
-    ): Promise<void> {
+    async show(tabId: number, view: ToolbarView, options: { rewrite?: boolean } = {}): Promise<void> {
       views.set(tabId, view);
       if (held.has(tabId)) return;
       const next = toolbarStateOf(view, pending);

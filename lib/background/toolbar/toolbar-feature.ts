@@ -1,8 +1,7 @@
-import type { PageHints, RawSend } from '../../messaging/messages';
+import type { RawSend } from '../../messaging/messages';
 import { logFailure } from '../../platform/log';
-import type { PageContext } from '../../posthog/context';
 import { type ActiveTabQuery, activeTabId } from './active-tab';
-import { type ActionLike, createBadgeService } from './badge';
+import { type ActionLike, createBadgeService, type ToolbarView } from './badge';
 import { createBadgeFlash } from './badge-flash';
 import { type ChromiumPlatform, chromiumOffscreen, createClipboardWriter } from './clipboard';
 import { type ClipboardPage, writeTextFromPage } from './clipboard-dom';
@@ -19,7 +18,7 @@ export interface ToolbarBrowser {
 export interface ToolbarFeatureDeps {
   browser: ToolbarBrowser;
   /** What the tab shows now, to put its usual badge back after a flash. */
-  tabView: (tabId: number) => Promise<{ context: PageContext | null; hints: PageHints }>;
+  tabView: (tabId: number) => Promise<ToolbarView>;
   /** Chromium's `chrome` (offscreen documents); undefined in Firefox. */
   chromium: ChromiumPlatform | undefined;
   /** Firefox's background is a page: it writes the clipboard itself. Undefined in a service worker. */

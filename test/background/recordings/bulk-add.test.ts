@@ -5,6 +5,7 @@ import { BULK_ADD_LIMIT, chunk, createBulkAdd } from '../../../lib/background/re
 import { describeBulkAdd } from '../../../lib/background/recordings/bulk-add-report';
 import type { RecordingTarget } from '../../../lib/background/recordings/quick-add';
 import type { RecordingActionsDeps } from '../../../lib/background/recordings/recording-actions';
+import type { BulkQuestion } from '../../../lib/messaging/bulk-ask-messages';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { type FakePostHog, type Flavor, startFakePostHog } from '../../fake-posthog/index';
 import { wirePlaylists } from '../../support/collections-background';
@@ -64,9 +65,12 @@ describe('adding the recordings linked in a selection', () => {
       cloud?: boolean;
       signedIn?: boolean;
       forward?: (real: RecordingActionsDeps['forward']) => RecordingActionsDeps['forward'];
+      /** The user's answer when asked first (default Yes); every question is kept in `asked`. */
+      answer?: boolean;
     } = {},
   ) {
     const wired = wirePlaylists(server, { signedIn: options.signedIn });
+    const asked: BulkQuestion[] = [];
     const scope = await wired.playlists.scopeOf();
     const lastUsed = options.lastUsed === undefined ? onboarding : options.lastUsed;
     if (lastUsed) await wired.playlists.markUsed(scope, lastUsed);
@@ -81,9 +85,13 @@ describe('adding the recordings linked in a selection', () => {
       actions: wired.actions,
       forward: options.forward ? options.forward(checked) : checked,
       hasBulkAdd: () => options.cloud ?? false,
+      confirm: async (question) => {
+        asked.push(question);
+        return options.answer ?? true;
+      },
     });
     server.clearRequests();
-    return { ...wired, bulkAdd, scope };
+    return { ...wired, bulkAdd, scope, asked };
   }
 
   const writes = () =>
@@ -151,6 +159,53 @@ describe('adding the recordings linked in a selection', () => {
     );
   });
 
+  it('asks before adding more than 20, and adds nothing when the answer is No', async () => {
+    await start('posthog');
+    const twenty = await setup({ cloud: true });
+    await twenty.bulkAdd.add(made(20).map((id) => target(id)));
+    expect(twenty.asked).toEqual([]);
+
+    const { bulkAdd, asked } = await setup({ cloud: true, answer: false });
+    const result = await bulkAdd.add(made(25).map((id) => target(id)));
+    expect(asked).toEqual([{ count: 25, playlistName: 'Onboarding' }]);
+    expect(writes()).toEqual([]);
+    expect(result).toMatchObject({ outcome: 'declined', added: 0, failed: [] });
+    expect(describeBulkAdd(result)).toEqual({
+      kind: 'same',
+      message: 'Nothing was added: Hogmark asked first, and the answer was not Add.',
+    });
+  });
+
+  it('asks about 100 at most when a page links more, and adds them on Yes', async () => {
+    await start('posthog');
+    const { bulkAdd, asked } = await setup({ cloud: true });
+    const result = await bulkAdd.add(made(150).map((id) => target(id)));
+    expect(asked).toEqual([{ count: 100, playlistName: 'Onboarding' }]);
+    expect(result).toMatchObject({ outcome: 'done', added: 100, overLimit: 50 });
+  });
+
+  it('asks before adding recordings of a project other than the connected one', async () => {
+    await start('posthog');
+    const { bulkAdd, asked, playlists } = await setup({ cloud: true, answer: false });
+    // The user once used a collection of project 2 (the seed's staging project)…
+    const made2 = await fetch(`${server.url}/api/projects/2/session_recording_playlists/`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.keys.all}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Staging picks', type: 'collection' }),
+    });
+    const { short_id: staging } = (await made2.json()) as { short_id: string };
+    await playlists.markUsed(await playlists.scopeOf(2), staging);
+    server.clearRequests();
+    // …and a selection links to recordings of project 2, not the one the user is connected to.
+    const result = await bulkAdd.add([target(loose, 2), target(MOBILE, 2)]);
+    expect(asked).toHaveLength(1);
+    expect(asked).toEqual([
+      { count: 2, playlistName: 'Staging picks', otherProject: { named: 2, connected: 1 } },
+    ]);
+    expect(result.outcome).toBe('declined');
+    expect(writes()).toEqual([]);
+  });
+
   it('a refused request: its recordings and those after it fail with the reason; the ones before stay added', async () => {
     await start('posthog');
     let calls = 0;
@@ -195,6 +250,11 @@ describe('adding the recordings linked in a selection', () => {
       message:
         '2 recordings were not added (0191dd9d…, 0191dd9e…): PostHog only allows this from a signed-in PostHog tab. Open PostHog in a tab, sign in, then try again.',
     });
+    // Recordings PostHog has said who they are go by their person.
+    expect(result.projectId).toBe(1);
+    expect(describeBulkAdd(result, new Map([[MOBILE, 'ana@acme.com’s recording']])).message).toMatch(
+      /^2 recordings were not added \(0191dd9d…, ana@acme\.com’s recording\): /,
+    );
   });
 
   it('a lost answer is read back once: what PostHog made counts as added, nothing is sent twice', async () => {

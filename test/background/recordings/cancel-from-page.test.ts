@@ -112,7 +112,9 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
     expect(await added).toMatchObject({
       added: true,
       undoable: true,
-      message: 'Added to Onboarding via your PostHog session. Open Hogmark to undo.',
+      message: expect.stringMatching(
+        /^Added recording \S+… to Onboarding via your PostHog session\. Open Hogmark to undo\.$/,
+      ),
     });
     expect(writes()).toHaveLength(1);
     expect(await serverHolds(server, onboarding, loose)).toBe(true);

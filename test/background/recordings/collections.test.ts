@@ -239,7 +239,21 @@ describe('the session fallback', () => {
 
   it.each([
     [{ status: 401, body: { detail: 'Authentication credentials were not provided.' } }, 'signed-out'],
-    [{ status: 403, body: { detail: 'CSRF Failed: CSRF token missing.' } }, 'signed-out'],
+    // PostHog's CSRF refusal comes only to a signed-in session: not signed out.
+    [{ status: 403, body: { detail: 'CSRF Failed: CSRF token missing.' } }, 'csrf-refused'],
+    [
+      {
+        status: 403,
+        body: {
+          type: 'authentication_error',
+          code: 'permission_denied',
+          detail: "CSRF Failed: CSRF token from the 'X-Csrftoken' HTTP header incorrect.",
+          attr: null,
+        },
+      },
+      'csrf-refused',
+    ],
+    [{ status: 403, body: { detail: 'Authentication credentials were not provided.' } }, 'signed-out'],
     [{ status: 404, body: { detail: 'Not found.' } }, 'not-found'],
     [
       { status: 429, body: { detail: 'Request was throttled. Expected available in 7 seconds.' } },

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBulkAdd } from '../../../lib/background/recordings/bulk-add';
+import { createBulkAsks } from '../../../lib/background/recordings/bulk-ask';
 import { createLinkCollector, type LinkClick } from '../../../lib/background/recordings/link-collector';
 import { createLinkedRecordingsAdd } from '../../../lib/background/recordings/linked-recordings';
 import {
@@ -9,7 +10,7 @@ import {
 } from '../../../lib/background/recordings/recording-menus';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { wirePlaylists } from '../../support/collections-background';
+import { cloudTraits, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -78,8 +79,20 @@ describe('the menu on a selection or a page', () => {
 describe('adding the recordings linked on a page, end to end in the background', () => {
   const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
-  async function setup(page: unknown) {
-    const wired = wirePlaylists(server);
+  async function setup(
+    page: unknown,
+    options: {
+      wire?: Parameters<typeof wirePlaylists>[1];
+      cachedFace?: Parameters<typeof createLinkedRecordingsAdd>[0]['cachedFace'];
+    } = {},
+  ) {
+    const wired = wirePlaylists(server, options.wire);
+    const opened: string[] = [];
+    const asks = createBulkAsks({
+      openAskWindow: async (askId) => {
+        opened.push(askId);
+      },
+    });
     await wired.playlists.markUsed(await wired.playlists.scopeOf(), onboarding);
     await wired.playlists.list({ source: 'server' });
     const flashes: Array<{ tabId: number; kind: string; title: string }> = [];
@@ -92,14 +105,49 @@ describe('adding the recordings linked on a page, end to end in the background',
       }),
       getAppOrigins: async () => [server.url],
       parsePageContext,
-      bulkAdd: createBulkAdd({ ...wired, hasBulkAdd: () => true }),
+      bulkAdd: createBulkAdd({ ...wired, hasBulkAdd: () => true, confirm: asks.ask }),
       flash: async (tabId, kind, title) => {
         flashes.push({ tabId, kind, title });
       },
+      ...(options.cachedFace ? { cachedFace: options.cachedFace } : {}),
+      dropQuestions: asks.dropAll,
     });
     server.clearRequests();
-    return { addLinked, flashes };
+    return { addLinked, flashes, asks, opened };
   }
+
+  const many = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, i) => `${server.url}/project/1/replay/0191dd9f-0000-7000-8000-${String(i).padStart(12, '0')}`,
+    );
+
+  it('asks in its window before adding 25 linked recordings, and adds them on Yes', async () => {
+    const { addLinked, flashes, asks, opened } = await setup(many(25));
+    const run = addLinked({ tabId: 7, frameId: 0, scope: 'selection' });
+    await vi.waitFor(() => expect(opened).toHaveLength(1));
+    const askId = opened[0] ?? '';
+    expect(asks.question(askId)).toEqual({ question: { count: 25, playlistName: 'Onboarding' } });
+    expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
+    expect(asks.answer(askId, true)).toEqual({ answered: true });
+    expect((await run).kind).toBe('done');
+    expect(flashes.at(-1)?.title).toBe('Added 25 recordings to Onboarding via your PostHog session.');
+    // Answered once: the window's second click changes nothing.
+    expect(asks.answer(askId, true)).toEqual({ answered: false });
+  });
+
+  it('a second click while the first waits for its answer drops that question: it adds nothing', async () => {
+    const { addLinked, asks, opened } = await setup(many(25));
+    const first = addLinked({ tabId: 7, frameId: 0, scope: 'selection' });
+    await vi.waitFor(() => expect(opened).toHaveLength(1));
+    const second = addLinked({ tabId: 7, frameId: 0, scope: 'selection' });
+    expect((await first).message).toBe('Nothing was added: Hogmark asked first, and the answer was not Add.');
+    expect(asks.question(opened[0] ?? '')).toEqual({ question: null });
+    await vi.waitFor(() => expect(opened).toHaveLength(2));
+    asks.answer(opened[1] ?? '', false);
+    expect((await second).kind).toBe('same');
+    expect(server.requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
 
   it('adds the recordings the page links to and flashes the result on that tab', async () => {
     const { addLinked, flashes } = await setup([
@@ -134,5 +182,25 @@ describe('adding the recordings linked on a page, end to end in the background',
     await Promise.all([addLinked(click), addLinked(click)]);
     expect(flashes.map((flash) => flash.kind)).toEqual(['done', 'same']);
     expect(flashes[1]?.title).toBe('The linked recording was already in Onboarding.');
+  });
+
+  it('names the recordings not added by who they are, where that is already known (no request)', async () => {
+    const asked: string[] = [];
+    const { addLinked, flashes } = await setup(
+      [`${server.url}/project/1/replay/${loose}`, `${server.url}/project/1/replay/${MOBILE}`],
+      {
+        wire: { signedIn: false, originTraits: cloudTraits },
+        cachedFace: async ({ projectId, recordingId }) => {
+          asked.push(`${projectId} ${recordingId}`);
+          return recordingId === MOBILE ? { person: 'ana@acme.com', startTime: null } : null;
+        },
+      },
+    );
+    await addLinked({ tabId: 5, frameId: 0, scope: 'page' });
+    expect(asked.sort()).toEqual([`1 ${loose}`, `1 ${MOBILE}`].sort());
+    expect(flashes[0]?.title).toMatch(
+      /^2 recordings were not added \(0191dd9d…, ana@acme\.com’s recording\): /,
+    );
+    expect(server.requests.filter((request) => request.path.includes('/session_recordings/'))).toEqual([]);
   });
 });

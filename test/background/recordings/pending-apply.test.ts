@@ -1,8 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyPendingChange } from '../../../lib/background/recordings/pending-apply';
+import { createRecordingActions } from '../../../lib/background/recordings/recording-actions';
 import type { PendingChange } from '../../../lib/messaging/pending-messages';
+import { AppError } from '../../../lib/platform/errors';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { wirePlaylists } from '../../support/collections-background';
+import { cloudTraits, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -26,6 +29,41 @@ describe('making a pending change', () => {
     ...overrides,
   });
   const writes = () => server.requests.filter((request) => request.method !== 'GET');
+
+  it('a change kept for a PostHog user goes through the session only as that user', async () => {
+    const ANA = '01900000-0000-7000-8000-000000000a1a';
+    const wired = wirePlaylists(server, { signedIn: true, originTraits: cloudTraits });
+    const asked: Array<string | undefined> = [];
+    // The session as the bridge makes it: it refuses a change whose user is not the page's.
+    const actions = createRecordingActions({
+      playlists: wired.playlists,
+      session: fakeBrowser.storage.session,
+      originTraits: cloudTraits,
+      forward: async (origin, route, signal, asUser) => {
+        asked.push(asUser);
+        if (asUser !== undefined && asUser !== ANA) throw new AppError('other-user');
+        return wired.forward(origin, route, signal);
+      },
+    });
+    const services = { playlists: wired.playlists, actions };
+    const onboarding = change({ shortId: DEMO.playlists.onboarding, reason: 'signed-out' });
+    await expect(
+      applyPendingChange(
+        services,
+        { ...onboarding, user: '01900000-0000-7000-8000-000000000b2b' },
+        { checkFirst: false },
+      ),
+    ).rejects.toMatchObject({ kind: 'other-user' });
+    expect(writes()).toEqual([]);
+    await applyPendingChange(services, { ...onboarding, user: ANA }, { checkFirst: false });
+    expect(asked).toEqual(['01900000-0000-7000-8000-000000000b2b', ANA]);
+    expect(writes().map((request) => `${request.method} ${request.auth}`)).toEqual(['POST session']);
+    await actions.remove({
+      projectId: 1,
+      shortId: DEMO.playlists.onboarding,
+      recordingId: DEMO.recordings.inCheckout,
+    });
+  });
 
   it('after a lost answer, reads PostHog first and sends nothing when the change was made', async () => {
     const wired = wirePlaylists(server, { signedIn: true });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPendingChanges } from '../../../lib/background/pending/pending-queue';
 import { applyPendingChange } from '../../../lib/background/recordings/pending-apply';
-import { createQuickAdd } from '../../../lib/background/recordings/quick-add';
+import { createQuickAdd, type QuickAddDeps } from '../../../lib/background/recordings/quick-add';
 import {
   createContextMenus,
   MENU_ADD_TO_LAST,
@@ -10,6 +10,7 @@ import {
   recordingLinkPatterns,
 } from '../../../lib/background/recordings/recording-menus';
 import { createBadgeFlash } from '../../../lib/background/toolbar/badge-flash';
+import { noticeSentence } from '../../../lib/messaging/pending-notice';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { cloudTraits, wirePlaylists } from '../../support/collections-background';
@@ -19,13 +20,20 @@ import { useLocalPostHog } from '../../support/local-posthog';
 beforeAll(installEnglishTranslator);
 
 const LOOSE = DEMO.recordings.loose;
+/** How a sentence names LOOSE while PostHog has not said who it is. */
+const BY_ID = `recording ${LOOSE.slice(0, 8)}…`;
 
 describe('quick add (keyboard command, context menu, in-page button)', () => {
   const server = useLocalPostHog({ flavor: 'contract', seed: 'demo' });
 
   function setup(
     page = `/project/1/replay/${LOOSE}`,
-    options: { withPending?: boolean; wire?: Parameters<typeof wirePlaylists>[1] } = {},
+    options: {
+      withPending?: boolean;
+      wire?: Parameters<typeof wirePlaylists>[1];
+      recordingFace?: QuickAddDeps['recordingFace'];
+      keyOwner?: QuickAddDeps['keyOwner'];
+    } = {},
   ) {
     const wired = wirePlaylists(server, options.wire);
     const pending = options.withPending
@@ -50,6 +58,8 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
         opened.push(`${projectId}/${recordingId}`);
       },
       ...(pending ? { pending } : {}),
+      ...(options.recordingFace ? { recordingFace: options.recordingFace, faceWaitMs: 20 } : {}),
+      ...(options.keyOwner ? { keyOwner: options.keyOwner } : {}),
     });
     return { ...wired, quickAdd, flashes, opened, pending };
   }
@@ -70,13 +80,76 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     const result = await quickAdd.forTab(7);
     expect(result).toMatchObject({ outcome: 'added', playlistName: 'Onboarding', via: 'key' });
     expect(flashes).toEqual([
-      { tabId: 7, kind: 'done', title: 'Added to Onboarding. Open Hogmark to undo.' },
+      { tabId: 7, kind: 'done', title: `Added ${BY_ID} to Onboarding. Open Hogmark to undo.` },
     ]);
     const last = await actions.recentAction();
     expect(last).toMatchObject({ id: result.actionId, change: 'added', shortId: DEMO.playlists.onboarding });
     expect((await quickAdd.forTab(7)).outcome).toBe('already');
     expect(flashes[1]?.kind).toBe('same');
     await actions.undo(result.actionId ?? '');
+  });
+
+  it('names the recording by who PostHog says it is, read beside the add', async () => {
+    const asked: string[] = [];
+    const startTime = new Date(Date.now() - 5 * 60_000).toISOString();
+    const { quickAdd, flashes, playlists, actions } = setup(undefined, {
+      recordingFace: async (ref, source) => {
+        asked.push(`${source} ${ref.projectId} ${ref.recordingId}`);
+        return source === 'server' ? { person: 'ana@acme.com', startTime } : null;
+      },
+    });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    const result = await quickAdd.forTab(7);
+    expect(flashes).toEqual([
+      {
+        tabId: 7,
+        kind: 'done',
+        title: 'Added ana@acme.com’s recording of 5 minutes ago to Onboarding. Open Hogmark to undo.',
+      },
+    ]);
+    expect(asked).toEqual([`server 1 ${LOOSE}`]);
+    expect((await quickAdd.forTab(7)).message).toBe(
+      'Nothing to add: Onboarding already holds ana@acme.com’s recording of 5 minutes ago.',
+    );
+    await actions.undo(result.actionId ?? '');
+  });
+
+  it('does not hold the sentence for a slow face: what is known, else the id', async () => {
+    const { quickAdd, playlists, actions } = setup(undefined, {
+      recordingFace: (_ref, source) =>
+        source === 'server' ? new Promise(() => undefined) : Promise.resolve(null),
+    });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    const result = await quickAdd.forTab(7);
+    expect(result.message).toBe(`Added ${BY_ID} to Onboarding. Open Hogmark to undo.`);
+    await actions.undo(result.actionId ?? '');
+  });
+
+  it('keeps who the recording is with a waiting add, and names it when the add is made', async () => {
+    const { quickAdd, playlists, pending } = setup(undefined, {
+      withPending: true,
+      recordingFace: async () => ({ person: 'ana@acme.com', startTime: null }),
+      keyOwner: async () => '01900000-0000-7000-8000-000000000a1a',
+    });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: /recordings/, fault: { type: 'status', status: 503 } });
+    expect((await quickAdd.forTab(7)).message).toBe(
+      'Hogmark could not tell whether Onboarding took ana@acme.com’s recording: PostHog’s answer was lost. Hogmark will check, and add it if it is not there.',
+    );
+    expect((await pending?.state())?.changes).toEqual([
+      // Kept for the key's owner: made later only through a session of that PostHog user.
+      expect.objectContaining({
+        face: { person: 'ana@acme.com', startTime: null },
+        user: '01900000-0000-7000-8000-000000000a1a',
+      }),
+    ]);
+    server.clearFaults();
+    const after = await pending?.retryNow();
+    const notice = after?.notices[0];
+    expect(notice && noticeSentence(notice)).toBe(
+      'Added ana@acme.com’s recording to Onboarding (it was waiting).',
+    );
   });
 
   it('a link’s add remembers the tab and page it was made on (the popup there offers Undo)', async () => {
@@ -101,8 +174,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     expect(result).toMatchObject({
       outcome: 'pending',
       playlistName: 'Onboarding',
-      message:
-        'Not added to Onboarding yet: PostHog could not be reached, so Hogmark will add it when it can.',
+      message: `Hogmark could not tell whether Onboarding took ${BY_ID}: PostHog’s answer was lost. Hogmark will check, and add it if it is not there.`,
     });
     expect(flashes).toEqual([{ tabId: 7, kind: 'pending', title: result.message }]);
     expect((await pending?.state())?.changes).toEqual([
@@ -130,8 +202,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     await playlists.list({ source: 'server' });
     expect(await quickAdd.forTab(7)).toMatchObject({
       outcome: 'pending',
-      message:
-        'Not added to Onboarding yet: Hogmark could not open PostHog in a tab. Open PostHog and Hogmark adds it.',
+      message: `Waiting to add ${BY_ID} to Onboarding: Hogmark could not open PostHog in a tab. Open PostHog and Hogmark adds it.`,
     });
     expect((await pending?.state())?.changes).toEqual([
       expect.objectContaining({ reason: 'no-session-tab' }),
@@ -162,7 +233,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     expect(added).toMatchObject({
       added: true,
       undoable: true,
-      message: 'Added to Onboarding. Open Hogmark to undo.',
+      message: `Added ${BY_ID} to Onboarding. Open Hogmark to undo.`,
     });
     expect(await quickAdd.undoFromPage({}, context)).toEqual({
       undone: true,

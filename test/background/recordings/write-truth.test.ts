@@ -8,7 +8,7 @@ import {
   type RecordingActions,
 } from '../../../lib/background/recordings/recording-actions';
 import { AppError, isAppError } from '../../../lib/platform/errors';
-import { settleWrite } from '../../../lib/platform/write-outcome';
+import { settleWrite, stoppedWaiting } from '../../../lib/platform/write-outcome';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import type { Fault } from '../../fake-posthog/index';
 import {
@@ -79,6 +79,27 @@ describe('settleWrite', () => {
     expect(await kindOf(settle('not-applied', true))).toBe('cancelled');
     expect(await kindOf(settle('unknown'))).toBe('outcome-unknown');
     expect(await kindOf(settle('throws'))).toBe('outcome-unknown');
+  });
+
+  it('an unknown outcome says whether the user had stopped waiting (then nothing is made for them later)', async () => {
+    const caught = async (cancelled: boolean) => {
+      try {
+        await settleWrite({
+          write: lost,
+          readBack: async () => 'unknown',
+          applied: async () => 'x',
+          cancelled: () => cancelled,
+        });
+      } catch (error) {
+        return error as AppError;
+      }
+      throw new Error('settled');
+    };
+    const waited = await caught(false);
+    const stopped = await caught(true);
+    expect([waited.kind, stoppedWaiting(waited)]).toEqual(['outcome-unknown', false]);
+    expect([stopped.kind, stoppedWaiting(stopped)]).toEqual(['outcome-unknown', true]);
+    expect(stoppedWaiting(new AppError('cancelled'))).toBe(false);
   });
 });
 

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
 import { createQuietTabs, QUIET_TAB_PATH } from '../../../lib/background/session/quiet-tab';
+import { quietTabsItem } from '../../../lib/background/session/quiet-tab-ids';
 import { createSessionBridge } from '../../../lib/background/session/session-bridge';
+import { createItemStore, type StorageAreaLike } from '../../../lib/platform/storage';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeAll(installEnglishTranslator);
@@ -29,6 +32,12 @@ interface BrowserOptions {
   loadsAfterMs?: number;
   timeoutMs?: number;
   readyWithinMs?: number;
+  /** How long the tab waits for the run's next request after its last (short here). */
+  lingerMs?: number;
+  /** `storage.session`, where the quiet tabs' ids are kept. */
+  session?: StorageAreaLike;
+  /** The first tab id the browser gives. */
+  firstTabId?: number;
 }
 
 /**
@@ -44,7 +53,7 @@ function setup(options: BrowserOptions = {}) {
   const updated = new Set<(tabId: number, change: { status?: string }) => void>();
   const gone = new Set<(tabId: number) => void>();
   const deafLeft = new Map<number, number>();
-  let nextTabId = 100;
+  let nextTabId = options.firstTabId ?? 100;
   let requestNumber = 0;
 
   function load(tabId: number) {
@@ -83,6 +92,8 @@ function setup(options: BrowserOptions = {}) {
     },
     readyWithinMs: options.readyWithinMs ?? 1000,
     retryDelaysMs: [5, 10, 20],
+    lingerMs: options.lingerMs ?? 20,
+    ...(options.session ? { session: options.session } : {}),
   });
 
   const bridge = createSessionBridge({
@@ -206,7 +217,7 @@ describe('the session fallback with no PostHog tab open', () => {
   });
 
   it.each([
-    ['the page has no PostHog session', { accept: false }, 'signed-out'],
+    ['the page declines the request (it is on another PostHog now)', { accept: false }, 'no-session-tab'],
     ['the page never answers', { timeoutMs: 30 }, 'timeout'],
     [
       'the content script never comes',
@@ -289,5 +300,43 @@ describe('the session fallback with no PostHog tab open', () => {
     expect(browser.created).toEqual([{ url: `${ORIGIN}${QUIET_TAB_PATH}`, active: false, windowId: 11 }]);
     browser.answer();
     await answer;
+  });
+});
+
+describe('one quiet tab per run', () => {
+  it('keeps the tab a moment after an answer: the run’s next request goes through it, then it closes', async () => {
+    const browser = setup({ loadsAfterMs: 5, lingerMs: 200 });
+    const first = browser.bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(browser.delivered).toHaveLength(1));
+    browser.answer();
+    await first;
+    // The next recording of the run, right after: the same tab, no second one.
+    const second = browser.bridge.forward(ORIGIN, OTHER_ROUTE);
+    await vi.waitFor(() => expect(browser.delivered).toHaveLength(2));
+    browser.answer(OTHER_ROUTE);
+    await second;
+    expect(browser.created).toHaveLength(1);
+    expect(browser.delivered.map((taken) => taken.tabId)).toEqual([100, 100]);
+    expect(browser.removed).toEqual([]);
+    await vi.waitFor(() => expect(browser.removed).toEqual([100]));
+  });
+
+  it('keeps which tabs are quiet in storage.session, and a new worker closes the ones left open', async () => {
+    fakeBrowser.reset();
+    const session = fakeBrowser.storage.session;
+    const ids = createItemStore(session, quietTabsItem);
+    const before = setup({ loadsAfterMs: 5, lingerMs: 60_000, session });
+    const asked = before.bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(before.delivered).toHaveLength(1));
+    before.answer();
+    await asked;
+    await vi.waitFor(async () => expect((await ids.get()).tabIds).toEqual([100]));
+    // The worker stops with the tab still open; the next one starts and closes it, and only it.
+    const after = setup({ session, firstTabId: 200 });
+    await after.quietTabs.closeLeftovers();
+    expect(after.removed).toEqual([100]);
+    expect((await ids.get()).tabIds).toEqual([]);
+    await after.quietTabs.closeLeftovers();
+    expect(after.removed).toEqual([100]);
   });
 });

@@ -109,8 +109,69 @@ describe('session bridge', () => {
     await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'no-session-tab' });
   });
 
-  it('answers signed-out when the content script declines: its page has no PostHog session', async () => {
+  it('answers no-session-tab when the content script declines: its page is not that PostHog now', async () => {
     const { bridge } = setup({ accept: false });
-    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'signed-out' });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'no-session-tab' });
+  });
+});
+
+describe('a change kept for later goes only through a session of the user it was kept for', () => {
+  const ANA = '01900000-0000-7000-8000-000000000a1a';
+  const requests = (sent: Array<{ message: unknown }>) =>
+    sent.map(({ message }) => {
+      const { method, path } = (message as { input: { method: string; path: string } }).input;
+      return `${method} ${path}`;
+    });
+  const idOf = (sent: Array<{ message: unknown }>, index: number) =>
+    (sent[index] as { message: { input: { requestId: string } } }).message.input.requestId;
+
+  it('asks the tab who it is first, then makes the change when it is that user', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, ANA);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(requests(sent)).toEqual(['GET /api/users/@me/']);
+    bridge.reply(
+      { requestId: idOf(sent, 0), status: 200, body: { uuid: ANA, email: 'ana@example.com' } },
+      fromTab(4),
+    );
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(requests(sent)).toEqual(['GET /api/users/@me/', `POST ${ROUTE.path}`]);
+    bridge.reply({ requestId: idOf(sent, 1), status: 200, body: { success: true } }, fromTab(4));
+    await expect(answer).resolves.toEqual({ status: 200, body: { success: true } });
+  });
+
+  it('never makes it through a tab signed in as someone else', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, ANA);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    bridge.reply(
+      { requestId: idOf(sent, 0), status: 200, body: { uuid: '01900000-0000-7000-8000-000000000b2b' } },
+      fromTab(4),
+    );
+    await expect(answer).rejects.toMatchObject({ kind: 'other-user' });
+    expect(requests(sent)).toEqual(['GET /api/users/@me/']);
+  });
+
+  it('a tab not signed in answers as the change would have been answered, and the change is not sent', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, ANA);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    bridge.reply(
+      {
+        requestId: idOf(sent, 0),
+        status: 401,
+        body: { detail: 'Authentication credentials were not provided.' },
+      },
+      fromTab(4),
+    );
+    await expect(answer).resolves.toMatchObject({ status: 401 });
+    expect(requests(sent)).toEqual(['GET /api/users/@me/']);
+  });
+
+  it('asks nothing more of a change made now, from a click', async () => {
+    const { bridge, sent } = setup();
+    void bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(requests(sent)).toEqual([`POST ${ROUTE.path}`]);
   });
 });

@@ -64,9 +64,12 @@ describe('settings/save', () => {
           notebookNames: { ok: true },
           recordingFaces: { ok: true },
           recordingNotes: { ok: true },
+          personRecordings: { ok: true },
         },
         // This server's users/@me names no organisation: whether public links open is not known.
         publicSharing: 'unknown',
+        // Who the key's owner is: a change kept for later is made only as them.
+        user: { name: 'Ana Lima', email: 'ana@example.com', uuid: 'u-42' },
       }),
     );
     expect(server.calls.map((call) => new URL(call.url).pathname).sort()).toEqual([
@@ -164,6 +167,8 @@ describe('settings/save', () => {
       notebookNames: expect.objectContaining({ ok: false, missingScope: 'notebook:read' }),
       recordingFaces: expect.objectContaining({ ok: false, missingScope: 'session_recording:read' }),
       recordingNotes: expect.objectContaining({ ok: false, missingScope: 'comment:write' }),
+      // The person first: without person:read nothing else is asked.
+      personRecordings: expect.objectContaining({ ok: false, missingScope: 'person:read' }),
     });
     const paths = server.calls.map((call) => new URL(call.url).pathname);
     expect(paths).toContain('/api/projects/1/');

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ItemReadsApi } from '../../../lib/api/insights';
@@ -8,7 +8,9 @@ import { createShareLinks } from '../../../lib/background/share-links/share-link
 import type { PublicSharing } from '../../../lib/messaging/messages';
 import { AppError } from '../../../lib/platform/errors';
 import { parsePageContext } from '../../../lib/posthog/context';
+import { installEnglishTranslator } from '../../support/i18n';
 
+beforeAll(installEnglishTranslator);
 beforeEach(() => fakeBrowser.reset());
 
 const US = 'https://us.posthog.com';
@@ -19,6 +21,7 @@ function setup(
   options: {
     sharing?: { enabled: boolean; access_token?: string; password_required?: boolean };
     publicSharing?: PublicSharing;
+    canReadRecordings?: boolean;
   } = {},
 ) {
   const calls: string[] = [];
@@ -71,6 +74,7 @@ function setup(
     connection: async () => connection,
     api,
     publicSharing: async () => options.publicSharing ?? 'allowed',
+    canReadRecordings: async () => options.canReadRecordings ?? true,
     session: browser.storage.session,
     now: () => clock,
   });
@@ -215,6 +219,33 @@ describe('the face of a recording', () => {
       face: { person: 'ana@acme.com' },
     });
     expect(calls).toEqual(['recording abc']);
+  });
+
+  it('is not asked for with a key the last check found without session_recording:read', async () => {
+    const { links, calls } = setup({ canReadRecordings: false });
+    await expect(links.recordingFace({ projectId: 1, recordingId: 'abc' })).resolves.toEqual({ face: null });
+    await expect(
+      links.recordingFace({ projectId: 1, recordingId: 'abc', source: 'server' }),
+    ).resolves.toEqual({
+      face: null,
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('names a tab’s recording for the toolbar only from what PostHog already said', async () => {
+    const { links, calls } = setup();
+    const context = { kind: 'recording' as const, origin: US, projectId: 1, recordingId: 'abc' };
+    await expect(links.recordingPerson(context)).resolves.toBeUndefined();
+    await links.recordingFace({ projectId: 1, recordingId: 'abc' });
+    await expect(links.recordingPerson(context)).resolves.toBe('ana@acme.com');
+    await expect(links.recordingPerson({ ...context, projectId: null })).resolves.toBe('ana@acme.com');
+    // Another PostHog's recording of the same id is not this one.
+    await expect(
+      links.recordingPerson({ ...context, origin: 'https://eu.posthog.com' }),
+    ).resolves.toBeUndefined();
+    await links.recordingFace({ projectId: 1, recordingId: 'anonymous' });
+    await expect(links.recordingPerson({ ...context, recordingId: 'anonymous' })).resolves.toBe('Anonymous');
+    expect(calls).toEqual(['recording abc', 'recording anonymous']);
   });
 
   it('leaves out what PostHog did not say, rather than guessing', () => {

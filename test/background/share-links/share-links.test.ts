@@ -103,6 +103,7 @@ describe('dashboards/share-link', () => {
         connection: async () => CONNECTION,
         appOrigins: async () => [US],
         publicSharing: async () => 'allowed',
+        keyCan: async () => true,
       },
       dashboards: { sharing: async () => ({ origin: US, config: { enabled: true, access_token: TOKEN } }) },
       view: refuse,

@@ -165,7 +165,11 @@ describe('a collection’s cached name', () => {
         contextMenus: { remove: refuse, create: () => undefined },
         scripting: { executeScript: refuse },
       },
-      settings: { connection: async () => connection, appOrigins: async () => [server.url] },
+      settings: {
+        connection: async () => connection,
+        appOrigins: async () => [server.url],
+        keyOwner: async () => undefined,
+      },
       trusted: fakeBrowser.storage.local,
       forward: refuse,
       tabContext: async () => ({ context: null }),

@@ -68,6 +68,16 @@ describe('toolbarStateOf', () => {
     expect(long).toMatch(/^x{59}… · Recording/);
   });
 
+  it('names a recording by its person once PostHog has said who it is', () => {
+    const context: PageContext = { kind: 'recording', origin: US, projectId: 1, recordingId: REC };
+    expect(toolbarStateOf({ context, hints: { title: 'Checkout flow' }, person: 'ana@acme.com' }).title).toBe(
+      'ana@acme.com · Recording · project 1 — Hogmark',
+    );
+    expect(toolbarStateOf({ context, hints: {}, person: 'Anonymous' }, 2).title).toBe(
+      '2 changes waiting to be sent to PostHog · Anonymous · Recording · project 1 — Hogmark',
+    );
+  });
+
   it('shows the plain name and no badge on other pages', () => {
     expect(toolbarStateOf({ context: null, hints: {} })).toEqual({
       text: '',

@@ -132,7 +132,13 @@ describe('Firefox: the main flows against the local PostHog', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recordingCalls('POST')).toEqual([]);
     await clickFirefoxInPage(env.session, page, tabId, 'Add to last collection');
-    await waitForFirefoxInPage(env.session, tabId, 'Added to Onboarding');
+    const added = await waitForFirefoxInPage(
+      env.session,
+      tabId,
+      'to Onboarding via your PostHog session. Open Hogmark to undo.',
+    );
+    // The recording is named by its person, as PostHog names them.
+    expect(added.text).toContain('Added li@globex.com’s recording of ');
     expect(recordingCalls('POST')).toEqual(['session 200']);
     await clickFirefoxInPage(env.session, page, tabId, 'Undo');
     await waitForFirefoxInPage(env.session, tabId, 'Removed from Onboarding');
@@ -186,11 +192,12 @@ describe('Firefox: the main flows against the local PostHog', () => {
     const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
     await popup.waitForTarget({ css: '.pending-change', hasText: 'Waiting for you to sign in to PostHog.' });
-    expect(posts()).toEqual([]);
+    // The signed-out try, refused with a 401 before PostHog acted.
+    expect(posts()).toEqual(['none 401']);
     // Signing in loads a PostHog page: the waiting add is made through it, once.
     const signIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${third}`);
     opened.push(signIn.page);
-    await expect.poll(posts, { timeout: 15_000 }).toEqual(['session 200']);
+    await expect.poll(posts, { timeout: 15_000 }).toEqual(['none 401', 'session 200']);
     await expect.poll(() => badgeText(tabId)).toBe('REC');
   });
 

@@ -129,6 +129,10 @@ describe('Firefox: insights, notebooks and other PostHog pages', () => {
     const notebook = `${env.server.url}/project/1/notebooks/${DEMO.notebooks.titled}`;
     const { page, tabId } = await env.session.openTab(notebook);
     opened.push(page);
+    // Opened once PostHog has named the page in its tab, as a user sees it before clicking.
+    await expect
+      .poll(() => page.evaluate(() => document.title), { timeout: 10_000 })
+      .toMatch(/^Release notes/);
     const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
     await popup.waitForTarget({ css: 'h1, h2', text: 'Release notes' });
@@ -138,6 +142,9 @@ describe('Firefox: insights, notebooks and other PostHog pages', () => {
     const flag = `${env.server.url}/project/1/feature_flags/${DEMO.featureFlags.newCheckout}`;
     const other = await env.session.openTab(flag);
     opened.push(other.page);
+    await expect
+      .poll(() => other.page.evaluate(() => document.title), { timeout: 10_000 })
+      .toMatch(/^new-checkout • Feature Flags/);
     const flagPopup = await firefoxPopupOver(env, other.tabId);
     opened.push(flagPopup);
     await flagPopup.waitForTarget({ css: 'h1, h2', text: 'new-checkout • Feature Flags' });

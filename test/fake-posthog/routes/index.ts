@@ -1,5 +1,6 @@
 import type { Access, Route } from '../router';
 import { ANY, scope, UNSUPPORTED } from '../router';
+import type { ListingRates } from '../throttle';
 import type { CommentsKeyAccess, Flavor } from '../types';
 import { currentKey, currentUser, listProjects, retrieveProject } from './account';
 import { addCollaborator, listCollaborators, removeCollaborator } from './collaborators';
@@ -22,6 +23,7 @@ import {
 } from './dashboards';
 import { listInsights, retrieveInsight } from './insights';
 import { listNotebooks, retrieveNotebook } from './notebooks';
+import { listPersons, retrievePerson } from './persons';
 import { listPlaylists } from './playlist-list';
 import {
   addRecordingToPlaylist,
@@ -31,6 +33,7 @@ import {
   removeRecordingFromPlaylist,
 } from './playlist-recordings';
 import { createPlaylist, refusePlaylistDelete, retrievePlaylist, updatePlaylist } from './playlists';
+import { createRecordingList } from './recording-list';
 import { retrieveRecording } from './recordings';
 import { getSharing, updateSharing } from './sharing';
 
@@ -41,13 +44,18 @@ const INSIGHTS = `${P}/insights`;
 const NOTEBOOKS = `${P}/notebooks`;
 const RECORDINGS = `${P}/session_recordings`;
 const COMMENTS = `${P}/comments`;
+const PERSONS = `${P}/persons`;
 
 /**
  * Every route, literal paths before parameter paths. Where the contract leaves a scope open, the
  * contract flavor asks for the write/read scope of the resource; the posthog flavor refuses keys
  * exactly where PostHog maps no scope.
  */
-export function buildRoutes(flavor: Flavor, commentsKeyAccess: CommentsKeyAccess = 'scoped'): Route[] {
+export function buildRoutes(
+  flavor: Flavor,
+  commentsKeyAccess: CommentsKeyAccess = 'scoped',
+  listingRates: ListingRates | null = null,
+): Route[] {
   const posthog = flavor === 'posthog';
   // `CommentViewSet`: scope object `comment` in the newest PostHog, `INTERNAL` (no key) in older builds.
   const internalComments = commentsKeyAccess === 'internal';
@@ -176,6 +184,14 @@ export function buildRoutes(flavor: Flavor, commentsKeyAccess: CommentsKeyAccess
       scoping: 'project',
       handle: getSharing('insight'),
     },
+    // `SessionRecordingViewSet.list` (scope `session_recording`), with the listing throttle for keys.
+    {
+      method: 'GET',
+      pattern: RECORDINGS,
+      access: scope('session_recording:read'),
+      scoping: 'project',
+      handle: createRecordingList(listingRates),
+    },
     // `SessionRecordingViewSet.retrieve` (scope `session_recording`).
     {
       method: 'GET',
@@ -190,6 +206,22 @@ export function buildRoutes(flavor: Flavor, commentsKeyAccess: CommentsKeyAccess
       access: sharingRead,
       scoping: 'project',
       handle: getSharing('recording'),
+    },
+
+    // `PersonViewSet` (`posthog/api/person.py`, scope `person`): list and retrieve.
+    {
+      method: 'GET',
+      pattern: PERSONS,
+      access: scope('person:read'),
+      scoping: 'project',
+      handle: listPersons,
+    },
+    {
+      method: 'GET',
+      pattern: `${PERSONS}/:id`,
+      access: scope('person:read'),
+      scoping: 'project',
+      handle: retrievePerson,
     },
 
     // `CommentViewSet` (`posthog/api/comments.py`): list, count and thread read; create and edit write.

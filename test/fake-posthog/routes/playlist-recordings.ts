@@ -26,7 +26,9 @@ export function listPlaylistRecordings(ctx: ProjectCtx): Reply {
   return {
     status: 200,
     json: {
-      results: recordings.slice(0, PAGE).map((recording) => recordingJson(ctx.state, recording, 'list')),
+      results: recordings
+        .slice(0, PAGE)
+        .map((recording) => recordingJson(ctx.state, recording, 'list', ctx.user.id)),
       has_next: recordings.length > PAGE,
       version: 4,
     },

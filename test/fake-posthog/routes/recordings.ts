@@ -12,5 +12,5 @@ export function retrieveRecording(ctx: ProjectCtx): Reply {
     (candidate) => candidate.projectId === ctx.project.id && candidate.id === ctx.params.session_id,
   );
   if (!recording) return fail(notFound('Recording not found'));
-  return { status: 200, json: recordingJson(ctx.state, recording, 'retrieve') };
+  return { status: 200, json: recordingJson(ctx.state, recording, 'retrieve', ctx.user.id) };
 }

@@ -33,7 +33,7 @@ const truthy = (value: unknown): boolean =>
   value !== undefined && value !== null && value !== '' && value !== false && value !== 0;
 
 /** `get_person_name_helper`: the first display-name property set, else a non-anonymous distinct id, else the pk. */
-function personName(person: Person, distinctIds: readonly string[]): unknown {
+export function personName(person: Person, distinctIds: readonly string[]): unknown {
   for (const property of PERSON_DISPLAY_NAME_PROPERTIES) {
     if (truthy(person.properties[property])) return person.properties[property];
   }
@@ -112,14 +112,19 @@ export function recordingJson(
   state: State,
   recording: Recording,
   action: 'list' | 'retrieve',
+  userId?: number,
 ): Record<string, unknown> {
   const start = Date.parse(recording.startTime);
-  const active = Math.round(recording.durationSeconds * 0.4);
+  const active = recording.activeSeconds ?? Math.round(recording.durationSeconds * 0.4);
+  const viewedBy = recording.viewedBy ?? [];
   return {
     id: recording.id,
     distinct_id: recording.distinctId,
-    viewed: false,
-    viewers: [],
+    // `current_user_viewed` and `_other_users_viewed` (emails of the others who watched it).
+    viewed: userId !== undefined && viewedBy.includes(userId),
+    viewers: viewedBy
+      .filter((id) => id !== userId)
+      .flatMap((id) => state.users.find((user) => user.id === id)?.email ?? []),
     recording_duration: recording.durationSeconds,
     active_seconds: active,
     inactive_seconds: recording.durationSeconds - active,
@@ -130,7 +135,7 @@ export function recordingJson(
     mouse_activity_count: 80,
     console_log_count: 0,
     console_warn_count: 1,
-    console_error_count: 0,
+    console_error_count: recording.consoleErrorCount ?? 0,
     start_url: recording.startUrl,
     person: recordingPerson(state, recording),
     retention_period_days: null,

@@ -1,0 +1,144 @@
+import type { PersonQuery, PersonsApi } from '../../api/persons';
+import type { ListedRecording, PersonListItem } from '../../api/schema/person';
+import type { PersonMatch, PersonRecording, RecordingsFromSchema } from '../../messaging/person-messages';
+import { AppError, isAppError } from '../../platform/errors';
+import { isRecordingId } from '../../posthog/context-ids';
+import type { PersonAsk } from '../../posthog/person-asks';
+import type { Connection } from '../settings/settings';
+import { faceOf } from '../share-links/item-links';
+import type { PersonCacheStore } from './person-cache';
+
+type RecordingsFrom = import('zod/mini').infer<typeof RecordingsFromSchema>;
+
+/** PostHog's own person page lists the last 30 days (its default elsewhere is 3), 20 at a time. */
+export const PERSON_RECORDINGS_SINCE = '-30d';
+export const PERSON_RECORDINGS_PAGE = 20;
+
+export interface PersonLookupDeps {
+  connection: () => Promise<Connection>;
+  api: (connection: Connection, projectId: number) => Pick<PersonsApi, 'find' | 'recordings'>;
+  cache: PersonCacheStore;
+  now?: () => number;
+}
+
+const isoOrNull = (value: string | null | undefined): string | null =>
+  value && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null;
+const count = (value: number | null | undefined): number | null =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
+
+/** A person as PostHog listed them, named as PostHog names them (else by email, id or UUID). */
+export function personMatchOf(item: PersonListItem): PersonMatch {
+  const email = item.properties?.email;
+  const distinctIds = (item.distinct_ids ?? []).filter((id) => id.length <= 200);
+  const named = String(item.name ?? '').trim();
+  return {
+    uuid: item.uuid,
+    name: (named || (typeof email === 'string' ? email : '') || distinctIds[0] || item.uuid).slice(0, 400),
+    email: typeof email === 'string' && email.trim() !== '' ? email.trim().slice(0, 400) : null,
+    distinctIds: distinctIds.slice(0, 3),
+    distinctIdCount: item.distinct_ids?.length ?? 0,
+    createdAt: isoOrNull(item.created_at),
+    lastSeenAt: isoOrNull(item.last_seen_at),
+  };
+}
+
+/** A row of the person's list: the recording's face (item-links.ts) plus its activity, errors, watched. */
+export function personRecordingOf(row: ListedRecording): PersonRecording {
+  const face = faceOf(row);
+  return {
+    id: row.id,
+    startTime: face.startTime,
+    durationSeconds: face.durationSeconds,
+    activeSeconds: count(row.active_seconds),
+    startUrl: face.startUrl,
+    errors: count(row.console_error_count),
+    viewed: typeof row.viewed === 'boolean' ? row.viewed : null,
+  };
+}
+
+function queryOf(ask: PersonAsk): PersonQuery {
+  return { by: ask.by, value: ask.value };
+}
+
+/**
+ * Who an ask finds and their recordings: one person lookup and one list per ask, each answer kept a
+ * few minutes (asking again sends nothing). After PostHog throttles the recordings list, nothing is
+ * sent to it before the wait it named is over: the wait is told again instead.
+ */
+export function createPersonLookup(deps: PersonLookupDeps) {
+  const now = deps.now ?? Date.now;
+  const { cache } = deps;
+  const inflight = new Map<string, Promise<unknown>>();
+
+  /** One request per key at a time: a second Enter joins the first. */
+  function once<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const running = inflight.get(key);
+    if (running) return running as Promise<T>;
+    const task = run().finally(() => inflight.delete(key));
+    inflight.set(key, task);
+    return task;
+  }
+
+  async function find(input: { ask: PersonAsk; projectId?: number }) {
+    const connection = await deps.connection();
+    const projectId = input.projectId ?? connection.projectId;
+    const key = `${connection.origin}|${projectId}|find|${input.ask.by}|${input.ask.value}`;
+    const persons = await once(key, async () => {
+      const known = await cache.get<'persons'>(key);
+      if (known) return known.persons;
+      const found = (await deps.api(connection, projectId).find(queryOf(input.ask))).map(personMatchOf);
+      await cache.put(key, { kind: 'persons', persons: found });
+      return found;
+    });
+    return { origin: connection.origin, projectId, persons };
+  }
+
+  async function listPage(
+    connection: Connection,
+    projectId: number,
+    personUuid: string,
+    from?: RecordingsFrom,
+  ) {
+    const until = await cache.throttledUntil(connection.origin);
+    if (until !== null) {
+      // Sent now, it would only be refused again (and counted): the wait PostHog named, what is left of it.
+      throw new AppError('rate-limited', { retryAfterSeconds: Math.ceil((until - now()) / 1000) });
+    }
+    try {
+      return await deps.api(connection, projectId).recordings({
+        personUuid,
+        dateFrom: PERSON_RECORDINGS_SINCE,
+        limit: PERSON_RECORDINGS_PAGE,
+        ...(from ? { from } : {}),
+      });
+    } catch (error) {
+      if (isAppError(error) && error.kind === 'rate-limited' && error.retryAfterSeconds !== undefined) {
+        await cache.throttle(connection.origin, now() + error.retryAfterSeconds * 1000);
+      }
+      throw error;
+    }
+  }
+
+  async function recordings(input: { projectId: number; personUuid: string; from?: RecordingsFrom }) {
+    const connection = await deps.connection();
+    const { projectId, personUuid, from } = input;
+    const key = `${connection.origin}|${projectId}|recordings|${personUuid}|${JSON.stringify(from ?? null)}`;
+    return once(key, async () => {
+      const known = await cache.get<'recordings'>(key);
+      if (known) return { recordings: known.recordings, next: known.next };
+      const page = await listPage(connection, projectId, personUuid, from);
+      const rows = page.results.filter((row) => isRecordingId(row.id)).map(personRecordingOf);
+      const offset = (from && 'offset' in from ? from.offset : 0) + page.results.length;
+      const next: RecordingsFrom | null = page.has_next
+        ? page.next_cursor && page.next_cursor.length <= 500
+          ? { after: page.next_cursor }
+          : { offset }
+        : null;
+      await cache.put(key, { kind: 'recordings', recordings: rows, next });
+      return { recordings: rows, next };
+    });
+  }
+
+  return { find, recordings, clear: () => cache.clear() };
+}
+export type PersonLookup = ReturnType<typeof createPersonLookup>;

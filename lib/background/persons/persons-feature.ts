@@ -1,0 +1,83 @@
+import { createPostHogClient } from '../../api/client';
+import type { QuickAddResult } from '../../messaging/collection-messages';
+import { logFailure } from '../../platform/log';
+import type { StorageAreaLike } from '../../platform/storage';
+import type { Handlers } from '../messages/dispatcher';
+import type { BulkAdd } from '../recordings/bulk-add';
+import type { RecordingTarget } from '../recordings/quick-add';
+import type { SettingsService } from '../settings/settings';
+import type { BadgeFlash } from '../toolbar/badge-flash';
+import { createPersonAdds } from './person-adds';
+import { createPersonCache } from './person-cache';
+import { createPersonLookup } from './person-lookup';
+import { createPersonMenus, type PersonMenusLike } from './person-menus';
+
+/** The parts of the browser the persons room uses. */
+export interface PersonsBrowser {
+  contextMenus: PersonMenusLike;
+  storage: { session: StorageAreaLike };
+  runtime: { getURL(path: '/persons.html'): string };
+  tabs: { create(properties: { url: string; index?: number; openerTabId?: number }): Promise<unknown> };
+}
+
+export interface PersonsFeatureDeps {
+  browser: PersonsBrowser;
+  settings: Pick<SettingsService, 'connection' | 'appOrigins'>;
+  /** The recordings room's adds: the shortcut's way for one, the selection's way for several. */
+  recordings: {
+    addToLastUsed: (target: RecordingTarget) => Promise<QuickAddResult>;
+    choose: (target: RecordingTarget) => Promise<unknown>;
+    bulkAdd: Pick<BulkAdd, 'add'>;
+  };
+  flash: BadgeFlash;
+}
+
+/**
+ * A customer's recordings from any page: the menu on a selection or a person link opens Hogmark's
+ * person page (`persons.html`), which asks `persons/find`, `persons/recordings` and `persons/add`.
+ */
+export function createPersonsFeature(deps: PersonsFeatureDeps) {
+  const { browser, settings } = deps;
+  const lookup = createPersonLookup({
+    connection: settings.connection,
+    // Every listing counts against a small allowance: a 429 is reported with its wait, never retried.
+    api: (connection, projectId) =>
+      createPostHogClient({ ...connection, retry: { retryThrottled: false } }).project(projectId).persons,
+    cache: createPersonCache(browser.storage.session, Date.now),
+  });
+  const connectedOrigin = async () => (await settings.connection()).origin;
+  const menus = createPersonMenus({
+    menus: browser.contextMenus,
+    getAppOrigins: settings.appOrigins,
+    connectedOrigin: () => connectedOrigin().catch(() => null),
+    openPersonPage: async (query, tab) => {
+      const url = browser.runtime.getURL(`/persons.html?${query}` as '/persons.html');
+      await browser.tabs.create({
+        url,
+        ...(tab?.index === undefined ? {} : { index: tab.index + 1 }),
+        ...(tab?.id === undefined ? {} : { openerTabId: tab.id }),
+      });
+    },
+    flash: deps.flash,
+    onError: (error) => logFailure('person menu', error),
+  });
+  const handlers = {
+    'persons/find': lookup.find,
+    'persons/recordings': lookup.recordings,
+    'persons/add': createPersonAdds({
+      connectedOrigin,
+      addToLastUsed: deps.recordings.addToLastUsed,
+      choose: deps.recordings.choose,
+      bulkAdd: deps.recordings.bulkAdd,
+    }),
+  } satisfies Handlers;
+
+  return {
+    handlers,
+    syncMenus: menus.sync,
+    onMenuClicked: menus.onClicked,
+    /** Another key, PostHog or project: nothing found with the old one is shown again. */
+    clear: lookup.clear,
+  };
+}
+export type PersonsFeature = ReturnType<typeof createPersonsFeature>;

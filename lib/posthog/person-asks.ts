@@ -1,0 +1,88 @@
+import { appOriginOf, selfHostedOriginSet } from './origins';
+
+/**
+ * How a person is looked for in PostHog (reference §3): `email` (the property, exact), `search` (the
+ * email contains it, or a distinct id or the person's UUID equals it), `distinct-id` and `uuid` (from a
+ * link to a person's page). No schema library here: the popup reads these too.
+ */
+export const PERSON_ASK_KINDS = ['email', 'search', 'distinct-id', 'uuid'] as const;
+export interface PersonAsk {
+  by: (typeof PERSON_ASK_KINDS)[number];
+  value: string;
+}
+
+/** Text asked for: a selection, the popup's field or a person link; never more than this. */
+export const ASK_MAX_LENGTH = 200;
+
+const EMAIL = /^[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:.]+$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// A line break or another control character: a paragraph was selected, not an address or an id.
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * What a selection (the menu's `selectionText`) or the popup's field asks for: an email address is
+ * looked up exactly, anything else by PostHog's search (a distinct id or a person's UUID exactly, or
+ * part of an email). Quotes, brackets and a sentence's last stop around it are left out; a `mailto:`
+ * too. Null when it is empty, longer than an id or an address is, or spans lines.
+ */
+export function askFromText(raw: string): PersonAsk | null {
+  const value = raw
+    .trim()
+    .replace(/^mailto:/i, '')
+    .replace(/^[<("'“‘[]+/, '')
+    .replace(/[>)"'”’\].,;:!?]+$/, '')
+    .trim();
+  if (value === '' || value.length > ASK_MAX_LENGTH || CONTROL.test(value)) return null;
+  return EMAIL.test(value) ? { by: 'email', value } : { by: 'search', value };
+}
+
+export interface PersonLinkAsk {
+  origin: string;
+  projectId: number | null;
+  ask: PersonAsk;
+}
+
+/**
+ * A link to a person's page in PostHog (`urls.personByDistinctId`: `/person/<distinct id>`,
+ * `urls.personByUUID`: `/persons/<uuid>`, with or without `/project/<id>`), on a PostHog origin Hogmark
+ * knows; null for anything else.
+ */
+export function askFromPersonLink(href: string, appOrigins: readonly string[]): PersonLinkAsk | null {
+  if (!URL.canParse(href)) return null;
+  const url = new URL(href);
+  const origin = appOriginOf(url, selfHostedOriginSet(appOrigins));
+  if (origin === null) return null;
+  const match = /^(?:\/project\/(\d+))?\/(person|persons)\/([^/]+)\/?$/.exec(url.pathname);
+  if (!match?.[2] || !match[3]) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(match[3]);
+  } catch {
+    return null;
+  }
+  if (id === '' || id.length > ASK_MAX_LENGTH || CONTROL.test(id)) return null;
+  const projectId = match[1] ? Number(match[1]) : null;
+  if (match[2] === 'persons') {
+    return UUID.test(id) ? { origin, projectId, ask: { by: 'uuid', value: id } } : null;
+  }
+  return { origin, projectId, ask: { by: 'distinct-id', value: id } };
+}
+
+/** `persons.html?by=email&q=ana%40acme.com[&project=2]`: the ask a person page is opened for. */
+export function personPageQuery(ask: PersonAsk, projectId?: number): string {
+  const params = new URLSearchParams({ by: ask.by, q: ask.value });
+  if (projectId !== undefined) params.set('project', String(projectId));
+  return params.toString();
+}
+
+/** The ask in a person page's address, or null when it holds none (or not one Hogmark could write). */
+export function askFromSearch(search: string): { ask: PersonAsk; projectId?: number } | null {
+  const params = new URLSearchParams(search);
+  const by = params.get('by');
+  const value = params.get('q') ?? '';
+  const kind = PERSON_ASK_KINDS.find((known) => known === by);
+  if (!kind || value === '' || value.length > ASK_MAX_LENGTH || CONTROL.test(value)) return null;
+  const ask = { by: kind, value };
+  const project = Number(params.get('project'));
+  return Number.isSafeInteger(project) && project > 0 ? { ask, projectId: project } : { ask };
+}

@@ -1,0 +1,175 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import type { PersonQuery, PersonsApi } from '../../../lib/api/persons';
+import type { ListedRecording, PersonListItem, RecordingList } from '../../../lib/api/schema/person';
+import { createPersonCache, PERSON_CACHE_TTL_MS } from '../../../lib/background/persons/person-cache';
+import {
+  createPersonLookup,
+  PERSON_RECORDINGS_PAGE,
+  PERSON_RECORDINGS_SINCE,
+} from '../../../lib/background/persons/person-lookup';
+import type { Connection } from '../../../lib/background/settings/settings';
+import { AppError } from '../../../lib/platform/errors';
+import { installEnglishTranslator } from '../../support/i18n';
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  installEnglishTranslator();
+});
+
+const US = 'https://us.posthog.com';
+const ANA: PersonListItem = {
+  uuid: '0190a3b2-0000-7000-8000-000000000001',
+  name: 'ana@acme.com',
+  distinct_ids: ['user-42', 'a1', 'a2', 'a3'],
+  properties: { email: 'ana@acme.com', name: 'Ana' },
+  created_at: '2024-11-02T08:00:00Z',
+  last_seen_at: null,
+};
+const row = (id: string, extra: Partial<ListedRecording> = {}): ListedRecording => ({
+  id,
+  distinct_id: 'user-42',
+  start_time: '2025-03-01T10:00:00Z',
+  recording_duration: 312,
+  start_url: 'https://acme.com/checkout?token=secret',
+  active_seconds: 120.4,
+  console_error_count: 2,
+  viewed: true,
+  person: { id: 1, name: 'ana@acme.com' },
+  ...extra,
+});
+
+function setup(pages: Array<RecordingList | AppError> = []) {
+  let clock = 1_000_000;
+  const calls: string[] = [];
+  const api = (connection: Connection, projectId: number): Pick<PersonsApi, 'find' | 'recordings'> => ({
+    async find(query: PersonQuery) {
+      calls.push(`find ${connection.origin} ${projectId} ${query.by} ${query.value}`);
+      return query.value === 'ana@acme.com' ? [ANA] : [];
+    },
+    async recordings(input) {
+      calls.push(
+        `list ${input.personUuid} ${input.dateFrom} ${input.limit} ${JSON.stringify(input.from ?? null)}`,
+      );
+      const next = pages.shift();
+      if (!next) throw new Error('no page left');
+      if (next instanceof AppError) throw next;
+      return next;
+    },
+  });
+  const lookup = createPersonLookup({
+    connection: async () => ({ origin: US, apiKey: 'phx_test', projectId: 1 }),
+    api,
+    cache: createPersonCache(browser.storage.session, () => clock),
+    now: () => clock,
+  });
+  return { lookup, calls, advance: (ms: number) => (clock += ms) };
+}
+
+describe('person lookup', () => {
+  it('asks PostHog once per ask and answers the same ask again from memory for five minutes', async () => {
+    const { lookup, calls, advance } = setup();
+    const ask = { by: 'email' as const, value: 'ana@acme.com' };
+    const first = await lookup.find({ ask });
+    expect(first).toEqual({
+      origin: US,
+      projectId: 1,
+      persons: [
+        {
+          uuid: ANA.uuid,
+          name: 'ana@acme.com',
+          email: 'ana@acme.com',
+          distinctIds: ['user-42', 'a1', 'a2'],
+          distinctIdCount: 4,
+          createdAt: '2024-11-02T08:00:00.000Z',
+          lastSeenAt: null,
+        },
+      ],
+    });
+    advance(PERSON_CACHE_TTL_MS - 1);
+    expect(await lookup.find({ ask })).toEqual(first);
+    expect(calls).toEqual([`find ${US} 1 email ana@acme.com`]);
+    advance(1);
+    await lookup.find({ ask });
+    expect(calls).toHaveLength(2);
+    // Another project is another ask.
+    await lookup.find({ ask, projectId: 2 });
+    expect(calls.at(-1)).toBe(`find ${US} 2 email ana@acme.com`);
+  });
+
+  it('lists the last 30 days, 20 at a time, and says where the next page starts', async () => {
+    const { lookup, calls } = setup([
+      { results: [row('r1'), row('r2', { viewed: null, console_error_count: null })], has_next: true },
+      { results: [row('r3')], has_next: true, next_cursor: 'cursor-2' },
+    ]);
+    const page = await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    expect(page.recordings[0]).toEqual({
+      id: 'r1',
+      startTime: '2025-03-01T10:00:00.000Z',
+      durationSeconds: 312,
+      activeSeconds: 120,
+      startUrl: 'https://acme.com/checkout?token=secret',
+      errors: 2,
+      viewed: true,
+    });
+    expect(page.recordings[1]).toMatchObject({ errors: null, viewed: null });
+    expect(page.next).toEqual({ offset: 2 });
+    const more = await lookup.recordings({ projectId: 1, personUuid: ANA.uuid, from: { offset: 2 } });
+    expect(more.next).toEqual({ after: 'cursor-2' });
+    expect(calls).toEqual([
+      `list ${ANA.uuid} ${PERSON_RECORDINGS_SINCE} ${PERSON_RECORDINGS_PAGE} null`,
+      `list ${ANA.uuid} -30d 20 {"offset":2}`,
+    ]);
+    // Asked again: from memory.
+    await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('after a 429 with a wait, sends nothing to the list before the wait is over and says what is left', async () => {
+    const throttled = new AppError('rate-limited', { status: 429, retryAfterSeconds: 40 });
+    const { lookup, calls, advance } = setup([throttled, { results: [row('r1')], has_next: false }]);
+    await expect(lookup.recordings({ projectId: 1, personUuid: ANA.uuid })).rejects.toMatchObject({
+      kind: 'rate-limited',
+      retryAfterSeconds: 40,
+    });
+    advance(15_000);
+    await expect(lookup.recordings({ projectId: 1, personUuid: 'someone-else' })).rejects.toMatchObject({
+      kind: 'rate-limited',
+      retryAfterSeconds: 25,
+    });
+    expect(calls).toHaveLength(1);
+    advance(25_000);
+    expect((await lookup.recordings({ projectId: 1, personUuid: ANA.uuid })).recordings).toHaveLength(1);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('a 429 without a wait (PostHog busy) holds nothing back', async () => {
+    const busy = new AppError('rate-limited', {
+      status: 429,
+      detail: 'ClickHouse is at capacity. Try again later.',
+    });
+    const { lookup, calls } = setup([busy, { results: [], has_next: false }]);
+    await expect(lookup.recordings({ projectId: 1, personUuid: ANA.uuid })).rejects.toMatchObject({
+      kind: 'rate-limited',
+    });
+    await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('leaves out a row whose id could change the meaning of a link', async () => {
+    const { lookup } = setup([{ results: [row('../x/y'), row('r1')], has_next: false }]);
+    const page = await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    expect(page.recordings.map((recording) => recording.id)).toEqual(['r1']);
+    expect(page.next).toBeNull();
+  });
+
+  it('forgets everything with the key', async () => {
+    const { lookup, calls } = setup();
+    const ask = { by: 'email' as const, value: 'ana@acme.com' };
+    await lookup.find({ ask });
+    await lookup.clear();
+    await lookup.find({ ask });
+    expect(calls).toHaveLength(2);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../../fake-posthog/demo-ids';
+import { FIND_IN_SELECTION, personCalls, serveSupportTicket } from '../person-page';
+import { useFirefoxExtension } from './fixtures';
+import { FirefoxPage } from './page';
+
+declare const browser: {
+  runtime: {
+    getBackgroundPage(): Promise<{ hogmarkTest: { menuClicked(info: object, tab: object): Promise<void> } }>;
+  };
+};
+
+type Tree = { contexts: Array<{ context: string; url: string }> };
+
+describe('Firefox: a customer’s recordings from a support ticket', () => {
+  const env = useFirefoxExtension({ flavor: 'posthog', seed: 'support' }, { connected: true });
+  let ticket: { url: string; server: Server };
+  beforeAll(async () => {
+    ticket = await serveSupportTicket();
+  });
+  afterAll(() => ticket?.server.close());
+
+  /** Selects the ticket's element `elementId`, chooses the menu item, and finds the person page it opens. */
+  async function findFromSelection(elementId: string) {
+    const { page, tabId } = await env.session.openTab(ticket.url);
+    const selectionText = await page.evaluate((id: string) => {
+      const element = document.getElementById(id);
+      if (element) getSelection()?.selectAllChildren(element);
+      return getSelection()?.toString() ?? '';
+    }, elementId);
+    env.server.clearRequests();
+    await env.session.control.evaluate(
+      async (click: { id: string; tabId: number; url: string; text: string }) => {
+        const background = await browser.runtime.getBackgroundPage();
+        await background.hogmarkTest.menuClicked(
+          { menuItemId: click.id, pageUrl: click.url, selectionText: click.text, editable: false },
+          { id: click.tabId, index: 1 },
+        );
+      },
+      { id: FIND_IN_SELECTION, tabId, url: ticket.url, text: selectionText },
+    );
+    const pageOf = async () => {
+      const tree = await env.session.bidi.send<Tree>('browsingContext.getTree', { maxDepth: 0 });
+      return tree.contexts.find((context) => context.url.startsWith(`${env.session.base}/persons.html`));
+    };
+    await expect.poll(pageOf).toBeDefined();
+    const opened = await pageOf();
+    return { page, url: opened?.url, person: new FirefoxPage(env.session.bidi, opened?.context ?? '') };
+  }
+
+  it('the menu on a selected email opens the person page with their recordings of the last 30 days', async () => {
+    const { page, url, person } = await findFromSelection('requester');
+    expect(url).toBe(`${env.session.base}/persons.html?by=email&q=ana%40acme.com`);
+    await person.waitForTarget({ css: 'h1', text: 'Recordings of ana@acme.com' });
+    await expect
+      .poll(() => person.evaluate(() => document.querySelectorAll('li.person-recording').length))
+      .toBe(20);
+    expect(personCalls(env.server)).toEqual([
+      '/api/projects/1/persons/?email=ana%40acme.com&limit=20 200',
+      `/api/projects/1/session_recordings/?person_uuid=${DEMO.support.anaUuid}&date_from=-30d&limit=20 200`,
+    ]);
+    expect(await env.session.extensionErrors()).toEqual([]);
+    await person.close();
+    await page.close();
+  });
+
+  it('offers both persons who share an email, and lists the one chosen', async () => {
+    const { page, person } = await findFromSelection('colleague');
+    await person.waitForTarget({ css: 'h2', text: '2 persons match jo@initech.com. Choose one:' });
+    expect(await person.evaluate(() => document.querySelectorAll('button.person-choice').length)).toBe(2);
+    // Nothing is listed before the choice.
+    expect(personCalls(env.server)).toHaveLength(1);
+    await person.evaluate(() =>
+      (document.querySelectorAll('button.person-choice')[1] as HTMLElement).click(),
+    );
+    await expect
+      .poll(() => person.evaluate(() => document.querySelectorAll('li.person-recording').length))
+      .toBe(2);
+    expect(personCalls(env.server).at(-1)).toBe(
+      `/api/projects/1/session_recordings/?person_uuid=${DEMO.support.jo[0]}&date_from=-30d&limit=20 200`,
+    );
+    await person.close();
+    await page.close();
+  });
+
+  it('says in one sentence what was searched, and where, when nobody matches', async () => {
+    const { page, person } = await findFromSelection('stranger');
+    const host = new URL(env.server.url).host;
+    await person.waitForTarget({
+      css: 'p',
+      text: `No person in Acme web app on ${host} has the email nobody@acme.com.`,
+    });
+    expect(await person.evaluate(() => document.querySelectorAll('li.person-recording').length)).toBe(0);
+    await person.close();
+    await page.close();
+  });
+});

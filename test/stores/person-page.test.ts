@@ -1,0 +1,182 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Status } from '../../lib/messaging/messages';
+import type { PersonMatch, PersonRecording } from '../../lib/messaging/person-messages';
+import { AppError } from '../../lib/platform/errors';
+import { createPersonPageStore } from '../../lib/stores/person-page';
+import { createCopyStore } from '../../lib/stores/share-copy';
+import { type Answers, fakeBackground } from '../support/fake-background';
+import { fakeClipboard } from '../support/fake-clipboard';
+import { flush } from '../support/flush';
+import { installEnglishTranslator } from '../support/i18n';
+
+beforeAll(installEnglishTranslator);
+
+const US = 'https://us.posthog.com';
+const STATUS: Status = {
+  configured: true,
+  origin: US,
+  projectId: 1,
+  projectName: 'Acme web app',
+  maskedKey: 'phx_…a1B2',
+  capabilities: {
+    addToPlaylist: { ok: true },
+    pin: { ok: true },
+    shareLinks: { ok: true },
+    personRecordings: { ok: true },
+  },
+};
+const person = (uuid: string, name: string): PersonMatch => ({
+  uuid,
+  name,
+  email: name,
+  distinctIds: ['d1'],
+  distinctIdCount: 1,
+  createdAt: null,
+  lastSeenAt: null,
+});
+const ANA = person('uuid-ana', 'ana@acme.com');
+const recording = (id: string): PersonRecording => ({
+  id,
+  startTime: '2025-03-01T10:00:00.000Z',
+  durationSeconds: 312,
+  activeSeconds: 120,
+  startUrl: 'https://acme.com/checkout',
+  errors: 0,
+  viewed: false,
+});
+const ASK = { ask: { by: 'email' as const, value: 'ana@acme.com' } };
+
+function setup(answers: Answers, opened: typeof ASK | null = ASK, now = 1_000_000) {
+  const background = fakeBackground({ 'status/get': STATUS, ...answers });
+  const clipboard = fakeClipboard();
+  const tabs: string[] = [];
+  const store = createPersonPageStore({
+    send: background.send,
+    copy: createCopyStore({ writeText: clipboard.writeText, setTimeout: () => 0 }),
+    opened,
+    openTab: async (url) => {
+      tabs.push(url);
+    },
+    openOptions: async () => undefined,
+    now: () => now,
+  });
+  return { store, background, clipboard, tabs };
+}
+
+describe('the person page', () => {
+  it('shows the one person found and their recordings, and pages with More', async () => {
+    const { store, background } = setup({
+      'persons/find': { origin: US, projectId: 1, persons: [ANA] },
+      'persons/recordings': (input) =>
+        input.from
+          ? { recordings: [recording('r3')], next: null }
+          : { recordings: [recording('r1'), recording('r2')], next: { offset: 2 } },
+    });
+    await store.load();
+    await flush();
+    expect(store.phase.value).toBe('person');
+    expect(store.place.value).toBe('Acme web app on us.posthog.com');
+    expect(store.recordings.value.map((r) => r.id)).toEqual(['r1', 'r2']);
+    expect(store.hasMore.value).toBe(true);
+    await store.more();
+    expect(store.recordings.value.map((r) => r.id)).toEqual(['r1', 'r2', 'r3']);
+    expect(store.hasMore.value).toBe(false);
+    expect(background.sent.filter((m) => m.type === 'persons/recordings').map((m) => m.input)).toEqual([
+      { projectId: 1, personUuid: 'uuid-ana' },
+      { projectId: 1, personUuid: 'uuid-ana', from: { offset: 2 } },
+    ]);
+  });
+
+  it('lets the user choose when several persons match, and asks for nobody’s recordings before', async () => {
+    const other = person('uuid-jo', 'jo@initech.com');
+    const { store, background } = setup({
+      'persons/find': { origin: US, projectId: 1, persons: [ANA, other] },
+      'persons/recordings': { recordings: [recording('r9')], next: null },
+    });
+    await store.load();
+    expect(store.phase.value).toBe('choose');
+    expect(background.count('persons/recordings')).toBe(0);
+    store.choosePerson(other);
+    await flush();
+    expect(store.person.value).toEqual(other);
+    expect(store.recordings.value.map((r) => r.id)).toEqual(['r9']);
+  });
+
+  it('says nobody matched', async () => {
+    const { store } = setup({ 'persons/find': { origin: US, projectId: 1, persons: [] } });
+    await store.load();
+    expect(store.phase.value).toBe('none');
+  });
+
+  it('asks nothing when the key check says the key cannot find persons', async () => {
+    const { store, background } = setup({
+      'status/get': {
+        ...STATUS,
+        capabilities: {
+          ...STATUS.capabilities,
+          addToPlaylist: { ok: true },
+          pin: { ok: true },
+          shareLinks: { ok: true },
+          personRecordings: { ok: false, missingScope: 'person:read', fix: 'Add person:read.' },
+        },
+      },
+    });
+    await store.load();
+    expect(store.phase.value).toBe('blocked');
+    expect(store.blockedBy.value).toBe('Add person:read.');
+    expect(background.types()).toEqual(['status/get']);
+  });
+
+  it('after a 429, says when PostHog lets the key list again', async () => {
+    const { store } = setup(
+      {
+        'persons/find': { origin: US, projectId: 1, persons: [ANA] },
+        'persons/recordings': new AppError('rate-limited', { status: 429, retryAfterSeconds: 30 }),
+      },
+      ASK,
+      Date.UTC(2025, 2, 1, 10, 0, 0),
+    );
+    await store.load();
+    await flush();
+    const failed = store.listFailure.value;
+    expect(failed?.error.message).toBe('PostHog is rate-limiting your key. Try again in 30 seconds.');
+    expect(failed?.retryAt).toBe(Date.UTC(2025, 2, 1, 10, 0, 30));
+    expect(failed && store.retryText(failed)).toMatch(/^PostHog lets your key list recordings again at /);
+  });
+
+  it('moves the active row, copies its link, opens it, and adds the selected ones at once', async () => {
+    const { store, background, clipboard, tabs } = setup({
+      'persons/find': { origin: US, projectId: 1, persons: [ANA] },
+      'persons/recordings': { recordings: [recording('r1'), recording('r2'), recording('r3')], next: null },
+      'persons/add': (input) => ({
+        outcome: 'done',
+        message: `Added ${input.recordingIds.length}`,
+      }),
+    });
+    await store.load();
+    await flush();
+    store.move(1);
+    store.move(5);
+    expect(store.active.value).toBe(2);
+    await store.copyLink('r3');
+    expect(clipboard.written).toEqual([`${US}/project/1/replay/r3`]);
+    await store.open('r3');
+    expect(tabs).toEqual([`${US}/project/1/replay/r3`]);
+    store.toggle('r1');
+    store.toggle('r3');
+    await store.addSelected();
+    expect(background.sent.find((m) => m.type === 'persons/add')?.input).toEqual({
+      projectId: 1,
+      recordingIds: ['r1', 'r3'],
+    });
+    expect(store.notice.value).toEqual({ kind: 'ok', text: 'Added 2' });
+    expect(store.selected.value.size).toBe(0);
+  });
+
+  it('opened without an ask, offers the field', async () => {
+    const { store, background } = setup({}, null);
+    await store.load();
+    expect(store.phase.value).toBe('no-ask');
+    expect(background.types()).toEqual(['status/get']);
+  });
+});
