@@ -55,7 +55,10 @@ the background measured 62.40 KB; then a waiting change made only as the PostHog
 kept for (the key's owner kept with it, `@me` read through the page's session before it is made, its
 own kind of failure) took the background to 62.65 KB (+0.25 KB), the content script to 6.91 KB
 (+0.03 KB: the relay's one read route) and the popup to 25.45 KB (+0.04 KB: its line in the pending
-list). A fetch
+list). A waiting change made in Firefox only from a tab of the container it was asked from (each
+surface's tab kept with the change, its container read and checked, the session tab and the quiet
+tab chosen by it, a kept add's note sent the same way) took the background to 62.99 KB (+0.34 KB)
+and the popup to 25.54 KB (+0.09 KB: the tab a pick is made over sent with it). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -65,9 +68,9 @@ list). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 25.5 * KB,
+  popup: 25.6 * KB,
   content: 6.95 * KB,
-  background: 62.7 * KB,
+  background: 63.05 * KB,
 } as const;
 
 /** Where the budgets are headed. */
