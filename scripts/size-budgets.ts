@@ -55,7 +55,10 @@ the background measured 62.40 KB; then a waiting change made only as the PostHog
 kept for (the key's owner kept with it, `@me` read through the page's session before it is made, its
 own kind of failure) took the background to 62.65 KB (+0.25 KB), the content script to 6.91 KB
 (+0.03 KB: the relay's one read route) and the popup to 25.45 KB (+0.04 KB: its line in the pending
-list). The popup's first paint made from the extension's stores instead of waiting for the worker
+list). A waiting change made in Firefox only from a tab of the container it was asked from (each
+surface's tab kept with the change, its container read and checked, the session tab and the quiet
+tab chosen by it, a kept add's note sent the same way) took the background to 62.99 KB (+0.34 KB)
+and the popup to 25.54 KB (+0.09 KB: the tab a pick is made over sent with it). The popup's first paint made from the extension's stores instead of waiting for the worker
 (measured on its own over the 57.82 KB background: popup +4.45 KB, to 29.10 KB; 14 KB
 minified: the page context parsed from the tab's URL, with its origins, ids and title crumbs, 5.8 KB;
 the first view's code shared with the background 3.1 KB; the reads of the stores 1.8 KB and their
@@ -63,7 +66,8 @@ one IndexedDB transaction 1.0 KB; the race and the reconciling in the popup's st
 the stores' values are checked by version only; background +0.42 KB: the shared names of the stored
 items, the key's mask kept beside it) then, merged over all the above, took the popup to 29.88 KB
 (+4.43 KB: by source only the first view's own modules; nothing the merged features added comes
-with it) and the background to 63.13 KB (+0.48 KB). A fetch
+with it) and the background to 63.13 KB (+0.48 KB); with the containers' change merged as well, the
+popup measured 29.96 KB and the background 63.48 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -73,9 +77,9 @@ with it) and the background to 63.13 KB (+0.48 KB). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 29.93 * KB,
+  popup: 30.0 * KB,
   content: 6.95 * KB,
-  background: 63.18 * KB,
+  background: 63.55 * KB,
 } as const;
 
 /** Where the budgets are headed. */

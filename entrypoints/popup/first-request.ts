@@ -29,6 +29,13 @@ export const openingDeps = {
   recording: recordingFromSearch(location.search),
 };
 
+let pickTab: Promise<number | undefined> | undefined;
+/** The tab a pick is made over (read on the first pick): the picker window's `?from=N`, else the popup's. */
+export const askedFrom = () =>
+  (pickTab ??= Promise.resolve(tabIdFromSearch(location.search, 'from') ?? openingDeps.getTabId()).catch(
+    () => undefined,
+  ));
+
 /** Sent now; the popup's store takes the answer on its first load. */
 const asked = requestPopupOpen(openingDeps);
 

@@ -13,7 +13,7 @@ import { createPendingStore } from '../../lib/stores/pending-changes';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createRecordingFaces } from '../../lib/stores/recording-face';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import { opening, openingDeps, send, stored } from './first-request';
+import { askedFrom, opening, openingDeps, send, stored } from './first-request';
 import './popup.css';
 
 document.title = browser.i18n.getMessage('extName');
@@ -49,6 +49,7 @@ const playlists = createCollectionPickerStore({
     const second = playbackSecond(state.context, state.hints);
     return second === undefined ? null : { recordingId: state.context.recordingId, second };
   }),
+  askedFrom,
 });
 const pending = createPendingStore({ send });
 const faces = createRecordingFaces({ send });

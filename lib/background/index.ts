@@ -93,6 +93,7 @@ export function createBackground(deps: BackgroundDeps) {
     settings,
     trusted: storage.trusted,
     forward: session.forward,
+    containerOf: session.containerOf,
     tabContext: view,
     flash: toolbar.flash,
     pending: pending.queue,

@@ -150,8 +150,10 @@ export function relaySessionRequests(deps: SessionRelayDeps): void {
   async function request(request: SessionRequest, token: string): Promise<{ status: number; body: unknown }> {
     const response = await deps.fetch(new URL(request.path, deps.origin).href, {
       method: request.method,
-      // The page's own session, sent to its own origin only.
+      // The page's own session, sent to its own origin only; a redirect (a sign-in page, another
+      // host) is a failure (status 0), never followed with the session's cookies.
       credentials: 'same-origin',
+      redirect: 'error',
       headers: { 'X-CSRFToken': token, 'Content-Type': 'application/json', Accept: 'application/json' },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     });

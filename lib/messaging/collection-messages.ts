@@ -52,6 +52,8 @@ export const RecordingChangeInputSchema = z.object({
   recordingId: RecordingIdSchema,
   /** Only with `playlists/add`. */
   note: z.optional(NoteInputSchema),
+  /** The tab the popup is over: its Firefox container is kept with a pick that waits. */
+  tabId: z.optional(z.int().check(z.nonnegative())),
 });
 export type RecordingChangeInput = z.infer<typeof RecordingChangeInputSchema>;
 

@@ -14,6 +14,9 @@ const Text = z.string().check(z.maxLength(500));
 export const PendingDirectionSchema = z.enum(['add', 'remove']);
 export type PendingDirection = z.infer<typeof PendingDirectionSchema>;
 
+/** Firefox's cookie store ids (a tab's container): `firefox-default`, `firefox-container-N`, `firefox-private`. */
+export const CONTAINER_ID = /^[a-z0-9-]{1,64}$/;
+
 /** One recording and one collection: the unit changes are ordered and cancelled out by. */
 export const PendingTargetSchema = z.object({
   origin: AppOriginSchema,
@@ -29,6 +32,11 @@ export const PendingTargetSchema = z.object({
    * sent through a page's session only when that session is the same user.
    */
   user: z.optional(z.string().check(z.maxLength(64))),
+  /**
+   * The Firefox container (`cookieStoreId`) of the tab it was asked from: it is sent through a page's
+   * session only from a tab of that container. Absent in Chromium.
+   */
+  container: z.optional(z.string().check(z.regex(CONTAINER_ID))),
   /** Who the recording is and when it started, as PostHog said when the change was kept (shown; never sent). */
   face: z.optional(
     z.object({

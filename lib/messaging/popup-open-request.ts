@@ -32,9 +32,12 @@ export function requestPopupOpen(deps: PopupOpeningDeps): Promise<PopupOpen> {
   }
 }
 
-/** `?tabId=N` as the toolbar-less test harness passes it; anything else is no tab. */
-export function tabIdFromSearch(search: string): number | undefined {
-  const raw = new URLSearchParams(search).get('tabId');
+/**
+ * `?tabId=N` as the toolbar-less test harness passes it (or `?from=N`, the tab a picker window was
+ * opened from); anything else is no tab.
+ */
+export function tabIdFromSearch(search: string, name: 'tabId' | 'from' = 'tabId'): number | undefined {
+  const raw = new URLSearchParams(search).get(name);
   if (raw === null || !/^\d{1,10}$/.test(raw)) return undefined;
   const tabId = Number(raw);
   return Number.isSafeInteger(tabId) ? tabId : undefined;

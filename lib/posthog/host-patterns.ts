@@ -37,6 +37,8 @@ export interface TabLike {
   discarded?: boolean;
   status?: string;
   lastAccessed?: number;
+  /** Firefox's container of the tab (its cookie store). */
+  cookieStoreId?: string;
 }
 
 /**

@@ -57,6 +57,8 @@ export interface CollectionChangesDeps {
   onCreated: (entry: CollectionEntry) => void;
   /** Refetches the list (what "Reload" does after a collection vanished). */
   reload: () => Promise<void>;
+  /** The tab the user picked over (its Firefox container is kept with a pick that waits). */
+  askedFrom?: () => Promise<number | undefined>;
 }
 
 /**
@@ -184,7 +186,9 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
           direction === 'add'
             ? { ...before, holds: [...before.holds, shortId], lacks: others(before.lacks), unsure }
             : { ...before, holds: others(before.holds), lacks: [...before.lacks, shortId], unsure };
-        report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', input));
+        const tabId = direction === 'add' ? await deps.askedFrom?.().catch(() => undefined) : undefined;
+        const sent = tabId === undefined ? input : { ...input, tabId };
+        report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', sent));
         done = true;
       },
       (error) => {

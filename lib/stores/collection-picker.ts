@@ -58,6 +58,8 @@ export function createCollectionPickerStore(deps: {
   scope: ReadonlySignal<PickerScope | null>;
   /** The second the tab's player shows for `recordingId`, where a note goes (else the start). */
   playerSecond?: ReadonlySignal<{ recordingId: string; second: number } | null>;
+  /** The tab the popup is over, or the picker window was opened from. */
+  askedFrom?: () => Promise<number | undefined>;
 }) {
   const { send } = deps;
   const pick = signal<{ projectId: number; recordingId: string } | null>(null);
@@ -129,6 +131,7 @@ export function createCollectionPickerStore(deps: {
     membership,
     nameOf,
     reload: () => load(true),
+    ...(deps.askedFrom ? { askedFrom: deps.askedFrom } : {}),
     onCreated(created) {
       rows.value = [
         ...toRows([created], t('playlistUntitled')),

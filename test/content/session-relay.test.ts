@@ -237,6 +237,7 @@ describe('relaySessionRequests', () => {
     expect(fetch).toHaveBeenCalledWith(`https://us.posthog.com${ADD.path}`, {
       method: 'POST',
       credentials: 'same-origin',
+      redirect: 'error',
       headers: { 'X-CSRFToken': 'tok123', 'Content-Type': 'application/json', Accept: 'application/json' },
       body: '{}',
     });
@@ -427,6 +428,16 @@ describe('relaySessionRequests', () => {
     const { deliver } = setup();
     expect(deliver({ type: 'context/hint', input: {} })).toBeUndefined();
     expect(deliver(null)).toBeUndefined();
+  });
+
+  it('replies status 0, having followed nothing, when PostHog answers with a redirect', async () => {
+    const { deliver, replies, fetch } = setup();
+    // What fetch does with `redirect: 'error'` when the answer is a 3xx (to a sign-in page, another host).
+    fetch.mockRejectedValueOnce(new TypeError('Failed to fetch: redirect'));
+    await deliver({ type: 'session/request', input: { requestId: REQUEST_ID, origin: PAGE, ...ADD } });
+    await vi.waitFor(() => expect(replies).toHaveLength(1));
+    expect(fetch).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ redirect: 'error' }));
+    expect(replies[0]).toMatchObject({ input: { status: 0, body: null } });
   });
 
   it('replies status 0 when the page cannot reach PostHog', async () => {

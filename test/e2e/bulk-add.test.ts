@@ -200,6 +200,7 @@ describe('what a selection may add: visible links, asked first above 20 or for a
   const visible = made(2, '2222');
   const many = made(25, '3333');
   const staging = made(2, '4444');
+  const beforeStall = made(1, '5555');
 
   beforeAll(async () => {
     const app = env.server.url;
@@ -225,6 +226,9 @@ describe('what a selection may add: visible links, asked first above 20 or for a
       ),
       '/many': body(many.map((id) => a(id)).join(' ')),
       '/staging': body(staging.map((id) => a(id, '', 2)).join(' ')),
+      // A link, then 100,000 characters built to stall a backtracking pattern: "https://" run
+      // together, then dots that a trailing-punctuation trim would walk back over.
+      '/stall': body(`${a(beforeStall[0] ?? '')} ${'https://'.repeat(6_250)}${'.'.repeat(50_000)}`),
     });
   });
   afterAll(() => site?.server.close());
@@ -254,6 +258,17 @@ describe('what a selection may add: visible links, asked first above 20 or for a
     await run;
     expect(writes(env.server)).toEqual(visible.map((id) => `POST ${recordingPath(onboarding, id)} key 200`));
     expect(await titleOf(env.session, tabId)).toBe('Added 2 recordings to Onboarding.');
+    await page.close();
+  });
+
+  it('a 100,000-character hostile selection: the link in it is added, and the worker answers', async () => {
+    const { page, tabId, run } = await chooseOn('/stall');
+    expect(await page.evaluate(() => getSelection()?.toString().length ?? 0)).toBeGreaterThan(100_000);
+    await run;
+    expect(writes(env.server)).toEqual(
+      beforeStall.map((id) => `POST ${recordingPath(onboarding, id)} key 200`),
+    );
+    expect(await titleOf(env.session, tabId)).toBe('Added 1 recording to Onboarding.');
     await page.close();
   });
 

@@ -216,4 +216,40 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await tab.page.waitForTimeout(1000);
     expect(recordingCalls(env.server, checkoutBugs, loose)).toEqual(['POST session 200']);
   });
+
+  it('signed out: a pick in the picker window waits, the badge counts it, and signing in makes it once', async () => {
+    const checkoutBugs = DEMO.playlists.checkoutBugs;
+    await signOut(env.session, env.server);
+    await tab.page.goto(recordingPage(env.server, third));
+    env.server.clearRequests();
+    // The window a link's "Choose a collection…" opens where the toolbar popup cannot be opened.
+    const picker = await env.session.context.newPage();
+    const base = `chrome-extension://${env.session.extensionId}`;
+    await picker.goto(`${base}/popup.html?recording=${third}&project=1&from=${tab.tabId}`);
+    await picker.getByRole('option', { name: /Checkout bugs/ }).waitFor();
+    await picker.getByRole('combobox').fill('Checkout bugs');
+    await picker.keyboard.press('Enter');
+    await picker
+      .getByText(
+        'Not added to Checkout bugs yet: you are signed out of PostHog, so Hogmark will add it once you sign in.',
+      )
+      .waitFor();
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+    expect(recordingCalls(env.server, checkoutBugs, third)).toEqual(['POST none 401']);
+    await picker.close();
+
+    // Signing in loads a PostHog page: the pick is made through it, once (a page that loads within
+    // two seconds of the change's last try does not try it again: PAGE_TRIGGER_GAP_MS).
+    await tab.page.waitForTimeout(2_100);
+    await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${third}`);
+    await tab.page.waitForURL(recordingPage(env.server, third));
+    const made = ['POST none 401', 'POST session 200'];
+    await expect
+      .poll(() => recordingCalls(env.server, checkoutBugs, third), { timeout: 10_000 })
+      .toEqual(made);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    await tab.page.reload();
+    await tab.page.waitForTimeout(1000);
+    expect(recordingCalls(env.server, checkoutBugs, third)).toEqual(made);
+  });
 });

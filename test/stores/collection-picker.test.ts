@@ -294,6 +294,21 @@ describe('the playlist picker store', () => {
     expect(store.notice.value).toMatchObject({ kind: 'already', shortId: 'Ccccccc3', name: 'Charlie' });
   });
 
+  it('sends the tab the popup is over with an add (a pick that waits keeps its container), not with a removal', async () => {
+    const background = pickerBackground();
+    const scope = signal({ origin: 'https://us.posthog.com', recording: { recordingId: REC } });
+    const store = createCollectionPickerStore({ send: background.send, scope, askedFrom: async () => 42 });
+    await vi.waitFor(() => expect(store.phase.value).toBe('ready'));
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+    await store.choose('Aaaaaaa1');
+    await store.remove('Aaaaaaa1');
+    const writes = background.sent.filter((m) => m.type === 'playlists/add' || m.type === 'playlists/remove');
+    expect(writes.map((m) => [m.type, (m.input as { tabId?: number }).tabId])).toEqual([
+      ['playlists/add', 42],
+      ['playlists/remove', undefined],
+    ]);
+  });
+
   it('undoes the last add', async () => {
     const { store, background } = await openPicker();
     await store.choose('Aaaaaaa1');

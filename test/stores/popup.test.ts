@@ -369,6 +369,12 @@ describe('tabIdFromSearch', () => {
   ])('%j → %s', (search, expected) => {
     expect(tabIdFromSearch(search)).toBe(expected);
   });
+
+  it('reads the tab a picker window was opened from only from `from`', () => {
+    expect(tabIdFromSearch('?recording=x&project=1&from=7', 'from')).toBe(7);
+    expect(tabIdFromSearch('?recording=x&project=1&from=7')).toBeUndefined();
+    expect(tabIdFromSearch('?from=7%20', 'from')).toBeUndefined();
+  });
 });
 
 describe('postHogHomeLink', () => {

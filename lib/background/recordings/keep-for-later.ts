@@ -41,6 +41,8 @@ export async function keepChangeForLater(
     playlists: CollectionService;
     /** The key's owner (PostHog's user uuid): the change is made later only as them. */
     keyOwner?: () => Promise<string | undefined>;
+    /** A tab's Firefox container: the change is made later only from a tab of it. */
+    containerOf?: (tabId: number) => Promise<string | undefined>;
   },
   scope: CollectionScope,
   input: {
@@ -49,6 +51,8 @@ export async function keepChangeForLater(
     direction: 'add' | 'remove';
     note?: NoteInput;
     face?: FaceName | null;
+    /** The tab the user asked from (the popup's, the shortcut's, the in-page button's). */
+    tabId?: number | undefined;
   },
   error: unknown,
   named = false,
@@ -57,8 +61,9 @@ export async function keepChangeForLater(
   const cached = await deps.playlists.list({ projectId: scope.projectId, source: 'cache' }).catch(() => null);
   const name = cached?.playlists.find((entry) => entry.shortId === input.shortId)?.name ?? '';
   const playlistName = displayName(name);
-  const { direction, note, face, ...ids } = input;
+  const { direction, note, face, tabId, ...ids } = input;
   const user = await deps.keyOwner?.().catch(() => undefined);
+  const container = tabId === undefined ? undefined : await deps.containerOf?.(tabId).catch(() => undefined);
   const target = {
     origin: scope.connection.origin,
     projectId: scope.projectId,
@@ -67,6 +72,7 @@ export async function keepChangeForLater(
     ...(note ? { note } : {}),
     ...(face ? { face: { person: face.person, startTime: face.startTime } } : {}),
     ...(user ? { user } : {}),
+    ...(container ? { container } : {}),
   };
   const kept = await deps.pending.keep(target, direction, error);
   if ('cancelledOut' in kept) {

@@ -8,7 +8,7 @@ import {
 import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import type { OriginTraits } from '../../posthog/origins';
-import type { SessionAnswer } from '../session/session-bridge';
+import type { KeptFor, SessionAnswer } from '../session/session-bridge';
 import type { CollectionScope, CollectionService } from './collections';
 import type { KeyRefusals } from './key-refusals';
 
@@ -23,8 +23,8 @@ export interface Attempt {
   via: Via;
   signal: AbortSignal;
   quietTab: boolean;
-  /** A kept change: made through a page's session only when it is this PostHog user (uuid). */
-  asUser?: string;
+  /** A kept change: made through a page's session only as its PostHog user, from its container. */
+  keptFor?: KeptFor;
 }
 
 /**
@@ -62,7 +62,7 @@ export function createRecordingSender(deps: {
     origin: string,
     route: SessionRoute,
     signal?: AbortSignal,
-    asUser?: string,
+    keptFor?: KeptFor,
   ) => Promise<SessionAnswer>;
   keyRefusals: KeyRefusals;
   /** What the origin is known to do (lib/posthog/origins.ts): refuse keys here, have bulk routes. */
@@ -97,7 +97,7 @@ export function createRecordingSender(deps: {
     const remove = traits.hasBulkRecordingRoutes ? bulkDeleteRecordingRoute : removeRecordingRoute;
     const route = (direction === 'add' ? addRecordingRoute : remove)(scope.projectId, shortId, recordingId);
     attempt.via = 'session';
-    const answer = await deps.forward(origin, route, attempt.signal, attempt.asUser);
+    const answer = await deps.forward(origin, route, attempt.signal, attempt.keptFor);
     attempt.quietTab = answer.quiet === true;
     if (answer.status < 200 || answer.status > 299) throw sessionFailure(answer);
     return 'session' satisfies Via;

@@ -34,11 +34,15 @@ export async function applyPendingChange(
     }
   }
   const input = { projectId: change.projectId, shortId: change.shortId, recordingId: change.recordingId };
-  // Through a page's session, only as the PostHog user it was kept for (a page signed in as someone
-  // else does not make it: it keeps waiting).
+  // Through a page's session, only as the PostHog user it was kept for and from a tab of the Firefox
+  // container it was asked from (a page signed in as someone else does not make it: it keeps waiting).
+  const keptFor = {
+    ...(change.user ? { user: change.user } : {}),
+    ...(change.container ? { container: change.container } : {}),
+  };
   const result = await (wanted
-    ? actions.add(note ? { ...input, note } : input, undefined, change.user)
-    : actions.remove(input, change.user));
+    ? actions.add(note ? { ...input, note } : input, undefined, keptFor)
+    : actions.remove(input, keptFor));
   // The add is made but its note is not: the change keeps waiting for the note alone.
   if (result.note && !result.note.saved) throw AppError.fromJSON(result.note.error);
 }

@@ -10,6 +10,7 @@ import type { PendingChanges } from '../pending/pending-queue';
 import type { FlashKind } from '../toolbar/badge-flash';
 import { pendingPickItem } from './collection-store';
 import type { CollectionScope, CollectionService } from './collections';
+import { type RecordingFaceRead, recordingFaces } from './face-beside';
 import { keepChangeForLater } from './keep-for-later';
 import { type ActionPage, displayName, type RecordingActions } from './recording-actions';
 
@@ -30,20 +31,22 @@ export interface QuickAddDeps {
   session: StorageAreaLike;
   /** `browser.action.openPopup()`; throws where the browser does not allow it. */
   openPopup: () => Promise<void>;
-  /** Opens `popup.html?recording=…&project=…` in a small window. */
-  openPickerWindow: (recordingId: string, projectId: number) => Promise<void>;
+  /**
+   * Opens `popup.html?recording=…&project=…` in a small window (`&from=…`: the tab the user acted in,
+   * whose Firefox container a pick that waits keeps).
+   */
+  openPickerWindow: (recordingId: string, projectId: number, fromTab?: number) => Promise<void>;
   /** Where an add PostHog cannot take now (signed out, offline, down) waits to be made. */
   pending?: PendingChanges;
   /**
    * Who a recording is, as PostHog says (the share-links room keeps it ten minutes): from `cache`,
    * only what is known; from `server`, one read with the key when nothing is. Null when unknown.
    */
-  recordingFace?: (
-    ref: { projectId: number; recordingId: string },
-    source: 'cache' | 'server',
-  ) => Promise<FaceName | null>;
+  recordingFace?: RecordingFaceRead;
   /** The key's owner (PostHog's user uuid), kept with a change that waits. */
   keyOwner?: () => Promise<string | undefined>;
+  /** A tab's Firefox container (`cookieStoreId`), kept with a change that waits; none in Chromium. */
+  containerOf?: (tabId: number) => Promise<string | undefined>;
   now?: () => number;
   /** How long a sentence waits for the face once the add is answered, before naming by id. */
   faceWaitMs?: number;
@@ -69,35 +72,26 @@ export function createQuickAdd(deps: QuickAddDeps) {
   }
 
   /** The popup's picker for this recording: the toolbar popup where allowed, else a small window. */
-  async function openPicker(target: { origin: string; projectId: number; recordingId: string }) {
+  async function openPicker(
+    target: { origin: string; projectId: number; recordingId: string },
+    fromTab: number | undefined,
+  ) {
     await pending.set({ version: 1, pick: { ...target, at: now() } });
     try {
       await deps.openPopup();
     } catch {
-      await deps.openPickerWindow(target.recordingId, target.projectId);
+      await deps.openPickerWindow(target.recordingId, target.projectId, fromTab);
     }
   }
 
-  /**
-   * Who the recording is, read beside the add (never before it: the add does not wait for it); a
-   * read that has not answered by the add's end names the recording by what is known, else its id.
-   */
-  function faceBeside(ref: { projectId: number; recordingId: string }) {
-    const read = deps.recordingFace?.(ref, 'server').catch(() => null) ?? Promise.resolve(null);
-    return async (): Promise<FaceName | null> => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), deps.faceWaitMs ?? FACE_WAIT_MS);
-      });
-      const face = await Promise.race([read, late]).finally(() => clearTimeout(timer));
-      return face === 'late' ? cachedFace(ref) : face;
-    };
-  }
+  const { faceBeside, cachedFace } = recordingFaces(deps.recordingFace, deps.faceWaitMs ?? FACE_WAIT_MS);
 
-  const cachedFace = (ref: { projectId: number; recordingId: string }) =>
-    deps.recordingFace?.(ref, 'cache').catch(() => null) ?? Promise.resolve(null);
-
-  async function addToLastUsed(target: RecordingTarget, page?: ActionPage): Promise<QuickAddResult> {
+  /** `tabId`: the tab the user acted in (its Firefox container is kept with an add that waits). */
+  async function addToLastUsed(
+    target: RecordingTarget,
+    tabId: number | undefined,
+    page?: ActionPage,
+  ): Promise<QuickAddResult> {
     try {
       const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
       if (target.origin !== scope.connection.origin) {
@@ -108,7 +102,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
       }
       const { lastUsed } = await deps.playlists.prefs(scope);
       if (!lastUsed) {
-        await openPicker({ ...target, projectId: scope.projectId });
+        await openPicker({ ...target, projectId: scope.projectId }, tabId);
         return { outcome: 'needs-choice', message: t('quickAddChoose') };
       }
       const input = { projectId: scope.projectId, shortId: lastUsed, recordingId: target.recordingId };
@@ -117,7 +111,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
       try {
         result = await deps.actions.add(input, page);
       } catch (error) {
-        const kept = await keepForLater(scope, { ...input, face: await faceOf() }, 'add', error);
+        const kept = await keepForLater(scope, { ...input, face: await faceOf(), tabId }, 'add', error);
         if (kept) return kept;
         throw error;
       }
@@ -148,7 +142,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
 
   const keepForLater = (
     scope: CollectionScope,
-    input: { shortId: string; recordingId: string; face?: FaceName | null },
+    input: { shortId: string; recordingId: string; face?: FaceName | null; tabId: number | undefined },
     direction: 'add' | 'remove',
     error: unknown,
   ) => keepChangeForLater(deps, scope, { ...input, direction }, error, true);
@@ -169,25 +163,24 @@ export function createQuickAdd(deps: QuickAddDeps) {
 
   return {
     /** The context menu's "Choose a playlist…": the picker, for a recording on the connected PostHog. */
-    async choose(target: RecordingTarget): Promise<void> {
+    async choose(target: RecordingTarget, tabId?: number): Promise<void> {
       const scope = await deps.playlists.scopeOf(target.projectId ?? undefined);
       if (target.origin !== scope.connection.origin) {
         throw new AppError('invalid-input', {
           detail: t('contextOtherOrigin', target.origin, scope.connection.origin),
         });
       }
-      await openPicker({
-        origin: target.origin,
-        projectId: scope.projectId,
-        recordingId: target.recordingId,
-      });
+      await openPicker(
+        { origin: target.origin, projectId: scope.projectId, recordingId: target.recordingId },
+        tabId,
+      );
     },
 
     /** The keyboard command (and `playlists/quick-add`): the recording this tab shows. */
     async forTab(tabId: number): Promise<QuickAddResult> {
       const target = await recordingOfTab(tabId);
       if (!target) return report(tabId, { outcome: 'not-a-recording', message: t('quickAddNotRecording') });
-      return report(tabId, await addToLastUsed(target));
+      return report(tabId, await addToLastUsed(target, tabId));
     },
 
     /**
@@ -200,7 +193,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
       pageUrl?: string,
     ): Promise<QuickAddResult> {
       const page = tabId !== undefined && pageUrl ? { tabId, url: pageUrl } : undefined;
-      return report(tabId, await addToLastUsed(target, page));
+      return report(tabId, await addToLastUsed(target, tabId, page));
     },
 
     /** `recording/add-from-page`: the recording is the sender tab's, whatever the page claims. */
@@ -210,7 +203,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
     ): Promise<MessageOutput<'recording/add-from-page'>> {
       const target = sender.tabId === undefined ? null : await recordingOfTab(sender.tabId);
       const result = target
-        ? await report(sender.tabId, await addToLastUsed(target))
+        ? await report(sender.tabId, await addToLastUsed(target, sender.tabId))
         : { outcome: 'not-a-recording' as const, message: t('quickAddNotRecording') };
       return {
         added: result.outcome === 'added',
@@ -244,6 +237,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
               shortId: action.shortId,
               recordingId: action.recordingId,
               face: await cachedFace({ projectId: action.projectId, recordingId: action.recordingId }),
+              tabId: sender.tabId,
             },
             'remove',
             error,

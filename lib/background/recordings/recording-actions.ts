@@ -14,7 +14,7 @@ import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { settleWrite } from '../../platform/write-outcome';
 import { originTraits } from '../../posthog/origins';
-import type { SessionAnswer } from '../session/session-bridge';
+import type { KeptFor, SessionAnswer } from '../session/session-bridge';
 import { createCollectionAndAdd } from './collection-create';
 import { type LastAction, lastActionItem } from './collection-store';
 import type { CollectionService } from './collections';
@@ -37,8 +37,8 @@ export interface RecordingActionsDeps {
     origin: string,
     route: ReturnType<typeof addRecordingRoute>,
     signal?: AbortSignal,
-    /** Sent only when the page's session is this PostHog user (a kept change's). */
-    asUser?: string,
+    /** A kept change's: sent only through its PostHog user's session, from its container's tab. */
+    keptFor?: KeptFor,
   ) => Promise<SessionAnswer>;
   /** `browser.storage.session`: the last action, for Undo, and the origins that refused the key. */
   session: StorageAreaLike;
@@ -99,7 +99,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     input: RecordingChangeInput,
     signal: AbortSignal,
     page?: ActionPage,
-    asUser?: string,
+    keptFor?: KeptFor,
   ): Promise<RecordingChangeResult> {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
@@ -119,14 +119,14 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     const before = await playlists.membership(scope, recordingId);
     const holding = holdingOf(before, shortId);
     if (direction === 'add' && holding === 'in') {
-      const note = await withNote(scope, input, signal);
+      const note = await withNote(scope, input, signal, keptFor);
       return { outcome: 'already', shortId, playlistName, membership: before, ...noteResult(note) };
     }
     if (direction === 'remove' && holding === 'out') {
       return { outcome: 'not-there', shortId, playlistName, membership: before };
     }
     const wanted = direction === 'add';
-    const attempt: Attempt = { via: 'key', signal, quietTab: false, ...(asUser ? { asUser } : {}) };
+    const attempt: Attempt = { via: 'key', signal, quietTab: false, ...(keptFor ? { keptFor } : {}) };
     let via: Via;
     try {
       via = await settleWrite({
@@ -149,7 +149,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     }
     const membership = await playlists.recordOwn(scope, recordingId, shortId, wanted);
     if (direction === 'add') await playlists.markUsed(scope, shortId);
-    const note = direction === 'add' ? await withNote(scope, input, signal) : undefined;
+    const note = direction === 'add' ? await withNote(scope, input, signal, keptFor) : undefined;
     const savedNote = note && 'id' in note ? note : undefined;
     const action: LastAction = {
       id: newId(),
@@ -182,11 +182,12 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     scope: Awaited<ReturnType<CollectionService['scopeOf']>>,
     input: RecordingChangeInput,
     signal: AbortSignal,
+    keptFor: KeptFor | undefined,
   ): Promise<SavedNote | { error: unknown } | undefined> {
     if (!input.note) return undefined;
     try {
       if (!deps.notes) throw new AppError('invalid-input', { detail: 'notes are not available here' });
-      return await deps.notes.save(scope, input.recordingId, input.note, signal);
+      return await deps.notes.save(scope, input.recordingId, input.note, signal, keptFor);
     } catch (error) {
       return { error };
     }
@@ -197,14 +198,14 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     direction: Direction,
     input: RecordingChangeInput,
     page?: ActionPage,
-    asUser?: string,
+    keptFor?: KeptFor,
   ): Promise<RecordingChangeResult> {
     const key = recordingWriteKey(input);
     const current = running.get(key);
     if (current?.direction === direction) return current.done;
     const controller = new AbortController();
     const done = (current?.done.catch(() => undefined) ?? Promise.resolve()).then(() =>
-      change(direction, input, controller.signal, page, asUser),
+      change(direction, input, controller.signal, page, keptFor),
     );
     running.set(key, { direction, done, controller });
     const forget = () => {
@@ -220,12 +221,12 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
 
   return {
     /** `page`: the tab and page a recording link's menu was used on (popup adds have none). */
-    add: (input: RecordingChangeInput, page?: ActionPage, asUser?: string) =>
-      guarded('add', input, page, asUser),
+    add: (input: RecordingChangeInput, page?: ActionPage, keptFor?: KeptFor) =>
+      guarded('add', input, page, keptFor),
     /** For the settings service's `clearCaches`: another key or PostHog is asked with the key again. */
     forgetKeyRefusals: () => keyRefusals.clear(),
-    /** `asUser`: a kept change, made through a page's session only when it is that PostHog user. */
-    remove: (input: RecordingChangeInput, asUser?: string) => guarded('remove', input, undefined, asUser),
+    /** `keptFor`: a kept change, made through a page's session only as its user, from its container. */
+    remove: (input: RecordingChangeInput, keptFor?: KeptFor) => guarded('remove', input, undefined, keptFor),
     cancel,
     recentAction,
 

@@ -28,7 +28,8 @@ export interface ContextMenuDeps {
   /** `pageUrl`: the page the link was on (the menu's `pageUrl`), where the result is reported. */
   addToLastUsed: (target: RecordingTarget, tabId: number | undefined, pageUrl?: string) => Promise<unknown>;
   /** Opens the popup's picker for the recording (resolving a missing project to the default one). */
-  choose: (target: RecordingTarget) => Promise<unknown>;
+  /** `tabId`: the tab the link was in (a pick that waits keeps its Firefox container). */
+  choose: (target: RecordingTarget, tabId?: number) => Promise<unknown>;
   /** The menu on a selection or a page (link-collector.ts, bulk-add.ts); without it, no such items. */
   addLinked?: (click: LinkClick) => Promise<unknown>;
   onError?: (error: unknown) => void;
@@ -127,7 +128,7 @@ export function createContextMenus(deps: ContextMenuDeps) {
           recordingId: context.recordingId,
         };
         if (info.menuItemId === MENU_ADD_TO_LAST) await deps.addToLastUsed(target, tab?.id, info.pageUrl);
-        else await deps.choose(target);
+        else await deps.choose(target, tab?.id);
       } catch (error) {
         deps.onError?.(error);
       }

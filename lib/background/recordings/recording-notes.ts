@@ -10,7 +10,7 @@ import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { settleWrite } from '../../platform/write-outcome';
-import type { SessionAnswer } from '../session/session-bridge';
+import type { KeptFor, SessionAnswer } from '../session/session-bridge';
 import type { CollectionScope } from './collections';
 import { sessionFailure } from './key-or-session';
 
@@ -23,7 +23,12 @@ export interface SavedNote {
 
 export interface RecordingNotesDeps {
   api: (scope: CollectionScope, signal?: AbortSignal) => NotesApi;
-  forward: (origin: string, route: SessionRoute, signal?: AbortSignal) => Promise<SessionAnswer>;
+  forward: (
+    origin: string,
+    route: SessionRoute,
+    signal?: AbortSignal,
+    keptFor?: KeptFor,
+  ) => Promise<SessionAnswer>;
   /** When the recording started, as PostHog's metadata says (read with the key, kept ten minutes). */
   startOf: (projectId: number, recordingId: string) => Promise<string | null>;
 }
@@ -43,8 +48,13 @@ const idOf = (body: unknown): string | undefined => {
  * PostHog allows it, else through the signed-in tab; a lost answer is read back, never sent twice.
  */
 export function createRecordingNotes(deps: RecordingNotesDeps) {
-  async function viaSession(scope: CollectionScope, route: SessionRoute, signal: AbortSignal) {
-    const answer = await deps.forward(scope.connection.origin, route, signal);
+  async function viaSession(
+    scope: CollectionScope,
+    route: SessionRoute,
+    signal: AbortSignal,
+    keptFor?: KeptFor,
+  ) {
+    const answer = await deps.forward(scope.connection.origin, route, signal, keptFor);
     if (answer.status < 200 || answer.status > 299) throw sessionFailure(answer);
     return answer.body;
   }
@@ -71,6 +81,8 @@ export function createRecordingNotes(deps: RecordingNotesDeps) {
       recordingId: string,
       note: { text: string; second: number },
       signal: AbortSignal,
+      /** A kept add's note: through a page's session only as its user, from its container. */
+      keptFor?: KeptFor,
     ): Promise<SavedNote> {
       const start = await deps.startOf(scope.projectId, recordingId);
       if (start === null || !Number.isFinite(Date.parse(start))) {
@@ -88,7 +100,7 @@ export function createRecordingNotes(deps: RecordingNotesDeps) {
             if (!refusesKey(error)) throw error;
           }
           via = 'session';
-          const made = idOf(await viaSession(scope, createNoteRoute(scope.projectId, body), signal));
+          const made = idOf(await viaSession(scope, createNoteRoute(scope.projectId, body), signal, keptFor));
           if (!made) throw new AppError('validation', { detail: 'PostHog answered the note without its id' });
           return made;
         },

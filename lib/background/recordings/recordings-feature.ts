@@ -54,6 +54,8 @@ export interface RecordingsFeatureDeps {
    * ten minutes): for notes (the start), the sentences and the pending list (the person).
    */
   recordingFace?: QuickAddDeps['recordingFace'];
+  /** A tab's Firefox container (the session room's), kept with a change that waits. */
+  containerOf?: QuickAddDeps['containerOf'];
 }
 
 /**
@@ -95,9 +97,11 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     session: browser.storage.session,
     recordingFace: deps.recordingFace,
     keyOwner: settings.keyOwner,
+    containerOf: deps.containerOf,
     openPopup: () => browser.action.openPopup(),
-    openPickerWindow: async (recordingId, projectId) => {
-      const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}`;
+    openPickerWindow: async (recordingId, projectId, fromTab) => {
+      const from = fromTab === undefined ? '' : `&from=${fromTab}`;
+      const query = `recording=${encodeURIComponent(recordingId)}&project=${projectId}${from}`;
       const url = browser.runtime.getURL(`/popup.html?${query}` as '/popup.html');
       await browser.windows.create({ url, type: 'popup', width: 420, height: 600 });
     },
@@ -114,7 +118,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     getAppOrigins: appOrigins,
     parsePageContext,
     addToLastUsed: (target, tabId, pageUrl) => quickAdd.forLink(target, tabId, pageUrl),
-    choose: (target) => quickAdd.choose(target),
+    choose: (target, tabId) => quickAdd.choose(target, tabId),
     addLinked: createLinkedRecordingsAdd({
       collectLinks: createLinkCollector({
         readLinks: async (tabId, frameId, scope) =>
@@ -145,6 +149,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
         pending: deps.pending,
         cachedFace,
         keyOwner: settings.keyOwner,
+        containerOf: deps.containerOf,
       }),
       'bulk/question': ({ askId }: { askId: string }) => asks.question(askId),
       'bulk/answer': ({ askId, accept }: { askId: string; accept: boolean }) => asks.answer(askId, accept),

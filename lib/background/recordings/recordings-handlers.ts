@@ -27,6 +27,8 @@ export function createRecordingHandlers(services: {
   cachedFace?: (ref: { projectId: number; recordingId: string }) => Promise<FaceName | null>;
   /** The key's owner (PostHog's user uuid), kept with a pick that waits. */
   keyOwner?: () => Promise<string | undefined>;
+  /** A tab's Firefox container, kept with a pick that waits (that of the tab the popup is over). */
+  containerOf?: (tabId: number) => Promise<string | undefined>;
 }) {
   const { playlists, actions, quickAdd } = services;
 
@@ -42,12 +44,17 @@ export function createRecordingHandlers(services: {
     } catch (error) {
       if (!isAppError(error) || !pickWaits(error.kind) || stoppedWaiting(error)) throw error;
       const scope = await playlists.scopeOf(input.projectId);
-      const { shortId, recordingId, note } = input;
+      const { shortId, recordingId, note, tabId } = input;
       const face = await services.cachedFace?.({ projectId: scope.projectId, recordingId }).catch(() => null);
       const kept = await keepChangeForLater(
-        { pending: services.pending, playlists, keyOwner: services.keyOwner },
+        {
+          pending: services.pending,
+          playlists,
+          keyOwner: services.keyOwner,
+          containerOf: services.containerOf,
+        },
         scope,
-        { shortId, recordingId, direction: 'add', ...(note ? { note } : {}), face },
+        { shortId, recordingId, direction: 'add', ...(note ? { note } : {}), face, tabId },
         error,
       );
       if (kept?.outcome !== 'pending') throw error;

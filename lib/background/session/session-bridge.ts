@@ -5,9 +5,27 @@ import { AppError, isAppError } from '../../platform/errors';
 import type { HandlerContext } from '../messages/dispatcher';
 import { isNotListening, type QuietTabs, type TabLease } from './quiet-tab';
 
+/**
+ * Whose a change kept for later is: it is made through a page's session only when that session is
+ * this PostHog user (uuid), and in Firefox only from a tab of the container (`cookieStoreId`) it was
+ * asked from.
+ */
+export interface KeptFor {
+  user?: string;
+  container?: string;
+}
+
+/** Firefox's own cookie store: the one a tab Hogmark opens is in (another needs the `cookies` permission). */
+export const DEFAULT_CONTAINER = 'firefox-default';
+
 export interface SessionBridgeDeps {
-  /** A signed-in PostHog tab on this origin, if any (e.g. `tabs.query({ url: `${origin}/*` })`). */
-  findSessionTab: (origin: string) => Promise<number | undefined>;
+  /**
+   * A signed-in PostHog tab on this origin, if any (e.g. `tabs.query({ url: `${origin}/*` })`); with
+   * `container`, only a tab of that Firefox container.
+   */
+  findSessionTab: (origin: string, container?: string) => Promise<number | undefined>;
+  /** The Firefox container a tab is in (`tabs.get(tabId).cookieStoreId`); undefined in Chromium. */
+  containerOf?: (tabId: number) => Promise<string | undefined>;
   /** `(tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 })`. */
   sendToTab: (tabId: number, message: Parameters<RawSend>[0]) => Promise<unknown>;
   /** Opens a PostHog tab in the background when none can take the request; without it, none is `no-session-tab`. */
@@ -49,10 +67,14 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
   const newRequestId = deps.newRequestId ?? (() => crypto.randomUUID());
   const quietTabs = deps.quietTabs;
 
-  /** The user's PostHog tab on this origin, unless a quiet tab is open there (requests then share it). */
-  async function usersTab(origin: string): Promise<number | undefined> {
-    if (quietTabs?.isOpen(origin)) return undefined;
-    const tabId = await deps.findSessionTab(origin);
+  /**
+   * The user's PostHog tab on this origin (of `container`, when given), unless a quiet tab is open
+   * there that the request may go through (requests then share it).
+   */
+  async function usersTab(origin: string, container: string | undefined): Promise<number | undefined> {
+    const quietFits = container === undefined || container === DEFAULT_CONTAINER;
+    if (quietFits && quietTabs?.isOpen(origin)) return undefined;
+    const tabId = await deps.findSessionTab(origin, container);
     return tabId !== undefined && !quietTabs?.owns(tabId) ? tabId : undefined;
   }
 
@@ -126,12 +148,22 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
     origin: string,
     route: SessionRoute,
     signal: AbortSignal | undefined,
-    asUser: string | undefined,
+    keptFor: KeptFor | undefined,
   ): Promise<SessionAnswer> {
     if (!quietTabs) throw new AppError('no-session-tab');
+    const container = keptFor?.container;
+    // A tab Hogmark opens is in Firefox's own container: a change asked from another waits for a
+    // PostHog tab of its own (the page loading is a trigger).
+    if (container !== undefined && container !== DEFAULT_CONTAINER) {
+      throw new AppError('no-session-tab', { detail: 'waiting for a PostHog tab of its container' });
+    }
     const tab = await quietTabs.borrow(origin, signal);
     try {
-      return { ...(await asUserThrough(tab, origin, route, signal, asUser)), quiet: true };
+      // Another extension may reopen PostHog in a container of its choosing: that session is not this one.
+      if (container !== undefined && (await deps.containerOf?.(tab.tabId)) !== container) {
+        throw new AppError('no-session-tab', { detail: 'the quiet tab opened in another container' });
+      }
+      return { ...(await asUserThrough(tab, origin, route, signal, keptFor?.user)), quiet: true };
     } finally {
       tab.release();
     }
@@ -139,28 +171,29 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
 
   /**
    * `signal`: the user stopped waiting; the answer is then unknown (the page may still send it).
-   * `asUser`: a change kept for later, made only through a session of that PostHog user (uuid).
+   * `keptFor`: a change kept for later, made only through a session of that PostHog user (uuid), from
+   * a tab of its Firefox container.
    */
   async function forward(
     origin: string,
     route: SessionRoute,
     signal?: AbortSignal,
-    asUser?: string,
+    keptFor?: KeptFor,
   ): Promise<SessionAnswer> {
     // Everything the content script checks but its own origin: a request it declines is then meant for another PostHog.
     if (!isSessionRequestAllowed(route)) {
       throw new AppError('bad-message', { detail: 'route not forwardable' });
     }
     try {
-      const tabId = await usersTab(origin);
-      if (tabId === undefined) return await throughQuietTab(origin, route, signal, asUser);
+      const tabId = await usersTab(origin, keptFor?.container);
+      if (tabId === undefined) return await throughQuietTab(origin, route, signal, keptFor);
       try {
-        return await asUserThrough(ownTab(tabId), origin, route, signal, asUser);
+        return await asUserThrough(ownTab(tabId), origin, route, signal, keptFor?.user);
       } catch (error) {
         // Its content script is not there (a tab from before Hogmark was installed or updated):
         // nothing was delivered, so a quiet tab can make the request instead.
         if (!isNotListening(error)) throw error;
-        return await throughQuietTab(origin, route, signal, asUser);
+        return await throughQuietTab(origin, route, signal, keptFor);
       }
     } catch (error) {
       // No content script in the tab (not loaded yet, or the page is not PostHog any more).

@@ -1,4 +1,5 @@
 import type { RawSend } from '../../messaging/messages';
+import { CONTAINER_ID } from '../../messaging/pending-messages';
 import type { StorageAreaLike } from '../../platform/storage';
 import { portlessPattern, type TabLike, tabOnOrigin } from '../../posthog/host-patterns';
 import type { Handlers } from '../messages/dispatcher';
@@ -9,6 +10,7 @@ import { createSessionBridge } from './session-bridge';
 export interface SessionBrowser {
   tabs: QuietTabsDeps['tabs'] & {
     query(query: { url: string; windowType: 'normal' }): Promise<TabLike[]>;
+    get(tabId: number): Promise<{ status?: string; cookieStoreId?: string }>;
     sendMessage(
       tabId: number,
       message: Parameters<RawSend>[0],
@@ -21,6 +23,20 @@ export interface SessionBrowser {
 }
 
 /**
+ * The Firefox container (`cookieStoreId`, readable without the `cookies` permission since Firefox 82)
+ * of a tab; undefined in Chromium, which has none, and for a tab that is gone.
+ */
+export async function containerOfTab(
+  tabs: { get(tabId: number): Promise<{ cookieStoreId?: string }> },
+  tabId: number,
+): Promise<string | undefined> {
+  const tab = await tabs.get(tabId).catch(() => undefined);
+  return typeof tab?.cookieStoreId === 'string' && CONTAINER_ID.test(tab.cookieStoreId)
+    ? tab.cookieStoreId
+    : undefined;
+}
+
+/**
  * Requests PostHog takes only with the user's session: sent through a signed-in PostHog tab's
  * content script, or through a quiet tab Hogmark opens and closes when none is open.
  */
@@ -29,8 +45,15 @@ export function createSessionFeature(deps: { browser: SessionBrowser }) {
   const quietTabs = createQuietTabs({ tabs, windows, session: deps.browser.storage.session });
   const bridge = createSessionBridge({
     // Port-less, the one query form Firefox matches; then only the exact origin (its port too) counts.
-    findSessionTab: async (origin) =>
-      tabOnOrigin(await tabs.query({ url: portlessPattern(origin), windowType: 'normal' }), origin),
+    findSessionTab: async (origin, container) => {
+      const open = await tabs.query({ url: portlessPattern(origin), windowType: 'normal' });
+      // A kept change only from a tab of the Firefox container it was asked from.
+      return tabOnOrigin(
+        container === undefined ? open : open.filter((tab) => tab.cookieStoreId === container),
+        origin,
+      );
+    },
+    containerOf: (tabId) => containerOfTab(tabs, tabId),
     sendToTab: (tabId, message) => tabs.sendMessage(tabId, message, { frameId: 0 }),
     // No PostHog tab open: one opened in the background, closed a few seconds after the last request.
     quietTabs,
@@ -40,6 +63,8 @@ export function createSessionFeature(deps: { browser: SessionBrowser }) {
   } satisfies Handlers;
   return {
     forward: bridge.forward,
+    /** A tab's Firefox container, for a change kept for later (undefined in Chromium). */
+    containerOf: (tabId: number) => containerOfTab(tabs, tabId),
     handlers,
     /** On the worker's start: quiet tabs a stopped worker left open are closed. */
     start: () => quietTabs.closeLeftovers(),

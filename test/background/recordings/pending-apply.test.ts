@@ -39,7 +39,8 @@ describe('making a pending change', () => {
       playlists: wired.playlists,
       session: fakeBrowser.storage.session,
       originTraits: cloudTraits,
-      forward: async (origin, route, signal, asUser) => {
+      forward: async (origin, route, signal, keptFor) => {
+        const asUser = keptFor?.user;
         asked.push(asUser);
         if (asUser !== undefined && asUser !== ANA) throw new AppError('other-user');
         return wired.forward(origin, route, signal);
@@ -62,6 +63,32 @@ describe('making a pending change', () => {
       projectId: 1,
       shortId: DEMO.playlists.onboarding,
       recordingId: DEMO.recordings.inCheckout,
+    });
+  });
+
+  it('a change kept in a Firefox container is sent only from a tab of that container', async () => {
+    const wired = wirePlaylists(server, { signedIn: true, originTraits: cloudTraits });
+    const asked: unknown[] = [];
+    const actions = createRecordingActions({
+      playlists: wired.playlists,
+      session: fakeBrowser.storage.session,
+      originTraits: cloudTraits,
+      forward: async (origin, route, signal, keptFor) => {
+        asked.push(keptFor);
+        return wired.forward(origin, route, signal);
+      },
+    });
+    const kept = change({ shortId: DEMO.playlists.onboarding, reason: 'no-session-tab' });
+    await applyPendingChange(
+      { playlists: wired.playlists, actions },
+      { ...kept, recordingId: DEMO.recordings.loose, container: 'firefox-container-2' },
+      { checkFirst: false },
+    );
+    expect(asked).toEqual([{ container: 'firefox-container-2' }]);
+    await actions.remove({
+      projectId: 1,
+      shortId: DEMO.playlists.onboarding,
+      recordingId: DEMO.recordings.loose,
     });
   });
 

@@ -16,7 +16,7 @@ const ONBOARDING = DEMO.playlists.onboarding;
 const ADD = /recordings\/0191dd9d-ffff/;
 
 function picks(server: ReturnType<typeof useLocalPostHog>) {
-  return function setup() {
+  return function setup(containerOf?: (tabId: number) => Promise<string | undefined>) {
     server.clearFaults();
     const wired = wirePlaylists(server);
     const pending = createPendingChanges({
@@ -31,7 +31,12 @@ function picks(server: ReturnType<typeof useLocalPostHog>) {
       openPopup: async () => undefined,
       openPickerWindow: async () => undefined,
     });
-    const handlers = createRecordingHandlers({ ...wired, quickAdd, pending });
+    const handlers = createRecordingHandlers({
+      ...wired,
+      quickAdd,
+      pending,
+      ...(containerOf ? { containerOf } : {}),
+    });
     const input = { projectId: 1, shortId: ONBOARDING, recordingId: LOOSE };
     // Writes PostHog accepted the credentials of (a key PostHog refuses for collections is not one).
     const posts = () =>
@@ -67,6 +72,20 @@ describe('a pick PostHog cannot take now (against PostHog: the signed-in tab add
     await pending.retryNow();
     expect(posts()).toBe(1);
     expect((await pending.state()).changes).toEqual([]);
+  });
+
+  it('a pick that waits keeps the Firefox container of the tab the popup is over', async () => {
+    const { handlers, pending, input, playlists } = setup(async (tabId) =>
+      tabId === 12 ? 'firefox-container-3' : undefined,
+    );
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: ADD, fault: { type: 'drop' } });
+    // Another collection than the test above's, which holds the recording by now.
+    const pick = { ...input, shortId: DEMO.playlists.checkoutBugs, tabId: 12 };
+    expect(await handlers['playlists/add'](pick)).toMatchObject({ outcome: 'pending' });
+    const [kept] = (await pending.state()).changes;
+    expect(kept).toMatchObject({ container: 'firefox-container-3' });
+    await pending.discard(kept?.id ?? '');
   });
 
   it('a "no" that waiting will not change is not kept: it fails at once', async () => {

@@ -33,6 +33,7 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       wire?: Parameters<typeof wirePlaylists>[1];
       recordingFace?: QuickAddDeps['recordingFace'];
       keyOwner?: QuickAddDeps['keyOwner'];
+      containerOf?: QuickAddDeps['containerOf'];
     } = {},
   ) {
     const wired = wirePlaylists(server, options.wire);
@@ -54,12 +55,13 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       openPopup: async () => {
         throw new Error('not from here');
       },
-      openPickerWindow: async (recordingId, projectId) => {
-        opened.push(`${projectId}/${recordingId}`);
+      openPickerWindow: async (recordingId, projectId, fromTab) => {
+        opened.push(`${projectId}/${recordingId}${fromTab === undefined ? '' : ` from ${fromTab}`}`);
       },
       ...(pending ? { pending } : {}),
       ...(options.recordingFace ? { recordingFace: options.recordingFace, faceWaitMs: 20 } : {}),
       ...(options.keyOwner ? { keyOwner: options.keyOwner } : {}),
+      ...(options.containerOf ? { containerOf: options.containerOf } : {}),
     });
     return { ...wired, quickAdd, flashes, opened, pending };
   }
@@ -67,7 +69,8 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
   it('opens the picker when no playlist was used yet, then the picker gets that recording once', async () => {
     const { quickAdd, opened, flashes } = setup();
     expect(await quickAdd.forTab(7)).toMatchObject({ outcome: 'needs-choice' });
-    expect(opened).toEqual([`1/${LOOSE}`]);
+    // The window knows the tab the user was in: a pick there that waits keeps its container.
+    expect(opened).toEqual([`1/${LOOSE} from 7`]);
     expect(flashes).toEqual([]);
     expect(await quickAdd.takePick()).toEqual({ projectId: 1, recordingId: LOOSE });
     expect(await quickAdd.takePick()).toBeNull();
@@ -150,6 +153,26 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     expect(notice && noticeSentence(notice)).toBe(
       'Added ana@acme.com’s recording to Onboarding (it was waiting).',
     );
+  });
+
+  it('keeps the Firefox container of the tab the add was asked from with a waiting add', async () => {
+    const asked: number[] = [];
+    const { quickAdd, playlists, pending } = setup(undefined, {
+      withPending: true,
+      containerOf: async (tabId) => {
+        asked.push(tabId);
+        return 'firefox-container-2';
+      },
+    });
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: /recordings/, fault: { type: 'status', status: 503 } });
+    expect((await quickAdd.forTab(7)).outcome).toBe('pending');
+    expect(asked).toEqual([7]);
+    expect((await pending?.state())?.changes).toEqual([
+      expect.objectContaining({ container: 'firefox-container-2' }),
+    ]);
+    await pending?.discard((await pending.state()).changes[0]?.id ?? '');
   });
 
   it('a link’s add remembers the tab and page it was made on (the popup there offers Undo)', async () => {
@@ -280,7 +303,10 @@ describe('the context menu on recording links', () => {
     const link = `https://us.posthog.com/project/2/replay/${LOOSE}?t=30`;
     const pageUrl = 'https://example.com/chat';
     await menus.onClicked({ menuItemId: MENU_ADD_TO_LAST, linkUrl: link, pageUrl }, { id: 3 });
-    await menus.onClicked({ menuItemId: MENU_CHOOSE, linkUrl: `https://us.posthog.com/replay/${LOOSE}` });
+    await menus.onClicked(
+      { menuItemId: MENU_CHOOSE, linkUrl: `https://us.posthog.com/replay/${LOOSE}` },
+      { id: 5 },
+    );
     await menus.onClicked({ menuItemId: 'hogmark-copy-dashboard-link', linkUrl: link });
     await menus.onClicked({
       menuItemId: MENU_ADD_TO_LAST,
@@ -288,7 +314,8 @@ describe('the context menu on recording links', () => {
     });
     const target = { origin: 'https://us.posthog.com', recordingId: LOOSE };
     expect(addToLastUsed.mock.calls).toEqual([[{ ...target, projectId: 2 }, 3, pageUrl]]);
-    expect(choose.mock.calls).toEqual([[{ ...target, projectId: null }]]);
+    // The tab the link was in goes with the pick: one that waits keeps its Firefox container.
+    expect(choose.mock.calls).toEqual([[{ ...target, projectId: null }, 5]]);
   });
 });
 

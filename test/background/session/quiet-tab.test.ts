@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
 import { createQuietTabs, QUIET_TAB_PATH } from '../../../lib/background/session/quiet-tab';
 import { quietTabsItem } from '../../../lib/background/session/quiet-tab-ids';
-import { createSessionBridge } from '../../../lib/background/session/session-bridge';
+import { createSessionBridge, DEFAULT_CONTAINER } from '../../../lib/background/session/session-bridge';
 import { createItemStore, type StorageAreaLike } from '../../../lib/platform/storage';
 import { installEnglishTranslator } from '../../support/i18n';
 
@@ -38,6 +38,9 @@ interface BrowserOptions {
   session?: StorageAreaLike;
   /** The first tab id the browser gives. */
   firstTabId?: number;
+  /** Firefox's container of the user's own tab, and of the tabs Hogmark opens (default: Firefox's own). */
+  usersTabContainer?: string;
+  quietTabContainer?: string;
 }
 
 /**
@@ -97,7 +100,15 @@ function setup(options: BrowserOptions = {}) {
   });
 
   const bridge = createSessionBridge({
-    findSessionTab: async () => options.usersTab,
+    // As the session room finds one: a kept change only from a tab of its container.
+    findSessionTab: async (_origin, container) =>
+      container === undefined || container === (options.usersTabContainer ?? DEFAULT_CONTAINER)
+        ? options.usersTab
+        : undefined,
+    containerOf: async (tabId) =>
+      tabId === options.usersTab
+        ? (options.usersTabContainer ?? DEFAULT_CONTAINER)
+        : (options.quietTabContainer ?? DEFAULT_CONTAINER),
     sendToTab: async (tabId, message) => {
       const quiet = tabId !== options.usersTab;
       if (quiet && status.get(tabId) !== 'complete') throw new Error(NOT_LISTENING);
@@ -338,5 +349,56 @@ describe('one quiet tab per run', () => {
     expect((await ids.get()).tabIds).toEqual([]);
     await after.quietTabs.closeLeftovers();
     expect(after.removed).toEqual([100]);
+  });
+});
+
+describe('a change kept in a Firefox container', () => {
+  const WORK = 'firefox-container-1';
+
+  it('goes through the user’s PostHog tab of that container', async () => {
+    const browser = setup({ usersTab: 4, usersTabContainer: WORK });
+    const answer = browser.bridge.forward(ORIGIN, ROUTE, undefined, { container: WORK });
+    await vi.waitFor(() => expect(browser.delivered).toHaveLength(1));
+    expect(browser.delivered[0]?.tabId).toBe(4);
+    browser.answer();
+    await expect(answer).resolves.toMatchObject({ status: 200 });
+    expect(browser.created).toEqual([]);
+  });
+
+  it('waits for a PostHog tab of its container: none of another container, and no quiet tab', async () => {
+    // The only PostHog tab is in Firefox's own container, maybe signed in as someone else.
+    const browser = setup({ usersTab: 4, loadsAfterMs: 5 });
+    await expect(browser.bridge.forward(ORIGIN, ROUTE, undefined, { container: WORK })).rejects.toMatchObject(
+      {
+        kind: 'no-session-tab',
+      },
+    );
+    expect(browser.delivered).toEqual([]);
+    expect(browser.created).toEqual([]);
+  });
+
+  it('kept in Firefox’s own container, goes through a quiet tab when no PostHog tab is open', async () => {
+    const browser = setup({ loadsAfterMs: 5 });
+    const answer = browser.bridge.forward(ORIGIN, ROUTE, undefined, { container: DEFAULT_CONTAINER });
+    await vi.waitFor(() => expect(browser.delivered).toHaveLength(1));
+    browser.answer();
+    await expect(answer).resolves.toMatchObject({ status: 200, quiet: true });
+  });
+
+  it('sends nothing through a quiet tab that opened in another container (another extension moved it)', async () => {
+    const browser = setup({ loadsAfterMs: 5, quietTabContainer: WORK });
+    await expect(
+      browser.bridge.forward(ORIGIN, ROUTE, undefined, { container: DEFAULT_CONTAINER }),
+    ).rejects.toMatchObject({ kind: 'no-session-tab' });
+    expect(browser.delivered).toEqual([]);
+    await vi.waitFor(() => expect(browser.removed).toEqual([100]));
+  });
+
+  it('a change from Chromium (no container) goes through any PostHog tab, as before', async () => {
+    const browser = setup({ usersTab: 4, usersTabContainer: WORK });
+    const answer = browser.bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(browser.delivered).toHaveLength(1));
+    browser.answer();
+    await expect(answer).resolves.toMatchObject({ status: 200 });
   });
 });

@@ -127,7 +127,7 @@ describe('a change kept for later goes only through a session of the user it was
 
   it('asks the tab who it is first, then makes the change when it is that user', async () => {
     const { bridge, sent } = setup();
-    const answer = bridge.forward(ORIGIN, ROUTE, undefined, ANA);
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(requests(sent)).toEqual(['GET /api/users/@me/']);
     bridge.reply(
@@ -142,7 +142,7 @@ describe('a change kept for later goes only through a session of the user it was
 
   it('never makes it through a tab signed in as someone else', async () => {
     const { bridge, sent } = setup();
-    const answer = bridge.forward(ORIGIN, ROUTE, undefined, ANA);
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     bridge.reply(
       { requestId: idOf(sent, 0), status: 200, body: { uuid: '01900000-0000-7000-8000-000000000b2b' } },
@@ -154,7 +154,7 @@ describe('a change kept for later goes only through a session of the user it was
 
   it('a tab not signed in answers as the change would have been answered, and the change is not sent', async () => {
     const { bridge, sent } = setup();
-    const answer = bridge.forward(ORIGIN, ROUTE, undefined, ANA);
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     bridge.reply(
       {

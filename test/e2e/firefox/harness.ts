@@ -15,7 +15,10 @@ export interface FirefoxExtensionSession {
   base: string;
   /** An extension page kept open to ask the extension APIs things (tab ids, storage, permissions). */
   control: FirefoxPage;
-  openTab(url: string): Promise<{ page: FirefoxPage; tabId: number }>;
+  /** Opens a web page in a new tab (of a container made by `newContainer`, when given). */
+  openTab(url: string, container?: string): Promise<{ page: FirefoxPage; tabId: number }>;
+  /** A new Firefox container (BiDi's user context): its tabs have a cookie jar of their own. */
+  newContainer(): Promise<string>;
   /** Opens an extension page (`options.html`, `popup.html?tabId=3`, …) in a tab. */
   openExtensionPage(path: string): Promise<FirefoxPage>;
   /** Runs an expression in the browser window's chrome scope (system access). */
@@ -104,8 +107,11 @@ export async function launchFirefoxExtension(options: {
     control,
     chrome,
     openExtensionPage,
-    async openTab(url) {
-      const { context } = await bidi.send<{ context: string }>('browsingContext.create', { type: 'tab' });
+    async openTab(url, container) {
+      const { context } = await bidi.send<{ context: string }>('browsingContext.create', {
+        type: 'tab',
+        ...(container === undefined ? {} : { userContext: container }),
+      });
       await bidi.send('browsingContext.navigate', { context, url, wait: 'complete' });
       const page = new FirefoxPage(bidi, context);
       const current = await page.url();
@@ -114,6 +120,9 @@ export async function launchFirefoxExtension(options: {
         return tabs.find((tab) => tab.url === address)?.id ?? null;
       }, current);
       return { page, tabId };
+    },
+    async newContainer() {
+      return (await bidi.send<{ userContext: string }>('browser.createUserContext')).userContext;
     },
     async pressShortcut(key, modifiers) {
       const found = await chrome<boolean>(`(() => {

@@ -182,6 +182,10 @@ export class FirefoxPage {
     return this.evaluate(() => location.href);
   }
 
+  async goto(url: string): Promise<void> {
+    await this.bidi.send('browsingContext.navigate', { context: this.context, url, wait: 'complete' });
+  }
+
   async reload(): Promise<void> {
     await this.bidi.send('browsingContext.reload', { context: this.context, wait: 'complete' });
   }

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { addRecordingRoute } from '../../../lib/api/session-routes';
+import {
+  containerOfTab,
+  createSessionFeature,
+  type SessionBrowser,
+} from '../../../lib/background/session/session-feature';
+import { PendingTargetSchema } from '../../../lib/messaging/pending-messages';
+
+const ORIGIN = 'https://us.posthog.com';
+const ROUTE = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
+
+describe('a tab’s Firefox container', () => {
+  const tabs = (tab: unknown) => ({ get: async () => tab as { cookieStoreId?: string } });
+
+  it('is its cookie store id, and nothing in Chromium or for a tab that is gone', async () => {
+    expect(await containerOfTab(tabs({ cookieStoreId: 'firefox-container-4' }), 1)).toBe(
+      'firefox-container-4',
+    );
+    expect(await containerOfTab(tabs({ status: 'complete' }), 1)).toBeUndefined();
+    const gone = { get: async () => Promise.reject(new Error('Invalid tab ID: 1')) };
+    expect(await containerOfTab(gone, 1)).toBeUndefined();
+  });
+
+  it('is never a value that is not one of Firefox’s ids', async () => {
+    for (const cookieStoreId of ['', 'Firefox Container', 'x'.repeat(65), '../evil', 42]) {
+      expect(await containerOfTab(tabs({ cookieStoreId }), 1)).toBeUndefined();
+    }
+  });
+
+  it('is refused in a kept change unless it is one of Firefox’s ids', () => {
+    const target = {
+      origin: ORIGIN,
+      projectId: 1,
+      shortId: 'eKdNnFRI',
+      recordingId: '0191dd9d-ec00-726b-b2a7-4de452e6b438',
+      playlistName: 'Onboarding',
+    };
+    expect(PendingTargetSchema.safeParse({ ...target, container: 'firefox-container-1' }).success).toBe(true);
+    expect(PendingTargetSchema.safeParse({ ...target, container: '<img src=x>' }).success).toBe(false);
+  });
+});
+
+describe('the session room’s PostHog tab for a kept change', () => {
+  function setup() {
+    const sent: number[] = [];
+    const open = [
+      {
+        id: 3,
+        url: `${ORIGIN}/project/1`,
+        status: 'complete',
+        lastAccessed: 9,
+        cookieStoreId: 'firefox-default',
+      },
+      {
+        id: 5,
+        url: `${ORIGIN}/project/1`,
+        status: 'complete',
+        lastAccessed: 1,
+        cookieStoreId: 'firefox-container-1',
+      },
+    ];
+    const browser = {
+      tabs: {
+        query: async () => open,
+        get: async (tabId: number) =>
+          open.find((tab) => tab.id === tabId) ?? Promise.reject(new Error('gone')),
+        sendMessage: async (tabId: number) => {
+          sent.push(tabId);
+          // Declined: the request is not made, only which tab it went to counts here.
+          return { ok: true, data: { accepted: false } };
+        },
+        create: async () => ({ id: 99 }),
+        remove: async () => undefined,
+        onUpdated: { addListener: () => undefined, removeListener: () => undefined },
+        onRemoved: { addListener: () => undefined, removeListener: () => undefined },
+      },
+      windows: {
+        getLastFocused: async () => ({ id: 1, incognito: false, type: 'normal' }),
+        getAll: async () => [],
+      },
+      storage: { session: fakeBrowser.storage.session },
+    } as unknown as SessionBrowser;
+    return { feature: createSessionFeature({ browser }), sent };
+  }
+
+  it('is one of the container it was asked from, even when another was used more recently', async () => {
+    const { feature, sent } = setup();
+    await feature
+      .forward(ORIGIN, ROUTE, undefined, { container: 'firefox-container-1' })
+      .catch(() => undefined);
+    expect(sent).toEqual([5]);
+  });
+
+  it('is the most recently used for a change made now (no container asked)', async () => {
+    const { feature, sent } = setup();
+    await feature.forward(ORIGIN, ROUTE).catch(() => undefined);
+    expect(sent).toEqual([3]);
+    expect(await feature.containerOf(5)).toBe('firefox-container-1');
+  });
+});
