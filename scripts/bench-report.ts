@@ -3,6 +3,7 @@ import type { BundleSizes } from './bench-bundle';
 import type { LargeListFigures } from './bench-large';
 import type { MatchingFigures } from './bench-matching';
 import type { PopupReadiness } from './bench-popup';
+import { type QuickAddFigures, quickAddRows } from './bench-quick-add';
 import { ratioOf, type TimedFigure } from './bench-rounds';
 import { KB, SIZE_BUDGETS, SIZE_GOALS } from './size-budgets';
 
@@ -11,6 +12,8 @@ export interface BenchResult {
   /** How rounds were taken: `quick` runs only check that the bench works. */
   plan: { quick: boolean; tolerance: number; batches: { warm: number; cold: number; large: number } };
   popup: PopupReadiness;
+  /** The shortcut's and the in-page button's add, warm and after a stopped worker. */
+  quickAdds: QuickAddFigures;
   requestsPerAction: Omit<RequestsPerAction, 'log'> & { openPopupWarm: number };
   /** The same actions against the `posthog` flavor, where adding goes through the page's session. */
   requestsPerActionPostHogFlavor: Omit<RequestsPerAction, 'log'>;
@@ -161,6 +164,7 @@ function informationRows(result: BenchResult): string[] {
       'After a stop, on the worker’s clock (median): imports evaluated; listeners wired; first `popup/open` answered',
       `${ms(popup.workerStartup.evaluated)}; ${ms(popup.workerStartup.wired)}; ${ms(popup.workerStartup.answered)}`,
     ),
+    ...quickAddRows(result.quickAdds, { spreadOf, roundsOf }),
     row(
       'Requests: a warm popup in all (after its first paint)',
       String(result.requestsPerAction.openPopupWarm),

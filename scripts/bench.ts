@@ -22,6 +22,7 @@ import { buildProduction, measureBundle } from './bench-bundle';
 import { measureLargeLists } from './bench-large';
 import { measureMatching } from './bench-matching';
 import { measurePopupReadiness } from './bench-popup';
+import { measureQuickAdds } from './bench-quick-add';
 import { type BenchResult, benchMarkdown, checkBudgets } from './bench-report';
 import { benchPlans } from './bench-rounds';
 import type { BenchEnv } from './bench-session';
@@ -74,6 +75,10 @@ async function main(): Promise<void> {
   const popup = await withPostHog({ flavor: 'posthog', seed: 'demo' }, (server) =>
     measurePopupReadiness(env, server, plans),
   );
+  console.log(`[${elapsed()}] The shortcut’s and the in-page button’s add, warm and after a stopped worker…`);
+  const quickAdds = await withPostHog({ flavor: 'posthog', seed: 'demo' }, (server) =>
+    measureQuickAdds(env, server, plans),
+  );
   console.log(`[${elapsed()}] Requests per action (contract, then PostHog’s own shapes)…`);
   const contract = await withPostHog({ flavor: 'contract', seed: 'demo' }, (server) =>
     measureRequestsPerAction(env, server),
@@ -98,6 +103,7 @@ async function main(): Promise<void> {
       batches: { warm: plans.warm.batch, cold: plans.cold.batch, large: plans.large.batch },
     },
     popup,
+    quickAdds,
     requestsPerAction: { ...perAction, openPopupWarm: popup.requestsOpenPopupWarm },
     requestsPerActionPostHogFlavor: perActionPostHog,
     bundleGzipBytes: { popup: bundle.popup, background: bundle.background, content: bundle.content },
