@@ -67,7 +67,9 @@ the stores' values are checked by version only; background +0.42 KB: the shared 
 items, the key's mask kept beside it) then, merged over all the above, took the popup to 29.88 KB
 (+4.43 KB: by source only the first view's own modules; nothing the merged features added comes
 with it) and the background to 63.13 KB (+0.48 KB); with the containers' change merged as well, the
-popup measured 29.96 KB and the background 63.48 KB. A fetch
+popup measured 29.96 KB and the background 63.48 KB; the first paint's header naming the
+recording's person from what the share-links room keeps in `storage.session` (one more read, its
+fields checked by shape since the popup has no zod) took the popup to 30.38 KB (+0.42 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -77,7 +79,7 @@ popup measured 29.96 KB and the background 63.48 KB. A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 30.0 * KB,
+  popup: 30.45 * KB,
   content: 6.95 * KB,
   background: 63.55 * KB,
 } as const;

@@ -5,6 +5,7 @@
  * runs. The first paint takes whichever is ready first. It imports nothing of the UI.
  */
 import { browser } from 'wxt/browser';
+import { STORED } from '../../lib/messaging/first-view/stored-names';
 import type { PopupOpen } from '../../lib/messaging/messages';
 import { createPageSender } from '../../lib/messaging/page-sender';
 import { recordingFromSearch } from '../../lib/messaging/picker-recording';
@@ -49,8 +50,21 @@ const storedFirstView = createStoredFirstView({
 const readStores = (id: number | undefined) =>
   storedFirstView({ ...(id === undefined ? {} : { tabId: id }), recording: openingDeps.recording });
 
+/**
+ * What PostHog last said of recordings (the share-links room's cache in `storage.session`), read now
+ * so the first paint's header already names the recording's person when the extension knows it.
+ */
+export const knownFaces: Promise<unknown> = browser.storage.session.get(STORED.itemLinks.key).then(
+  (items) => items[STORED.itemLinks.key],
+  () => undefined,
+);
+
 /** Started now too (in this call when the tab is known: a microtask would wait for the whole script). */
-export const stored = tabId instanceof Promise ? tabId.then(readStores, () => null) : readStores(tabId);
+const storedView = tabId instanceof Promise ? tabId.then(readStores, () => null) : readStores(tabId);
+/** Either first view waits for the faces read (started with it, and quicker than either). */
+const withFaces = <T>(view: Promise<T>): Promise<T> =>
+  Promise.all([view, knownFaces]).then(([value]) => value);
+export const stored = withFaces(storedView);
 
 /**
  * The background's answer as the popup's store takes it. Test builds only: `?storesFirst` makes the
@@ -60,4 +74,4 @@ export const stored = tabId instanceof Promise ? tabId.then(readStores, () => nu
 export const opening: Promise<PopupOpen> =
   import.meta.env.MODE === 'test' && new URLSearchParams(location.search).has('storesFirst')
     ? stored.then(() => asked)
-    : asked;
+    : withFaces(asked);

@@ -4,6 +4,8 @@ import { computed, effect } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
 import { PopupApp } from '../../components/popup-app';
+import { knownFace } from '../../lib/messaging/first-view/known-face';
+import { STORED } from '../../lib/messaging/first-view/stored-names';
 import { watchTabView } from '../../lib/messaging/view-port';
 import { playbackSecond } from '../../lib/posthog/links';
 import { type PersonAsk, personPageQuery } from '../../lib/posthog/person-asks';
@@ -13,7 +15,7 @@ import { createPendingStore } from '../../lib/stores/pending-changes';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createRecordingFaces } from '../../lib/stores/recording-face';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import { askedFrom, opening, openingDeps, send, stored } from './first-request';
+import { askedFrom, knownFaces, opening, openingDeps, send, stored } from './first-request';
 import './popup.css';
 
 document.title = browser.i18n.getMessage('extName');
@@ -52,7 +54,14 @@ const playlists = createCollectionPickerStore({
   askedFrom,
 });
 const pending = createPendingStore({ send });
-const faces = createRecordingFaces({ send });
+let faceCache: unknown;
+void knownFaces.then((cache) => {
+  faceCache = cache;
+});
+const faces = createRecordingFaces({
+  send,
+  known: (ref) => knownFace(faceCache, STORED.itemLinks.version, ref, Date.now()),
+});
 const share = createSharePanels({
   send,
   // The user's click on a Copy button is what lets the popup write to the clipboard.

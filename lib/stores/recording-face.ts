@@ -16,6 +16,11 @@ export type FaceState =
 
 export interface RecordingFacesDeps {
   send: SendMessage;
+  /**
+   * Who the recording is as the extension already keeps it (read by the popup from
+   * `storage.session` for its first paint, first-view/known-face.ts); null when it does not.
+   */
+  known?: (ref: { origin: string; projectId: number; recordingId: string }) => RecordingFace | null;
   /** Runs `task` once the popup's first frame is painted: no request goes to PostHog before it. */
   afterPaint?: (task: () => void) => void;
 }
@@ -59,12 +64,18 @@ export function createRecordingFaces(deps: RecordingFacesDeps) {
       if (current?.key === key) return current.state;
       const capability = status.capabilities?.recordingFaces;
       const connected = status.origin === context.origin && projectId !== null;
+      const known =
+        connected && !(capability && !capability.ok) && projectId !== null
+          ? (deps.known?.({ origin: context.origin, projectId, recordingId: context.recordingId }) ?? null)
+          : null;
       const state = signal<FaceState>(
         !connected
           ? { phase: 'none' }
           : capability && !capability.ok
             ? { phase: 'missing-scope' }
-            : { phase: 'loading' },
+            : known
+              ? { phase: 'ready', face: known }
+              : { phase: 'loading' },
       );
       current = { key, state };
       if (state.peek().phase === 'loading' && projectId !== null) {

@@ -13,7 +13,11 @@ interface Paints {
     heading: string | null;
     setup: boolean;
     options: Array<{ name: string; member: boolean }>;
+    /** Where the collection list and its first option were on screen (px from the top). */
+    listTop: number | null;
   } | null;
+  /** Each time the list or its first option moved after the first paint: [from, to]. */
+  moves: Array<[number | null, number | null]>;
   /** Every header name and kind the popup showed, in order. */
   headers: string[];
   /** Whether it ever showed the connection's footer (the key's masked form). */
@@ -24,7 +28,9 @@ interface Paints {
 
 /** Runs in the popup before its own scripts; every DOM change is looked at before it is painted. */
 function recordPaints(): void {
-  const paints: Paints = { first: null, headers: [], connected: false, source: null };
+  const paints: Paints = { first: null, headers: [], connected: false, source: null, moves: [] };
+  const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? null;
+  const listTop = () => top('[role="listbox"] [role="option"]') ?? top('[role="listbox"]');
   Object.assign(window, { hogmarkPaints: paints });
   const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? null;
   const look = () => {
@@ -37,12 +43,18 @@ function recordPaints(): void {
       if (paints.headers.at(-1) !== header) paints.headers.push(header);
     }
     if (document.querySelector('.popup-footer')) paints.connected = true;
+    if (paints.first !== null) {
+      const last = paints.moves.at(-1)?.[1] ?? paints.first.listTop;
+      const now = listTop();
+      if (now !== last) paints.moves.push([last, now]);
+    }
     if (paints.first === null && main.getAttribute('aria-busy') === 'false') {
       paints.source = document.documentElement.getAttribute('data-first-view');
       paints.first = {
         kind,
         heading,
         setup: document.querySelector('section.setup') !== null,
+        listTop: listTop(),
         options: [...document.querySelectorAll('[role="option"]')].map((option) => ({
           name:
             option.querySelector('.playlist-option-name')?.textContent?.trim() ??
@@ -109,6 +121,12 @@ describe('the popup’s first paint, made from what the extension keeps', () => 
     // Checkout bugs holds this recording (PostHog said so before the stop): shown at once.
     expect(first?.options.find((option) => option.name === 'Checkout bugs')?.member).toBe(true);
     expect(first?.options.find((option) => option.name === 'Onboarding')?.member).toBe(false);
+    // The worker's answer, and PostHog's fresh list after it, repaint nothing that moves: one header,
+    // the list where it first was.
+    await popup.getByText('Updating…').waitFor({ state: 'detached', timeout: 15_000 });
+    const after = await paintsOf(popup);
+    expect(after.headers).toHaveLength(1);
+    expect(after.moves).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
   });
 

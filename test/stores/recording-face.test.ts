@@ -19,7 +19,10 @@ const FACE: RecordingFace = {
   startUrl: 'https://acme.com/checkout?step=2#x',
 };
 
-function setup(answers: { cache?: RecordingFace | null; server?: RecordingFace | null | Error } = {}) {
+function setup(
+  answers: { cache?: RecordingFace | null; server?: RecordingFace | null | Error } = {},
+  known?: (ref: { origin: string; projectId: number; recordingId: string }) => RecordingFace | null,
+) {
   const sent: string[] = [];
   const painted: Array<() => void> = [];
   const faces = createRecordingFaces({
@@ -30,6 +33,7 @@ function setup(answers: { cache?: RecordingFace | null; server?: RecordingFace |
       return { face: answers.server ?? null };
     }) as never,
     afterPaint: (task) => painted.push(task),
+    ...(known ? { known } : {}),
   });
   const paint = () => {
     for (const task of painted.splice(0)) task();
@@ -46,6 +50,26 @@ describe('the face of the recording in the header', () => {
     paint();
     expect(state.value).toEqual({ phase: 'ready', face: FACE });
     expect(sent).toEqual(['recordings/face cache']);
+  });
+
+  it('is there for the first paint when the extension keeps it: no message, no request', async () => {
+    const refs: unknown[] = [];
+    const { faces, sent } = setup({ server: FACE }, (ref) => {
+      refs.push(ref);
+      return FACE;
+    });
+    expect(faces.faceFor(context, status).value).toEqual({ phase: 'ready', face: FACE });
+    await flush();
+    expect(sent).toEqual([]);
+    expect(refs).toEqual([{ origin: US, projectId: 1, recordingId: 'abc' }]);
+    // Without the scope, what is kept is not shown either: the options say why.
+    const noScope = {
+      ...status,
+      capabilities: { recordingFaces: { ok: false, missingScope: 'session_recording:read' } },
+    };
+    expect(setup({}, () => FACE).faces.faceFor(context, noScope as Status).value).toEqual({
+      phase: 'missing-scope',
+    });
   });
 
   it('else is read once, only after the first paint', async () => {

@@ -1,6 +1,7 @@
 import type { ItemReadsApi } from '../../api/insights';
 import type { RecordingMeta } from '../../api/schema/insight';
 import type { SharingConfiguration } from '../../api/schema/sharing';
+import { ITEM_LINK_TTL_MS, isFresh, recordingFaceKey } from '../../messaging/first-view/known-face';
 import type { MessageInput, MessageOutput, PublicSharing } from '../../messaging/messages';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import type { RecordingContext } from '../../posthog/context';
@@ -42,8 +43,6 @@ export function faceOf(meta: RecordingMeta): Answer<'recording'> {
   };
 }
 
-/** How long PostHog's answer about an insight, a notebook or a sharing state is reused. */
-export const ITEM_LINK_TTL_MS = 10 * 60_000;
 /** Answers kept at most; the oldest go first. */
 const MAX_ENTRIES = 200;
 
@@ -67,7 +66,7 @@ export function createItemLinks(deps: ItemLinksDeps) {
   /** What PostHog said about `key` within the last ten minutes, if anything. */
   async function known<K extends ItemLinkAnswer['kind']>(key: string): Promise<Answer<K> | undefined> {
     const entry = (await store.get()).entries[key];
-    return entry && now() - entry.at < ttlMs && now() >= entry.at ? (entry.answer as Answer<K>) : undefined;
+    return entry && isFresh(entry, now(), ttlMs) ? (entry.answer as Answer<K>) : undefined;
   }
 
   async function remembered<K extends ItemLinkAnswer['kind']>(
@@ -185,7 +184,8 @@ export function createItemLinks(deps: ItemLinksDeps) {
     async recordingFace(input: MessageInput<'recordings/face'>): Promise<MessageOutput<'recordings/face'>> {
       const connection = await deps.connection();
       const { projectId, recordingId } = input;
-      const key = `${connection.origin}|${projectId}|recording|${recordingId}`;
+      // The popup reads the same entry for its first paint (first-view/known-face.ts).
+      const key = recordingFaceKey(connection.origin, projectId, recordingId);
       // A key without `session_recording:read` is not asked again and again: the options say why.
       const readable = input.source !== 'cache' && (await deps.canReadRecordings?.()) !== false;
       const answer = !readable
@@ -207,7 +207,7 @@ export function createItemLinks(deps: ItemLinksDeps) {
       if (!connection || connection.origin !== context.origin) return undefined;
       const projectId = context.projectId ?? connection.projectId;
       const answer = await known<'recording'>(
-        `${connection.origin}|${projectId}|recording|${context.recordingId}`,
+        recordingFaceKey(connection.origin, projectId, context.recordingId),
       );
       return answer ? personLabel(answer) : undefined;
     },

@@ -140,8 +140,8 @@ export const ItemLinkCacheSchema = z.object({
 export type ItemLinkCache = z.infer<typeof ItemLinkCacheSchema>;
 
 export const itemLinkCacheItem: StoredItem<ItemLinkCache> = {
-  key: 'itemLinks',
-  version: 1,
+  key: STORED.itemLinks.key,
+  version: STORED.itemLinks.version,
   schema: ItemLinkCacheSchema,
   fallback: () => ({ version: 1, entries: {} }),
   migrations: {},

@@ -17,6 +17,8 @@ export const STORED = {
   lastAction: { key: 'playlistLastAction', version: 1 },
   pendingPick: { key: 'playlistPendingPick', version: 1 },
   tabHints: { key: 'tabHints:', version: 1 },
+  /** What PostHog said of insights, notebooks and recordings (the share-links room's cache). */
+  itemLinks: { key: 'itemLinks', version: 1 },
 } as const;
 
 /** A tab's hints in `storage.session`. */
