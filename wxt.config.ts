@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
+import { moduleMarks } from './scripts/module-marks-plugin';
 
 /** WXT's own `browser` (`globalThis.browser` in Firefox, `chrome` in Chromium), without the polyfill. */
 const unpolyfilledBrowser = createRequire(import.meta.url).resolve('wxt/browser');
@@ -77,7 +78,13 @@ export default defineConfig({
       // content script only call APIs that return promises natively in MV3 Chromium and in Firefox
       // (their message listeners answer with sendResponse), so they use WXT's plain `browser` and
       // stay within their budgets.
-      if (entrypoints.some(runsPolyfill)) return;
+      if (entrypoints.some(runsPolyfill)) {
+        // Test builds only: each module of the background records when its body begins, for the
+        // bench's time per module group after a stopped worker starts (scripts/module-marks-plugin.ts).
+        if (config.mode === 'test')
+          config.plugins = [...(config.plugins ?? []), moduleMarks(config.root ?? process.cwd())];
+        return;
+      }
       if (entrypoints.every((entrypoint) => entrypoint.inputPath.endsWith('.html'))) {
         // Every browser Hogmark supports has modulepreload: Vite's polyfill for it is dead weight in
         // every extension page.

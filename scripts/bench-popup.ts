@@ -3,6 +3,14 @@ import type { ExtensionSession } from '../test/e2e/harness';
 import { saveConnection } from '../test/e2e/options-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
+import {
+  type GroupFigure,
+  groupFigures,
+  groupTimes,
+  type ModuleRecord,
+  moduleTimes,
+  topModules,
+} from './bench-modules';
 import { type RoundsPlan, roundsUntilStable, type TimedFigure } from './bench-rounds';
 import {
   apiQuiet,
@@ -16,6 +24,7 @@ import {
   SCRIPT_PAGE,
 } from './bench-session';
 import { controlServiceWorker, type WorkerControl } from './bench-worker';
+import { MODULE_MARKS_GLOBAL } from './module-marks-plugin';
 
 export interface PopupReadiness {
   blankPage: TimedFigure;
@@ -34,6 +43,11 @@ export interface PopupReadiness {
   workerStartedBeforeMessage: TimedFigure;
   /** After a stop, on the worker's own clock: imports evaluated, listeners wired, first popup answered. */
   workerStartup: { evaluated: TimedFigure; wired: TimedFigure; answered: TimedFigure };
+  /**
+   * The same starts, until imports evaluated, per module group (bench-modules.ts): median ms over the
+   * rounds, the costliest first; and the costliest modules.
+   */
+  workerModules: { groups: GroupFigure[]; topModules: { module: string; median: number }[] };
   /** Rounds of the warm session (blank page, tiny-script page, stopped worker, warm popup). */
   warmRounds: { rounds: number; converged: boolean };
   coldRounds: { rounds: number; converged: boolean };
@@ -107,6 +121,8 @@ interface WorkerStartup {
   wired: number;
   /** The first `popup/open` answered (its reads of storage included). */
   answered: number;
+  /** When each module's body began (the test build's module marks), in the bundle's order. */
+  modules: ModuleRecord[];
 }
 
 async function workerStartup(session: ExtensionSession): Promise<WorkerStartup> {
@@ -114,15 +130,22 @@ async function workerStartup(session: ExtensionSession): Promise<WorkerStartup> 
     .serviceWorkers()
     .find((candidate) => candidate.url().startsWith(`chrome-extension://${session.extensionId}/`));
   if (!worker) throw new Error('No running service worker to read its start-up marks from.');
-  const marks = await worker.evaluate(() =>
-    Object.fromEntries(performance.getEntriesByType('mark').map((entry) => [entry.name, entry.startTime])),
-  );
+  const { marks, modules } = await worker.evaluate((global) => {
+    const records = (globalThis as unknown as Record<string, ModuleRecord[] | undefined>)[global];
+    return {
+      marks: Object.fromEntries(
+        performance.getEntriesByType('mark').map((entry) => [entry.name, entry.startTime]),
+      ),
+      modules: records ?? [],
+    };
+  }, MODULE_MARKS_GLOBAL);
+  if (modules.length === 0) throw new Error('The background recorded no module marks (a test build?).');
   const at = (name: string) => {
     const value = marks[`hogmark:${name}`];
     if (value === undefined) throw new Error(`The background set no "hogmark:${name}" mark (a test build?).`);
     return value;
   };
-  return { evaluated: at('evaluated'), wired: at('wired'), answered: at('popup-answered') };
+  return { evaluated: at('evaluated'), wired: at('wired'), answered: at('popup-answered'), modules };
 }
 
 /**
@@ -166,6 +189,9 @@ export async function measurePopupReadiness(
   const session = await launchBenchSession(env);
   const beforePaint: number[] = [];
   const perOpen: number[] = [];
+  const groupRounds: Record<string, number>[] = [];
+  const moduleRounds: Map<string, number>[] = [];
+  let moduleNames: string[] = [];
   let wokenEarly = 0;
   try {
     await saveConnection(session, server.url, server.keys.all);
@@ -187,6 +213,10 @@ export async function measurePopupReadiness(
       beforePaint.push(sample.warm.beforePaint);
       perOpen.push(apiRequestsBetween(server, sample.warm.startedAt).length);
       wokenEarly += sample.stopped.wokenEarly;
+      const { modules, evaluated } = sample.stopped.startup;
+      groupRounds.push(groupTimes(modules, evaluated));
+      moduleRounds.push(moduleTimes(modules, evaluated));
+      moduleNames = modules.map(([name]) => name);
       return {
         blank: sample.blank,
         script: sample.script,
@@ -210,6 +240,10 @@ export async function measurePopupReadiness(
         evaluated: warm.figures.workerEvaluated,
         wired: warm.figures.workerWired,
         answered: warm.figures.workerAnswered,
+      },
+      workerModules: {
+        groups: groupFigures(groupRounds, moduleNames),
+        topModules: topModules(moduleRounds),
       },
       warmRounds: { rounds: warm.rounds, converged: warm.converged },
       coldRounds: { rounds: cold.rounds, converged: cold.converged },

@@ -5,6 +5,7 @@ import type { MatchingFigures } from './bench-matching';
 import type { PopupReadiness } from './bench-popup';
 import { type QuickAddFigures, quickAddRows } from './bench-quick-add';
 import { ratioOf, type TimedFigure } from './bench-rounds';
+import { median, percentile, round } from './bench-session';
 import { KB, SIZE_BUDGETS, SIZE_GOALS } from './size-budgets';
 
 /** What `.output/bench.json` holds. */
@@ -200,6 +201,31 @@ function informationRows(result: BenchResult): string[] {
   ];
 }
 
+/**
+ * After a stop, on the worker's clock: the time until imports evaluated per module group, then the
+ * composition and listeners (imports evaluated → listeners wired), each the median over the rounds.
+ */
+function moduleTable(popup: PopupReadiness): string[] {
+  const { groups } = popup.workerModules;
+  const { evaluated, wired } = popup.workerStartup;
+  const wiring = wired.samples.map((at, index) => at - (evaluated.samples[index] ?? at));
+  const cell = (middle: number, p25: number, p75: number) => `${middle} (${p25}–${p75})`;
+  const modules = groups.reduce((sum, group) => sum + group.modules, 0);
+  return [
+    '| After a stop, on the worker’s clock: module group (time from its modules’ first lines to the next module’s) | Modules | ms, median (p25–p75) |',
+    '| --- | --- | --- |',
+    ...groups.map(
+      (group) => `| ${group.group} | ${group.modules || '—'} | ${cell(group.median, group.p25, group.p75)} |`,
+    ),
+    `| **Imports evaluated** (all of the above) | ${modules} | ${cell(evaluated.median, evaluated.p25, evaluated.p75)} |`,
+    `| Composition and listeners (imports evaluated → listeners wired) | — | ${cell(
+      round(median(wiring), 2),
+      round(percentile(wiring, 25), 2),
+      round(percentile(wiring, 75), 2),
+    )} |`,
+  ];
+}
+
 const stopped = (outcome: { rounds: number; converged: boolean }) =>
   `${outcome.rounds} rounds, ${outcome.converged ? 'converged' : 'stopped at the cap, not converged'}`;
 
@@ -215,6 +241,8 @@ export function benchMarkdown(result: BenchResult): string {
     '| --- | --- | --- | --- | --- | --- |',
     ...rows,
     ...informationRows(result),
+    '',
+    ...moduleTable(popup),
     '',
     `Each timed figure is the median of its rounds; rounds come in batches (popup ${plan.batches.warm}, cold popup ${plan.batches.cold}, filter ${plan.batches.large}) until the medians of the last two batches agree within ${plan.tolerance * 100} % (✓), or up to a cap (✗: the last two batch medians). ` +
       `Warm session (stopped worker, blank page, tiny-script page, warm popup, in turn): ${stopped(popup.warmRounds)}; cold popup: ${stopped(popup.coldRounds)}; filter: ${stopped(large.rounds)}; matching: ${stopped(matching.rounds)}. ` +

@@ -1,15 +1,14 @@
 import { z } from 'zod/mini';
+import { lazily } from '../platform/lazy';
 import { intSegment, type ProjectRef, projectPath, segment } from './paths';
 import { type Collaborator, type CollaboratorInput, CollaboratorSchema } from './schema/collaborator';
 import { paginated } from './schema/paginated';
 import type { Transport } from './transport';
 
 // The contract shows one object, PostHog sends a plain array; an envelope is tolerated too.
-const CollaboratorsAnswerSchema = z.union([
-  z.array(CollaboratorSchema),
-  paginated(CollaboratorSchema),
-  CollaboratorSchema,
-]);
+const CollaboratorsAnswerSchema = lazily(() =>
+  z.union([z.array(CollaboratorSchema), paginated(CollaboratorSchema), CollaboratorSchema]),
+);
 
 export function createCollaboratorsApi(transport: Transport, project: ProjectRef) {
   const base = (dashboardId: number) =>

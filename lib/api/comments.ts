@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazily } from '../platform/lazy';
 import { type ProjectRef, projectPath, segment } from './paths';
 import type { NoteBody } from './session-routes';
 import type { Transport } from './transport';
@@ -8,21 +9,25 @@ import type { Transport } from './transport';
  * `time_in_recording` is the absolute time of the moment (ISO), not a second; an emoji reaction says
  * `is_emoji`. Its context is read as unknown, so one odd comment never fails a page of them.
  */
-export const NoteSchema = z.looseObject({
-  id: z.nullish(z.string()),
-  content: z.nullish(z.string()),
-  deleted: z.nullish(z.boolean()),
-  created_at: z.nullish(z.string()),
-  item_id: z.nullish(z.string()),
-  item_context: z.nullish(z.unknown()),
-});
+export const NoteSchema = lazily(() =>
+  z.looseObject({
+    id: z.nullish(z.string()),
+    content: z.nullish(z.string()),
+    deleted: z.nullish(z.boolean()),
+    created_at: z.nullish(z.string()),
+    item_id: z.nullish(z.string()),
+    item_context: z.nullish(z.unknown()),
+  }),
+);
 export type Note = z.infer<typeof NoteSchema>;
 /** A note PostHog has just made: it has its id. */
-const MadeNoteSchema = z.extend(NoteSchema, { id: z.string().check(z.minLength(1)) });
+const MadeNoteSchema = lazily(() => z.extend(NoteSchema, { id: z.string().check(z.minLength(1)) }));
 export type MadeNote = z.infer<typeof MadeNoteSchema>;
 
 /** The cursor page of `GET comments/` (`CommentPagination`: newest first, 100 a page, no count). */
-export const NotePageSchema = z.looseObject({ next: z.nullish(z.string()), results: z.array(NoteSchema) });
+export const NotePageSchema = lazily(() =>
+  z.looseObject({ next: z.nullish(z.string()), results: z.array(NoteSchema) }),
+);
 
 /** A note's moment as PostHog stores it (`item_context.time_in_recording`), if it has one. */
 export function noteTime(note: Note): unknown {

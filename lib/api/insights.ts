@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors';
+import { lazily } from '../platform/lazy';
 import { type Note, NotePageSchema } from './comments';
 import { intSegment, type ProjectRef, projectPath, segment } from './paths';
 import {
@@ -12,7 +13,7 @@ import { paginated } from './schema/paginated';
 import { type SharingConfiguration, SharingConfigurationSchema } from './schema/sharing';
 import type { Transport } from './transport';
 
-const InsightPageSchema = paginated(InsightBasicSchema);
+const InsightPageSchema = lazily(() => paginated(InsightBasicSchema));
 
 /** Pages of a recording's comments read at most (100 each): a review doc, not an archive. */
 export const MAX_COMMENT_PAGES = 5;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isAppError } from '../platform/errors';
+import { lazily } from '../platform/lazy';
 import { createPager, type PageOptions } from './pagination';
 import { type ProjectRef, projectPath, segment } from './paths';
 import type { RecordingMeta } from './schema/insight';
@@ -27,12 +28,12 @@ export interface RecordingChange {
   playlist: Playlist | null;
 }
 
-const RecordingsAnswerSchema = z.union([PlaylistRecordingsSchema, PlaylistSchema]);
-const RecordingsMetaAnswerSchema = z.union([PlaylistRecordingsMetaSchema, PlaylistSchema]);
+const RecordingsAnswerSchema = lazily(() => z.union([PlaylistRecordingsSchema, PlaylistSchema]));
+const RecordingsMetaAnswerSchema = lazily(() => z.union([PlaylistRecordingsMetaSchema, PlaylistSchema]));
 
 /** One page of a collection's recordings with their metadata; null when the server named none. */
 export type PlaylistRecordingsPage = { recordings: RecordingMeta[]; hasNext: boolean } | null;
-const RecordingChangeSchema = z.union([PlaylistSchema, RecordingChangeSuccessSchema]);
+const RecordingChangeSchema = lazily(() => z.union([PlaylistSchema, RecordingChangeSuccessSchema]));
 
 // PostHog's 400 when a PATCH of a filters-type playlist omits its filters (reference §10.3).
 const FILTERS_REQUIRED = /remove all filters/i;

@@ -1,10 +1,11 @@
 import type { z } from 'zod/mini';
+import { lazily } from '../platform/lazy';
 import { intSegment } from './paths';
 import { paginated } from './schema/paginated';
 import { type Project, ProjectSchema } from './schema/project';
 import type { Transport } from './transport';
 
-const ProjectPageSchema = paginated(ProjectSchema);
+const ProjectPageSchema = lazily(() => paginated(ProjectSchema));
 
 export function createProjectsApi(transport: Transport) {
   return {

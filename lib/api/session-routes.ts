@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { AppError } from '../platform/errors';
+import { lazily } from '../platform/lazy';
 import { projectPath, segment } from './paths';
 
 /**
@@ -240,9 +241,11 @@ export function isSessionRequestAllowed(route: { method: unknown; path: unknown;
 }
 
 /** PostHog's answer to `bulk_add`: how many of the ids were not in the collection before. */
-export const BulkAddAnswerSchema = z.looseObject({
-  success: z.literal(true),
-  added_count: z.int().check(z.nonnegative()),
-  total_requested: z.int().check(z.nonnegative()),
-});
+export const BulkAddAnswerSchema = lazily(() =>
+  z.looseObject({
+    success: z.literal(true),
+    added_count: z.int().check(z.nonnegative()),
+    total_requested: z.int().check(z.nonnegative()),
+  }),
+);
 export type BulkAddAnswer = z.infer<typeof BulkAddAnswerSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { Playlist } from '../api/schema/playlist';
+import { lazily } from '../platform/lazy';
 
 /**
  * What the popup needs of a collection, small enough to cache 10,000 of them and send them in one
@@ -8,27 +9,31 @@ import type { Playlist } from '../api/schema/playlist';
 export const PLAYLIST_KINDS = ['collection', 'filters', 'synthetic'] as const;
 export type PlaylistKind = (typeof PLAYLIST_KINDS)[number];
 
-export const CollectionEntrySchema = z.object({
-  shortId: z.string().check(z.minLength(1), z.maxLength(100)),
-  /** `name || derived_name`; empty when PostHog has neither (the UI says "Untitled"). */
-  name: z.string().check(z.maxLength(500)),
-  pinned: z.boolean(),
-  /** collection: a hand-picked list that holds recordings; filters: a saved search; synthetic: PostHog's own. */
-  kind: z.enum(PLAYLIST_KINDS),
-});
+export const CollectionEntrySchema = lazily(() =>
+  z.object({
+    shortId: z.string().check(z.minLength(1), z.maxLength(100)),
+    /** `name || derived_name`; empty when PostHog has neither (the UI says "Untitled"). */
+    name: z.string().check(z.maxLength(500)),
+    pinned: z.boolean(),
+    /** collection: a hand-picked list that holds recordings; filters: a saved search; synthetic: PostHog's own. */
+    kind: z.enum(PLAYLIST_KINDS),
+  }),
+);
 export type CollectionEntry = z.infer<typeof CollectionEntrySchema>;
 
 /**
  * Which playlists hold one recording. `complete`: PostHog answered for every playlist, so the ones
  * not in `holds` lack it. Otherwise `holds`/`lacks` are only what Hogmark itself did.
  */
-export const MembershipSchema = z.object({
-  complete: z.boolean(),
-  holds: z.array(z.string()),
-  lacks: z.array(z.string()),
-  /** Collections a write went to whose outcome nobody could read: neither in nor out until asked again. */
-  unsure: z.optional(z.array(z.string())),
-});
+export const MembershipSchema = lazily(() =>
+  z.object({
+    complete: z.boolean(),
+    holds: z.array(z.string()),
+    lacks: z.array(z.string()),
+    /** Collections a write went to whose outcome nobody could read: neither in nor out until asked again. */
+    unsure: z.optional(z.array(z.string())),
+  }),
+);
 export type Membership = z.infer<typeof MembershipSchema>;
 
 function hasFilters(filters: unknown): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { AppError } from '../platform/errors';
+import { lazily, lazyEntries } from '../platform/lazy';
 import { type SerializedError, SerializedErrorSchema } from '../platform/serialized-error';
 import { PageContextSchema } from '../posthog/context-schema';
 import { bulkAskProtocol } from './bulk-ask-messages';
@@ -14,22 +15,12 @@ import {
   WriteCancelInputSchema,
 } from './collection-messages';
 import {
-  CollaboratorSummarySchema,
-  DashboardListSchema,
-  DashboardRef,
-  DashboardSourceSchema,
-  DashboardSummarySchema,
   Empty,
-  ItemRef,
   KeyCheckSchema,
   PageHintsSchema,
   PopupOpenSchema,
   ProjectId,
-  PublicLinkSchema,
   PublicSettingsSchema,
-  PublicSharingSchema,
-  RecordingFaceSchema,
-  RecordingRef,
   StatusSchema,
   TabRef,
 } from './message-schemas';
@@ -42,6 +33,7 @@ import {
   ReviewDocInputSchema,
   ReviewDocSchema,
 } from './review-doc-messages';
+import { shareProtocol } from './share-messages';
 
 export * from './message-schemas';
 
@@ -54,9 +46,20 @@ export * from './message-schemas';
 export const SENDER_KINDS = ['extension-page', 'content-script', 'background'] as const;
 export type SenderKind = (typeof SENDER_KINDS)[number];
 
-export const protocol = {
+/** One message: who may send it, what it carries, what comes back. */
+interface MessageDefinition {
+  from: SenderKind;
+  input: z.ZodMiniType;
+  output: z.ZodMiniType;
+}
+
+/**
+ * Each message's schemas are built the first time that message is read here (its factory runs once),
+ * not when the extension starts: a started service worker builds what its first event needs.
+ */
+export const protocol = lazyEntries({
   // extension pages (popup, options) → background
-  'popup/open': {
+  'popup/open': () => ({
     from: 'extension-page',
     input: z.object({
       tabId: z.optional(z.int().check(z.nonnegative())),
@@ -66,10 +69,10 @@ export const protocol = {
       ),
     }),
     output: PopupOpenSchema,
-  },
-  'status/get': { from: 'extension-page', input: Empty, output: StatusSchema },
-  'settings/get': { from: 'extension-page', input: Empty, output: PublicSettingsSchema },
-  'settings/save': {
+  }),
+  'status/get': () => ({ from: 'extension-page', input: Empty, output: StatusSchema }),
+  'settings/get': () => ({ from: 'extension-page', input: Empty, output: PublicSettingsSchema }),
+  'settings/save': () => ({
     from: 'extension-page',
     input: z.object({
       origin: z.string().check(z.minLength(1), z.maxLength(2048)),
@@ -78,149 +81,84 @@ export const protocol = {
       inPageButton: z.optional(z.boolean()),
     }),
     output: KeyCheckSchema,
-  },
-  'settings/check': { from: 'extension-page', input: Empty, output: KeyCheckSchema },
-  'settings/forget': { from: 'extension-page', input: Empty, output: Empty },
+  }),
+  'settings/check': () => ({ from: 'extension-page', input: Empty, output: KeyCheckSchema }),
+  'settings/forget': () => ({ from: 'extension-page', input: Empty, output: Empty }),
   /** Stop waiting for the key check of a save or re-check; that request then fails as `cancelled`. */
-  'settings/cancel': { from: 'extension-page', input: Empty, output: z.object({ cancelled: z.boolean() }) },
-  'context/get': {
+  'settings/cancel': () => ({
+    from: 'extension-page',
+    input: Empty,
+    output: z.object({ cancelled: z.boolean() }),
+  }),
+  'context/get': () => ({
     from: 'extension-page',
     input: TabRef,
     output: z.object({ context: z.nullable(PageContextSchema), hints: PageHintsSchema }),
-  },
-  'dashboards/list': {
-    from: 'extension-page',
-    input: z.object({ projectId: ProjectId, source: z._default(DashboardSourceSchema, 'fresh') }),
-    output: z.object({ list: z.nullable(DashboardListSchema), stale: z.boolean() }),
-  },
-  'dashboards/get': {
-    from: 'extension-page',
-    input: z.extend(DashboardRef, { source: z._default(z.enum(['cache', 'server']), 'server') }),
-    output: z.object({ dashboard: z.nullable(DashboardSummarySchema) }),
-  },
-  'dashboards/pin': {
-    from: 'extension-page',
-    input: z.extend(DashboardRef, { pinned: z.boolean() }),
-    output: z.object({ dashboard: DashboardSummarySchema }),
-  },
-  /** Stop waiting for a pin in flight; the pin's own answer then says what PostHog did. */
-  'dashboards/cancel-pin': {
-    from: 'extension-page',
-    input: DashboardRef,
-    output: z.object({ cancelled: z.boolean() }),
-  },
-  'dashboards/share-link': {
-    from: 'extension-page',
-    input: DashboardRef,
-    // Never turns sharing on: `enabled: false` carries no URL, only where to change it in PostHog.
-    // `passwordRequired`: PostHog's `password_required`; viewers of the public link need a password.
-    output: z.object({
-      enabled: z.boolean(),
-      url: z.optional(z.url()),
-      passwordRequired: z.optional(z.boolean()),
-      // Whether the organisation lets public links open at all (from the last key check).
-      publicSharing: z.optional(PublicSharingSchema),
-      settingsUrl: z.url(),
-    }),
-  },
-  /** An insight's numeric id and the name PostHog shows for it (`name || derived_name`). */
-  'insights/get': {
-    from: 'extension-page',
-    input: ItemRef,
-    output: z.object({
-      id: z.int().check(z.positive()),
-      name: z.nullable(z.string().check(z.maxLength(400))),
-    }),
-  },
-  'insights/share-link': {
-    from: 'extension-page',
-    input: ItemRef,
-    output: z.extend(PublicLinkSchema, { settingsUrl: z.url() }),
-  },
-  /**
-   * Who a recording is (the person, when, how long, where). `source: 'cache'` answers only what is
-   * known (null otherwise) and sends nothing to PostHog.
-   */
-  'recordings/face': {
-    from: 'extension-page',
-    input: z.extend(RecordingRef, { source: z.optional(z.enum(['cache', 'server'])) }),
-    output: z.object({ face: z.nullable(RecordingFaceSchema) }),
-  },
-  /** The recording's public link without a second; the popup adds the player's. */
-  'recordings/share-link': { from: 'extension-page', input: RecordingRef, output: PublicLinkSchema },
-  'notebooks/get': {
-    from: 'extension-page',
-    input: ItemRef,
-    output: z.object({ title: z.nullable(z.string().check(z.maxLength(400))) }),
-  },
-  'dashboards/collaborators': {
-    from: 'extension-page',
-    input: DashboardRef,
-    // `available: false`: this PostHog has no collaborators feature (a FOSS build answers 404).
-    output: z.object({ available: z.boolean(), collaborators: z.array(CollaboratorSummarySchema) }),
-  },
+  }),
+  // the popup's share panels and the dashboards view (dashboards, insights, notebooks, recordings)
+  ...shareProtocol,
 
-  'playlists/list': {
+  'playlists/list': () => ({
     from: 'extension-page',
     input: CollectionListInputSchema,
     output: CollectionListSchema,
-  },
-  'playlists/add': {
+  }),
+  'playlists/add': () => ({
     from: 'extension-page',
     input: RecordingChangeInputSchema,
     output: RecordingChangeResultSchema,
-  },
-  'playlists/remove': {
+  }),
+  'playlists/remove': () => ({
     from: 'extension-page',
     input: RecordingChangeInputSchema,
     output: RecordingChangeResultSchema,
-  },
+  }),
   /** Stop waiting for an add, remove or create-and-add; its own answer then says what PostHog did. */
-  'playlists/cancel': {
+  'playlists/cancel': () => ({
     from: 'extension-page',
     input: WriteCancelInputSchema,
     output: z.object({ cancelled: z.boolean() }),
-  },
-  'playlists/create-and-add': {
+  }),
+  'playlists/create-and-add': () => ({
     from: 'extension-page',
     input: CreateAndAddInputSchema,
     output: CreateAndAddResultSchema,
-  },
-  'playlists/undo': {
+  }),
+  'playlists/undo': () => ({
     from: 'extension-page',
     input: z.object({ actionId: z.string().check(z.minLength(1), z.maxLength(100)) }),
     output: RecordingChangeResultSchema,
-  },
+  }),
   /** A collection as a review doc: its name, link and recordings with their faces (one list read). */
-  'playlists/review-doc': {
+  'playlists/review-doc': () => ({
     from: 'extension-page',
     input: ReviewDocInputSchema,
     output: ReviewDocSchema,
-  },
+  }),
   /** The notes of a batch of recordings at their seconds; each recording's failure is its own. */
-  'recordings/notes': {
+  'recordings/notes': () => ({
     from: 'extension-page',
     input: RecordingNotesInputSchema,
     output: RecordingNotesSchema,
-  },
+  }),
   // What the keyboard command runs for the tab; extension pages send it to run the same path.
-  'playlists/quick-add': {
+  'playlists/quick-add': () => ({
     from: 'extension-page',
     input: TabRef,
     output: QuickAddResultSchema,
-  },
+  }),
 
   // Changes PostHog could not take yet (background/pending/pending-queue.ts): "Retry now" (one, or all) and "Discard".
-  'pending/retry': {
+  'pending/retry': () => ({
     from: 'extension-page',
     input: z.strictObject({ id: z.optional(z.string().check(z.maxLength(100))) }),
     output: PendingStateSchema,
-  },
-  'pending/discard': {
+  }),
+  'pending/discard': () => ({
     from: 'extension-page',
     input: PendingIdInputSchema,
     output: z.object({ discarded: z.boolean(), state: PendingStateSchema }),
-  },
+  }),
 
   // the person page (persons/find, persons/recordings, persons/add)
   ...personProtocol,
@@ -228,7 +166,7 @@ export const protocol = {
 
   // content scripts → background, and background → content scripts, popups and the offscreen page
   ...pageProtocol,
-} as const satisfies Record<string, { from: SenderKind; input: z.ZodMiniType; output: z.ZodMiniType }>;
+} satisfies Record<string, () => MessageDefinition>);
 
 export type Protocol = typeof protocol;
 export type MessageType = keyof Protocol;
@@ -264,10 +202,12 @@ export function parseRequest(raw: unknown): MessageRequest {
   return { type, input: parsed.data } as MessageRequest;
 }
 
-export const ResponseSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), data: z.unknown() }),
-  z.object({ ok: z.literal(false), error: SerializedErrorSchema }),
-]);
+export const ResponseSchema = lazily(() =>
+  z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), data: z.unknown() }),
+    z.object({ ok: z.literal(false), error: SerializedErrorSchema }),
+  ]),
+);
 export type MessageResponse<T = unknown> = { ok: true; data: T } | { ok: false; error: SerializedError };
 
 /** The transport: `browser.runtime.sendMessage`, or `(m) => browser.tabs.sendMessage(tabId, m)`. */

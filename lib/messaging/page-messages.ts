@@ -7,19 +7,20 @@ import { Empty, PageHintsSchema, SESSION_METHODS } from './message-schemas';
 /**
  * The part of the protocol (messages.ts) that crosses into web pages' tabs and back: what content
  * scripts may send the background (untrusted, so strict inputs; the tab comes from the sender), and
- * what the background sends content scripts, a watching popup and its offscreen document.
+ * what the background sends content scripts, a watching popup and its offscreen document. One factory
+ * per message: its schemas are built when that message first comes (messages.ts).
  */
 export const pageProtocol = {
   // content scripts → background: untrusted, so strict inputs and the tab comes from the sender
-  'context/hint': {
+  'context/hint': () => ({
     from: 'content-script',
     // The page URL the hints describe. Chrome's sender.url keeps the URL the document loaded with,
     // so after an in-app navigation only the page knows it; the background files hints under it only
     // while it is the tab's current URL, as the browser reports it.
     input: z.extend(PageHintsSchema, { url: z.optional(z.string().check(z.maxLength(4096))) }),
     output: Empty,
-  },
-  'recording/add-from-page': {
+  }),
+  'recording/add-from-page': () => ({
     from: 'content-script',
     // The recording is read from the sender's tab URL; a claimed id is accepted only to be ignored.
     input: z.strictObject({ recordingId: z.optional(z.string().check(z.maxLength(200))) }),
@@ -32,20 +33,20 @@ export const pageProtocol = {
       /** The last action of this tab can be undone from the page. */
       undoable: z.optional(z.boolean()),
     }),
-  },
-  'recording/undo-from-page': {
+  }),
+  'recording/undo-from-page': () => ({
     from: 'content-script',
     // Undoes the last action only when it was made for the recording this tab shows.
     input: z.strictObject({}),
     output: z.object({ undone: z.boolean(), message: z.string().check(z.maxLength(300)) }),
-  },
-  'recording/cancel-from-page': {
+  }),
+  'recording/cancel-from-page': () => ({
     from: 'content-script',
     // Stops waiting for the in-page add or undo of the recording this tab shows; nothing else.
     input: z.strictObject({}),
     output: z.object({ cancelled: z.boolean() }),
-  },
-  'session/reply': {
+  }),
+  'session/reply': () => ({
     from: 'content-script',
     input: z.strictObject({
       requestId: z.uuid(),
@@ -53,10 +54,10 @@ export const pageProtocol = {
       body: z.unknown(),
     }),
     output: Empty,
-  },
+  }),
 
   // background → the content script of a signed-in PostHog tab (the session fallback)
-  'session/request': {
+  'session/request': () => ({
     from: 'background',
     input: z
       .strictObject({
@@ -75,11 +76,11 @@ export const pageProtocol = {
         }),
       ),
     output: z.object({ accepted: z.boolean() }),
-  },
+  }),
 
   // background → a popup watching its tab (over the port it opened, `VIEW_PORT_PREFIX`): the tab's
   // view again whenever it changes (a late title, the playback second, an in-app navigation)
-  'context/changed': {
+  'context/changed': () => ({
     from: 'background',
     input: z.object({
       tabId: z.int().check(z.nonnegative()),
@@ -87,15 +88,15 @@ export const pageProtocol = {
       hints: PageHintsSchema,
     }),
     output: Empty,
-  },
+  }),
 
   // background → its offscreen document (Chromium): a copy started by a shortcut or a menu item
-  'clipboard/write': {
+  'clipboard/write': () => ({
     from: 'background',
     input: ClipboardWriteInputSchema,
     output: ClipboardWriteResultSchema,
-  },
-} as const satisfies Record<
+  }),
+} satisfies Record<
   string,
-  { from: 'content-script' | 'background'; input: z.ZodMiniType; output: z.ZodMiniType }
+  () => { from: 'content-script' | 'background'; input: z.ZodMiniType; output: z.ZodMiniType }
 >;

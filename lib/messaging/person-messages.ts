@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazily } from '../platform/lazy';
 import { ASK_MAX_LENGTH, PERSON_ASK_KINDS } from '../posthog/person-asks';
 import { RecordingIdSchema } from './collection-messages';
 import { ProjectId } from './message-schemas';
@@ -12,49 +13,58 @@ import { ProjectId } from './message-schemas';
 export const PERSON_ADD_LIMIT = 20;
 
 /** How a person is looked for (lib/posthog/person-asks.ts). */
-export const PersonAskSchema = z.object({
-  by: z.enum(PERSON_ASK_KINDS),
-  value: z.string().check(z.minLength(1), z.maxLength(ASK_MAX_LENGTH)),
-});
+export const PersonAskSchema = lazily(() =>
+  z.object({
+    by: z.enum(PERSON_ASK_KINDS),
+    value: z.string().check(z.minLength(1), z.maxLength(ASK_MAX_LENGTH)),
+  }),
+);
 
 const Text = (max: number) => z.string().check(z.maxLength(max));
-const PersonUuid = z.string().check(z.minLength(1), z.maxLength(64));
+const PersonUuid = lazily(() => z.string().check(z.minLength(1), z.maxLength(64)));
 
 /** A person as the page lists them: recorded from the user's own site, so shown as text only. */
-export const PersonMatchSchema = z.object({
-  uuid: PersonUuid,
-  name: Text(400),
-  email: z.nullable(Text(400)),
-  /** The first few of the person's distinct ids, and how many there are. */
-  distinctIds: z.array(Text(200)).check(z.maxLength(3)),
-  distinctIdCount: z.int().check(z.nonnegative()),
-  createdAt: z.nullable(Text(64)),
-  lastSeenAt: z.nullable(Text(64)),
-});
+export const PersonMatchSchema = lazily(() =>
+  z.object({
+    uuid: PersonUuid,
+    name: Text(400),
+    email: z.nullable(Text(400)),
+    /** The first few of the person's distinct ids, and how many there are. */
+    distinctIds: z.array(Text(200)).check(z.maxLength(3)),
+    distinctIdCount: z.int().check(z.nonnegative()),
+    createdAt: z.nullable(Text(64)),
+    lastSeenAt: z.nullable(Text(64)),
+  }),
+);
 export type PersonMatch = z.infer<typeof PersonMatchSchema>;
 
 /** A recording of the person's list: when, how long, how active, where it started, errors, watched. */
-export const PersonRecordingSchema = z.object({
-  id: RecordingIdSchema,
-  startTime: z.nullable(Text(64)),
-  durationSeconds: z.nullable(z.int().check(z.nonnegative())),
-  activeSeconds: z.nullable(z.int().check(z.nonnegative())),
-  startUrl: z.nullable(Text(2048)),
-  errors: z.nullable(z.int().check(z.nonnegative())),
-  /** By the key's owner (PostHog's `viewed`); null where PostHog did not say. */
-  viewed: z.nullable(z.boolean()),
-});
+export const PersonRecordingSchema = lazily(() =>
+  z.object({
+    id: RecordingIdSchema,
+    startTime: z.nullable(Text(64)),
+    durationSeconds: z.nullable(z.int().check(z.nonnegative())),
+    activeSeconds: z.nullable(z.int().check(z.nonnegative())),
+    startUrl: z.nullable(Text(2048)),
+    errors: z.nullable(z.int().check(z.nonnegative())),
+    /** By the key's owner (PostHog's `viewed`); null where PostHog did not say. */
+    viewed: z.nullable(z.boolean()),
+  }),
+);
 export type PersonRecording = z.infer<typeof PersonRecordingSchema>;
 
 /** Where the next page starts: PostHog's cursor where it gave one, else an offset. */
-export const RecordingsFromSchema = z.union([
-  z.object({ after: Text(500) }),
-  z.object({ offset: z.int().check(z.nonnegative(), z.lte(10_000)) }),
-]);
+export const RecordingsFromSchema = lazily(() =>
+  z.union([
+    z.object({ after: Text(500) }),
+    z.object({ offset: z.int().check(z.nonnegative(), z.lte(10_000)) }),
+  ]),
+);
 
+/** The person page's messages, spread into the protocol (messages.ts): one factory per message. */
 export const personProtocol = {
   /** Who the ask finds, on the configured PostHog and project (one lookup, kept a few minutes). */
-  'persons/find': {
+  'persons/find': () => ({
     from: 'extension-page',
     // `projectId`: a person link's project; the configured one otherwise.
     input: z.object({ ask: PersonAskSchema, projectId: z.optional(ProjectId) }),
@@ -63,9 +73,9 @@ export const personProtocol = {
       projectId: ProjectId,
       persons: z.array(PersonMatchSchema).check(z.maxLength(20)),
     }),
-  },
+  }),
   /** One page of a person's recordings of the last 30 days, newest first (one list, kept a few minutes). */
-  'persons/recordings': {
+  'persons/recordings': () => ({
     from: 'extension-page',
     input: z.object({
       projectId: ProjectId,
@@ -76,12 +86,12 @@ export const personProtocol = {
       recordings: z.array(PersonRecordingSchema).check(z.maxLength(100)),
       next: z.nullable(RecordingsFromSchema),
     }),
-  },
+  }),
   /**
    * Recordings of the person page to the last-used collection (several: PostHog's `bulk_add` where it
    * has one), or, with `choose`, the picker for one of them.
    */
-  'persons/add': {
+  'persons/add': () => ({
     from: 'extension-page',
     input: z.object({
       projectId: ProjectId,
@@ -93,5 +103,5 @@ export const personProtocol = {
       outcome: z.enum(['done', 'same', 'pending', 'failed', 'choose']),
       message: Text(1000),
     }),
-  },
-} as const;
+  }),
+} satisfies Record<string, () => { from: 'extension-page'; input: z.ZodMiniType; output: z.ZodMiniType }>;

@@ -15,7 +15,7 @@ import {
  * then `recordings/notes` for batches of recordings (one comments request each).
  */
 
-const ProjectId = z.int().check(z.positive());
+const ProjectId = lazily(() => z.int().check(z.positive()));
 
 export {
   MAX_NOTE_LENGTH,
@@ -24,58 +24,68 @@ export {
   NOTES_BATCH,
 } from './review-doc-limits';
 
-export const ReviewDocInputSchema = z.object({ projectId: ProjectId, shortId: ShortIdSchema });
+import { lazily } from '../platform/lazy';
 
-export const ReviewDocSchema = z.object({
-  /** `name || derived_name`; empty when PostHog has neither (the popup says "Untitled collection"). */
-  name: z.string().check(z.maxLength(500)),
-  url: z.url(),
-  /** In the collection's order; the doc puts the newest first. */
-  recordings: z
-    .array(
-      z.object({
-        recordingId: RecordingIdSchema,
-        link: z.url(),
-        face: RecordingFaceSchema,
-      }),
-    )
-    .check(z.maxLength(MAX_REVIEW_RECORDINGS)),
-  /** PostHog holds more than were read (past `MAX_REVIEW_RECORDINGS`, or pages it would not give). */
-  more: z.boolean(),
-});
+export const ReviewDocInputSchema = lazily(() => z.object({ projectId: ProjectId, shortId: ShortIdSchema }));
+
+export const ReviewDocSchema = lazily(() =>
+  z.object({
+    /** `name || derived_name`; empty when PostHog has neither (the popup says "Untitled collection"). */
+    name: z.string().check(z.maxLength(500)),
+    url: z.url(),
+    /** In the collection's order; the doc puts the newest first. */
+    recordings: z
+      .array(
+        z.object({
+          recordingId: RecordingIdSchema,
+          link: z.url(),
+          face: RecordingFaceSchema,
+        }),
+      )
+      .check(z.maxLength(MAX_REVIEW_RECORDINGS)),
+    /** PostHog holds more than were read (past `MAX_REVIEW_RECORDINGS`, or pages it would not give). */
+    more: z.boolean(),
+  }),
+);
 export type ReviewDoc = z.infer<typeof ReviewDocSchema>;
 
-export const RecordingNotesInputSchema = z.object({
-  projectId: ProjectId,
-  recordings: z
-    .array(
-      z.object({
-        recordingId: RecordingIdSchema,
-        /** The recording's start, which a note's moment is counted from. */
-        startTime: z.nullable(z.string().check(z.maxLength(64))),
-      }),
-    )
-    .check(z.minLength(1), z.maxLength(NOTES_BATCH)),
-});
+export const RecordingNotesInputSchema = lazily(() =>
+  z.object({
+    projectId: ProjectId,
+    recordings: z
+      .array(
+        z.object({
+          recordingId: RecordingIdSchema,
+          /** The recording's start, which a note's moment is counted from. */
+          startTime: z.nullable(z.string().check(z.maxLength(64))),
+        }),
+      )
+      .check(z.minLength(1), z.maxLength(NOTES_BATCH)),
+  }),
+);
 
-export const ReviewNoteSchema = z.object({
-  text: z.string().check(z.maxLength(MAX_NOTE_LENGTH)),
-  /** Whole seconds into the recording; null when PostHog did not place the note. */
-  second: z.nullable(z.int().check(z.nonnegative())),
-  /** The recording at that second. */
-  link: z.url(),
-});
+export const ReviewNoteSchema = lazily(() =>
+  z.object({
+    text: z.string().check(z.maxLength(MAX_NOTE_LENGTH)),
+    /** Whole seconds into the recording; null when PostHog did not place the note. */
+    second: z.nullable(z.int().check(z.nonnegative())),
+    /** The recording at that second. */
+    link: z.url(),
+  }),
+);
 
-export const RecordingNotesSchema = z.object({
-  recordings: z
-    .array(
-      z.object({
-        recordingId: RecordingIdSchema,
-        /** Oldest moment first; null when they could not be read (`error` says why). */
-        notes: z.nullable(z.array(ReviewNoteSchema).check(z.maxLength(MAX_RECORDING_NOTES))),
-        error: z.optional(SerializedErrorSchema),
-      }),
-    )
-    .check(z.maxLength(NOTES_BATCH)),
-});
+export const RecordingNotesSchema = lazily(() =>
+  z.object({
+    recordings: z
+      .array(
+        z.object({
+          recordingId: RecordingIdSchema,
+          /** Oldest moment first; null when they could not be read (`error` says why). */
+          notes: z.nullable(z.array(ReviewNoteSchema).check(z.maxLength(MAX_RECORDING_NOTES))),
+          error: z.optional(SerializedErrorSchema),
+        }),
+      )
+      .check(z.maxLength(NOTES_BATCH)),
+  }),
+);
 export type RecordingNotes = z.infer<typeof RecordingNotesSchema>;

@@ -10,6 +10,7 @@ import {
 import type { ErrorKind } from '../../platform/error-policy';
 import { keepsAsPending, waitsForSignIn } from '../../platform/error-policy';
 import { toAppError } from '../../platform/errors';
+import { lazily } from '../../platform/lazy';
 import type { StoredItem } from '../../platform/storage';
 
 /**
@@ -44,20 +45,24 @@ export const MAX_PENDING = 200;
 export const PAGE_TRIGGER_GAP_MS = 2_000;
 export { NOTICE_TTL_MS, publicChange };
 
-const StoredChangeSchema = z.extend(PendingChangeSchema, {
-  /** A request was on its way when the worker last stopped: PostHog is read before anything is sent. */
-  inFlight: z.boolean(),
-  /** The last try may have been made although its answer was lost: read back before sending again. */
-  uncertain: z.boolean(),
-  lastTriedAt: z.number(),
-});
+const StoredChangeSchema = lazily(() =>
+  z.extend(PendingChangeSchema, {
+    /** A request was on its way when the worker last stopped: PostHog is read before anything is sent. */
+    inFlight: z.boolean(),
+    /** The last try may have been made although its answer was lost: read back before sending again. */
+    uncertain: z.boolean(),
+    lastTriedAt: z.number(),
+  }),
+);
 export type StoredChange = z.infer<typeof StoredChangeSchema>;
 
-const PendingStoreSchema = z.object({
-  version: z.literal(1),
-  changes: z.array(StoredChangeSchema),
-  notices: z.array(PendingNoticeSchema),
-});
+const PendingStoreSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    changes: z.array(StoredChangeSchema),
+    notices: z.array(PendingNoticeSchema),
+  }),
+);
 export type PendingStore = z.infer<typeof PendingStoreSchema>;
 
 /** In the trusted area: it survives the worker stopping and the browser restarting. */

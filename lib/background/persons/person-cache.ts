@@ -4,24 +4,29 @@ import {
   PersonRecordingSchema,
   RecordingsFromSchema,
 } from '../../messaging/person-messages';
+import { lazily } from '../../platform/lazy';
 import { createItemStore, type StorageAreaLike } from '../../platform/storage';
 
-const AnswerSchema = z.union([
-  z.object({ kind: z.literal('persons'), persons: z.array(PersonMatchSchema) }),
-  z.object({
-    kind: z.literal('recordings'),
-    recordings: z.array(PersonRecordingSchema),
-    next: z.nullable(RecordingsFromSchema),
-  }),
-]);
+const AnswerSchema = lazily(() =>
+  z.union([
+    z.object({ kind: z.literal('persons'), persons: z.array(PersonMatchSchema) }),
+    z.object({
+      kind: z.literal('recordings'),
+      recordings: z.array(PersonRecordingSchema),
+      next: z.nullable(RecordingsFromSchema),
+    }),
+  ]),
+);
 export type PersonAnswer = z.infer<typeof AnswerSchema>;
 
-const PersonCacheSchema = z.object({
-  version: z.literal(1),
-  entries: z.record(z.string(), z.object({ at: z.number(), answer: AnswerSchema })),
-  /** When PostHog said the key may list recordings again (ms since the epoch), per PostHog. */
-  throttledUntil: z.record(z.string(), z.number()),
-});
+const PersonCacheSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    entries: z.record(z.string(), z.object({ at: z.number(), answer: AnswerSchema })),
+    /** When PostHog said the key may list recordings again (ms since the epoch), per PostHog. */
+    throttledUntil: z.record(z.string(), z.number()),
+  }),
+);
 type PersonCache = z.infer<typeof PersonCacheSchema>;
 
 /** `storage.session`: what a person ask found outlives a stopped service worker, never the browser. */

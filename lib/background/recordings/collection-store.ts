@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { CollectionEntrySchema } from '../../messaging/collection-entries';
 import { STORED } from '../../messaging/first-view/stored-names';
+import { lazily } from '../../platform/lazy';
 import type { StoredItem } from '../../platform/storage';
 
 /**
@@ -10,25 +11,29 @@ import type { StoredItem } from '../../platform/storage';
  * "choose a playlist" request to `storage.session` (they mean nothing after the browser closes).
  */
 
-const ProjectId = z.int().check(z.positive());
+const ProjectId = lazily(() => z.int().check(z.positive()));
 
 export { scopeKey } from '../../messaging/first-view/cached-list';
 
 // ——— the list cache (one scope at a time: 10,000 entries are ~700 KB) ———
 
-const RecordingFilterVerdictSchema = z.object({
-  /** Whether `?session_recording_id=` is honoured, proven by a probe (reference §16). */
-  honoured: z.boolean(),
-  checkedAt: z.number(),
-});
+const RecordingFilterVerdictSchema = lazily(() =>
+  z.object({
+    /** Whether `?session_recording_id=` is honoured, proven by a probe (reference §16). */
+    honoured: z.boolean(),
+    checkedAt: z.number(),
+  }),
+);
 
-export const CollectionCacheSchema = z.object({
-  version: z.literal(1),
-  scope: z.string(),
-  fetchedAt: z.number(),
-  playlists: z.array(CollectionEntrySchema),
-  recordingFilter: z.nullable(RecordingFilterVerdictSchema),
-});
+export const CollectionCacheSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    scope: z.string(),
+    fetchedAt: z.number(),
+    playlists: z.array(CollectionEntrySchema),
+    recordingFilter: z.nullable(RecordingFilterVerdictSchema),
+  }),
+);
 export type CollectionCache = z.infer<typeof CollectionCacheSchema>;
 
 export const collectionCacheItem: StoredItem<CollectionCache> = {
@@ -43,16 +48,20 @@ export const collectionCacheItem: StoredItem<CollectionCache> = {
 
 export const RECENT_LIMIT = 8;
 
-const ScopePrefsSchema = z.object({
-  lastUsed: z.optional(z.string()),
-  recent: z.array(z.string()).check(z.maxLength(RECENT_LIMIT)),
-});
+const ScopePrefsSchema = lazily(() =>
+  z.object({
+    lastUsed: z.optional(z.string()),
+    recent: z.array(z.string()).check(z.maxLength(RECENT_LIMIT)),
+  }),
+);
 export type ScopePrefs = z.infer<typeof ScopePrefsSchema>;
 
-export const CollectionPrefsSchema = z.object({
-  version: z.literal(1),
-  scopes: z.record(z.string(), ScopePrefsSchema),
-});
+export const CollectionPrefsSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    scopes: z.record(z.string(), ScopePrefsSchema),
+  }),
+);
 export type CollectionPrefs = z.infer<typeof CollectionPrefsSchema>;
 
 export const collectionPrefsItem: StoredItem<CollectionPrefs> = {
@@ -67,21 +76,25 @@ export const collectionPrefsItem: StoredItem<CollectionPrefs> = {
 
 export const MEMBERSHIP_RECORDINGS_KEPT = 200;
 
-const RecordingFactsSchema = z.object({
-  /** `scopeKey|recordingId`. */
-  key: z.string(),
-  /** PostHog's answer, only when it provably named every playlist holding the recording. */
-  server: z.nullable(z.object({ holds: z.array(z.string()), at: z.number() })),
-  /** What Hogmark added (true) or removed (false), with when. Newer than `server.at` wins. */
-  own: z.record(z.string(), z.object({ holds: z.boolean(), at: z.number() })),
-  touchedAt: z.number(),
-});
+const RecordingFactsSchema = lazily(() =>
+  z.object({
+    /** `scopeKey|recordingId`. */
+    key: z.string(),
+    /** PostHog's answer, only when it provably named every playlist holding the recording. */
+    server: z.nullable(z.object({ holds: z.array(z.string()), at: z.number() })),
+    /** What Hogmark added (true) or removed (false), with when. Newer than `server.at` wins. */
+    own: z.record(z.string(), z.object({ holds: z.boolean(), at: z.number() })),
+    touchedAt: z.number(),
+  }),
+);
 export type RecordingFacts = z.infer<typeof RecordingFactsSchema>;
 
-export const MembershipFactsSchema = z.object({
-  version: z.literal(1),
-  recordings: z.array(RecordingFactsSchema),
-});
+export const MembershipFactsSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    recordings: z.array(RecordingFactsSchema),
+  }),
+);
 export type MembershipFacts = z.infer<typeof MembershipFactsSchema>;
 
 export const membershipFactsItem: StoredItem<MembershipFacts> = {
@@ -94,32 +107,36 @@ export const membershipFactsItem: StoredItem<MembershipFacts> = {
 
 // ——— the last add or remove (storage.session), so the popup can undo what a shortcut did ———
 
-export const LastActionSchema = z.object({
-  id: z.string(),
-  origin: z.string(),
-  projectId: ProjectId,
-  recordingId: z.string(),
-  shortId: z.string(),
-  playlistName: z.string(),
-  change: z.enum(['added', 'removed']),
-  via: z.enum(['key', 'session']),
-  at: z.number(),
-  /**
-   * The tab and page the action was made from, when it was not made on the recording's own page (a
-   * recording link's context menu): the notice belongs there too, and nowhere else but the recording.
-   */
-  page: z.optional(z.object({ tabId: z.int().check(z.nonnegative()), url: z.string() })),
-  /** The note written with the add (PostHog's comment): Undo deletes it too. */
-  note: z.optional(
-    z.object({ id: z.string(), via: z.enum(['key', 'session']), second: z.int().check(z.nonnegative()) }),
-  ),
-});
+export const LastActionSchema = lazily(() =>
+  z.object({
+    id: z.string(),
+    origin: z.string(),
+    projectId: ProjectId,
+    recordingId: z.string(),
+    shortId: z.string(),
+    playlistName: z.string(),
+    change: z.enum(['added', 'removed']),
+    via: z.enum(['key', 'session']),
+    at: z.number(),
+    /**
+     * The tab and page the action was made from, when it was not made on the recording's own page (a
+     * recording link's context menu): the notice belongs there too, and nowhere else but the recording.
+     */
+    page: z.optional(z.object({ tabId: z.int().check(z.nonnegative()), url: z.string() })),
+    /** The note written with the add (PostHog's comment): Undo deletes it too. */
+    note: z.optional(
+      z.object({ id: z.string(), via: z.enum(['key', 'session']), second: z.int().check(z.nonnegative()) }),
+    ),
+  }),
+);
 export type LastAction = z.infer<typeof LastActionSchema>;
 
-export const LastActionStoreSchema = z.object({
-  version: z.literal(1),
-  action: z.nullable(LastActionSchema),
-});
+export const LastActionStoreSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    action: z.nullable(LastActionSchema),
+  }),
+);
 export type LastActionStore = z.infer<typeof LastActionStoreSchema>;
 
 export const lastActionItem: StoredItem<LastActionStore> = {
@@ -132,17 +149,19 @@ export const lastActionItem: StoredItem<LastActionStore> = {
 
 // ——— a recording waiting for the popup's picker (context menu "Choose a collection…") ———
 
-export const PendingPickSchema = z.object({
-  version: z.literal(1),
-  pick: z.nullable(
-    z.object({
-      origin: z.string(),
-      projectId: ProjectId,
-      recordingId: z.string(),
-      at: z.number(),
-    }),
-  ),
-});
+export const PendingPickSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    pick: z.nullable(
+      z.object({
+        origin: z.string(),
+        projectId: ProjectId,
+        recordingId: z.string(),
+        at: z.number(),
+      }),
+    ),
+  }),
+);
 export type PendingPick = z.infer<typeof PendingPickSchema>;
 
 export const pendingPickItem: StoredItem<PendingPick> = {
@@ -155,11 +174,13 @@ export const pendingPickItem: StoredItem<PendingPick> = {
 
 // ——— PostHog origins that refused the key for a recording add/remove (storage.session) ———
 
-export const KeyRefusalsSchema = z.object({
-  version: z.literal(1),
-  /** App origins whose PostHog answered `key-not-allowed` to adding or removing a recording. */
-  origins: z.array(z.string()).check(z.maxLength(20)),
-});
+export const KeyRefusalsSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    /** App origins whose PostHog answered `key-not-allowed` to adding or removing a recording. */
+    origins: z.array(z.string()).check(z.maxLength(20)),
+  }),
+);
 export type KeyRefusals = z.infer<typeof KeyRefusalsSchema>;
 
 export const keyRefusalsItem: StoredItem<KeyRefusals> = {

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { lazily } from '../../platform/lazy';
 import { createItemStore, type StorageAreaLike, type StoredItem } from '../../platform/storage';
 
 /** The quiet tabs open now (`storage.session`): a worker that stops with one open closes it on start. */
@@ -10,7 +11,7 @@ interface QuietTabIds {
 export const quietTabsItem: StoredItem<QuietTabIds> = {
   key: 'quietTabs',
   version: 1,
-  schema: z.object({ version: z.literal(1), tabIds: z.array(z.int()).check(z.maxLength(50)) }),
+  schema: lazily(() => z.object({ version: z.literal(1), tabIds: z.array(z.int()).check(z.maxLength(50)) })),
   fallback: () => ({ version: 1, tabIds: [] }),
   migrations: {},
 };

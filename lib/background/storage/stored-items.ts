@@ -6,6 +6,7 @@ import {
   PageHintsSchema,
   RecordingFaceSchema,
 } from '../../messaging/messages';
+import { lazily } from '../../platform/lazy';
 import type { StoredItem } from '../../platform/storage';
 import { DEFAULT_APP_ORIGIN } from '../../posthog/app-origins';
 import { normaliseUserOrigin } from '../../posthog/user-origin';
@@ -14,14 +15,16 @@ import { normaliseUserOrigin } from '../../posthog/user-origin';
 
 // ——— settings (the trusted area; content scripts see only a mirror in storage.local) ———
 
-export const SettingsSchema = z.object({
-  version: z.literal(2),
-  origin: z.string(),
-  projectId: z.optional(z.int().check(z.positive())),
-  /** Shown in the popup before any request; refreshed on every key check. */
-  projectName: z.optional(z.string()),
-  inPageButton: z.boolean(),
-});
+export const SettingsSchema = lazily(() =>
+  z.object({
+    version: z.literal(2),
+    origin: z.string(),
+    projectId: z.optional(z.int().check(z.positive())),
+    /** Shown in the popup before any request; refreshed on every key check. */
+    projectName: z.optional(z.string()),
+    inPageButton: z.boolean(),
+  }),
+);
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** v1 stored `host: 'us' | 'eu' | <self-hosted address>`; v2 stores the normalised origin. */
@@ -49,10 +52,12 @@ export const settingsItem: StoredItem<Settings> = {
 
 // ——— the last successful key check (the trusted area): what the key can do, without the key ———
 
-export const KeyCheckCacheSchema = z.object({
-  version: z.literal(1),
-  check: z.nullable(CheckedKeySchema),
-});
+export const KeyCheckCacheSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    check: z.nullable(CheckedKeySchema),
+  }),
+);
 export type KeyCheckCache = z.infer<typeof KeyCheckCacheSchema>;
 
 export const keyCheckItem: StoredItem<KeyCheckCache> = {
@@ -65,12 +70,14 @@ export const keyCheckItem: StoredItem<KeyCheckCache> = {
 
 // ——— per-tab hints (storage.session, so a restarted service worker keeps them) ———
 
-export const TabHintsSchema = z.object({
-  version: z.literal(1),
-  /** The URL the hints were sent from; hints of another URL are stale. */
-  url: z.string(),
-  hints: PageHintsSchema,
-});
+export const TabHintsSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    /** The URL the hints were sent from; hints of another URL are stale. */
+    url: z.string(),
+    hints: PageHintsSchema,
+  }),
+);
 export type TabHints = z.infer<typeof TabHintsSchema>;
 
 export function tabHintsItem(tabId: number): StoredItem<TabHints> {
@@ -85,10 +92,12 @@ export function tabHintsItem(tabId: number): StoredItem<TabHints> {
 
 // ——— dashboard lists per (origin, project) (the trusted area), so the popup paints at once ———
 
-export const DashboardListCacheSchema = z.object({
-  version: z.literal(1),
-  list: z.nullable(DashboardListSchema),
-});
+export const DashboardListCacheSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    list: z.nullable(DashboardListSchema),
+  }),
+);
 export type DashboardListCache = z.infer<typeof DashboardListCacheSchema>;
 
 export function dashboardListItem(origin: string, projectId: number): StoredItem<DashboardListCache> {
@@ -102,10 +111,12 @@ export function dashboardListItem(origin: string, projectId: number): StoredItem
 }
 
 /** The keys of the cached lists, newest first: bounds how many projects stay cached, and what to clear. */
-export const DashboardCacheIndexSchema = z.object({
-  version: z.literal(1),
-  keys: z.array(z.string()),
-});
+export const DashboardCacheIndexSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    keys: z.array(z.string()),
+  }),
+);
 export type DashboardCacheIndex = z.infer<typeof DashboardCacheIndexSchema>;
 
 export const dashboardCacheIndexItem: StoredItem<DashboardCacheIndex> = {
@@ -119,24 +130,28 @@ export const dashboardCacheIndexItem: StoredItem<DashboardCacheIndex> = {
 // ——— what insights, notebooks and recordings' sharing said (storage.session: ten minutes, not the browser) ———
 
 /** One answer of PostHog's behind a link: an insight's id and name, a sharing state, a notebook's title. */
-export const ItemLinkAnswerSchema = z.union([
-  z.object({ kind: z.literal('insight'), id: z.int().check(z.positive()), name: z.nullable(z.string()) }),
-  z.object({
-    kind: z.literal('sharing'),
-    enabled: z.boolean(),
-    url: z.optional(z.string()),
-    passwordRequired: z.boolean(),
-  }),
-  z.object({ kind: z.literal('notebook'), title: z.nullable(z.string()) }),
-  z.extend(RecordingFaceSchema, { kind: z.literal('recording') }),
-]);
+export const ItemLinkAnswerSchema = lazily(() =>
+  z.union([
+    z.object({ kind: z.literal('insight'), id: z.int().check(z.positive()), name: z.nullable(z.string()) }),
+    z.object({
+      kind: z.literal('sharing'),
+      enabled: z.boolean(),
+      url: z.optional(z.string()),
+      passwordRequired: z.boolean(),
+    }),
+    z.object({ kind: z.literal('notebook'), title: z.nullable(z.string()) }),
+    z.extend(RecordingFaceSchema, { kind: z.literal('recording') }),
+  ]),
+);
 export type ItemLinkAnswer = z.infer<typeof ItemLinkAnswerSchema>;
 
-export const ItemLinkCacheSchema = z.object({
-  version: z.literal(1),
-  /** By `origin|project|what|id`, each with when PostHog said it. */
-  entries: z.record(z.string(), z.object({ at: z.number(), answer: ItemLinkAnswerSchema })),
-});
+export const ItemLinkCacheSchema = lazily(() =>
+  z.object({
+    version: z.literal(1),
+    /** By `origin|project|what|id`, each with when PostHog said it. */
+    entries: z.record(z.string(), z.object({ at: z.number(), answer: ItemLinkAnswerSchema })),
+  }),
+);
 export type ItemLinkCache = z.infer<typeof ItemLinkCacheSchema>;
 
 export const itemLinkCacheItem: StoredItem<ItemLinkCache> = {
