@@ -35,6 +35,11 @@ export interface PopupReadiness {
   /** The popup opened just after the harness stopped the service worker (MV3, 30 s idle). */
   popupReadyAfterStop: TimedFigure;
   /**
+   * The tiny-script page opened the same way, just after a stop: what any extension page costs then
+   * (the extension's process and the worker starting with it), none of Hogmark's page code.
+   */
+  scriptPageAfterStop: TimedFigure;
+  /**
    * How long before that popup's first message its worker was already starting (ms; 0 when the
    * message woke it). The popup opens here as a tab, whose navigation fires `tabs.onUpdated`, which
    * wakes the worker by itself; a popup opened from the toolbar has no tab, so it would wait that
@@ -175,6 +180,20 @@ async function timePopupAfterStop(
   throw new Error('The stopped service worker was woken before the popup navigated, five times in a row.');
 }
 
+/** The tiny-script page just after a stop, as `timePopupAfterStop` opens the popup. */
+async function timePageAfterStop(session: ExtensionSession, worker: WorkerControl): Promise<number> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const url = `chrome-extension://${session.extensionId}/${SCRIPT_PAGE}`;
+    const opened = await openTimed(session, url, () => worker.stop());
+    // The page's tab wakes the worker (`tabs.onUpdated`), as the popup's does: let it settle.
+    await worker.running();
+    await opened.page.close();
+    if (worker.startedBefore(opened.startedAt)) continue;
+    return opened.readyMs;
+  }
+  throw new Error('The stopped service worker was woken before the page navigated, five times in a row.');
+}
+
 /**
  * Warm: the popup opened again over the same tab. Each round times, in turn, the popup just after
  * the worker was stopped, the blank page, the tiny-script page and the warm popup, so all four see
@@ -199,12 +218,14 @@ export async function measurePopupReadiness(
     const worker = await controlServiceWorker(session, tab);
     await settle((await timePopup(session, server, tabId)).popup, server);
     const round = async () => {
+      // First, so that the warm popup below follows the same steps as before this figure was added.
+      const scriptAfterStop = await timePageAfterStop(session, worker);
       const stopped = await timePopupAfterStop(session, server, tabId, worker);
       const blank = await timePage(session, BLANK_PAGE);
       const script = await timePage(session, SCRIPT_PAGE);
       const warm = await timePopup(session, server, tabId);
       await settle(warm.popup, server);
-      return { stopped, blank, script, warm };
+      return { stopped, scriptAfterStop, blank, script, warm };
     };
     for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
     // Rounds stop once the figures the budgets divide agree; the blank page is shown, not budgeted.
@@ -222,6 +243,7 @@ export async function measurePopupReadiness(
         script: sample.script,
         warm: sample.warm.readyMs,
         afterStop: sample.stopped.readyMs,
+        scriptAfterStop: sample.scriptAfterStop,
         startedBeforeMessage: sample.stopped.startedBeforeMessageMs,
         workerEvaluated: sample.stopped.startup.evaluated,
         workerWired: sample.stopped.startup.wired,
@@ -235,6 +257,7 @@ export async function measurePopupReadiness(
       popupReadyCold: cold.figures.cold,
       popupReadyWarm: warm.figures.warm,
       popupReadyAfterStop: warm.figures.afterStop,
+      scriptPageAfterStop: warm.figures.scriptAfterStop,
       workerStartedBeforeMessage: warm.figures.startedBeforeMessage,
       workerStartup: {
         evaluated: warm.figures.workerEvaluated,

@@ -152,6 +152,15 @@ function informationRows(result: BenchResult): string[] {
       popup.scriptPage,
     ),
     timedRow('Blank extension page ready', ms(popup.blankPage), popup.blankPage),
+    timedRow(
+      'Tiny-script page ready just after the service worker was stopped (opened as the popup is then; no Hogmark page code)',
+      ms(popup.scriptPageAfterStop),
+      popup.scriptPageAfterStop,
+    ),
+    row(
+      'After a stop: popup ready ÷ the tiny-script page after a stop (what Hogmark’s own code adds to any page then)',
+      `${ratioOf(popup.popupReadyAfterStop, popup.scriptPageAfterStop)}×`,
+    ),
     row(
       'Tiny-script page ÷ blank page; warm popup ÷ blank page (the first budget against a blank page: ≤ 1.5×)',
       `${ratioOf(popup.scriptPage, popup.blankPage)}×; ${ratioOf(popup.popupReadyWarm, popup.blankPage)}×`,
