@@ -1,14 +1,9 @@
 import { errorFromResponse } from '../../api/error-mapping';
-import {
-  addRecordingRoute,
-  bulkDeleteRecordingRoute,
-  removeRecordingRoute,
-  type SessionRoute,
-} from '../../api/session-routes';
+import { addRecordingRoute, bulkDeleteRecordingRoute, removeRecordingRoute } from '../../api/session-routes';
 import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import type { OriginTraits } from '../../posthog/origins';
-import type { KeptFor, SessionAnswer } from '../session/session-bridge';
+import type { KeptFor, SessionAnswer, SessionForward } from '../session/session-bridge';
 import type { CollectionScope, CollectionService } from './collections';
 import type { KeyRefusals } from './key-refusals';
 
@@ -58,12 +53,7 @@ export function sessionFailure(answer: SessionAnswer): AppError {
  */
 export function createRecordingSender(deps: {
   playlists: CollectionService;
-  forward: (
-    origin: string,
-    route: SessionRoute,
-    signal?: AbortSignal,
-    keptFor?: KeptFor,
-  ) => Promise<SessionAnswer>;
+  forward: SessionForward;
   keyRefusals: KeyRefusals;
   /** What the origin is known to do (lib/posthog/origins.ts): refuse keys here, have bulk routes. */
   traits: (origin: string) => CollectionWriteTraits;

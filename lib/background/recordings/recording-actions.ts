@@ -1,4 +1,3 @@
-import type { addRecordingRoute } from '../../api/session-routes';
 import { type CollectionEntry, canHoldRecordings } from '../../messaging/collection-entries';
 import { holdingOf } from '../../messaging/collection-holding';
 import type {
@@ -14,7 +13,7 @@ import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { settleWrite } from '../../platform/write-outcome';
 import { originTraits } from '../../posthog/origins';
-import type { KeptFor, SessionAnswer } from '../session/session-bridge';
+import type { KeptFor, SessionForward } from '../session/session-bridge';
 import { createCollectionAndAdd } from './collection-create';
 import { type LastAction, lastActionItem } from './collection-store';
 import type { CollectionService } from './collections';
@@ -33,13 +32,7 @@ export type ActionPage = NonNullable<LastAction['page']>;
 export interface RecordingActionsDeps {
   playlists: CollectionService;
   /** The session bridge's `forward`: the request through a signed-in PostHog tab. */
-  forward: (
-    origin: string,
-    route: ReturnType<typeof addRecordingRoute>,
-    signal?: AbortSignal,
-    /** A kept change's: sent only through its PostHog user's session, from its container's tab. */
-    keptFor?: KeptFor,
-  ) => Promise<SessionAnswer>;
+  forward: SessionForward;
   /** `browser.storage.session`: the last action, for Undo, and the origins that refused the key. */
   session: StorageAreaLike;
   newId?: () => string;

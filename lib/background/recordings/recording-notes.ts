@@ -10,7 +10,7 @@ import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { settleWrite } from '../../platform/write-outcome';
-import type { KeptFor, SessionAnswer } from '../session/session-bridge';
+import type { KeptFor, SessionForward } from '../session/session-bridge';
 import type { CollectionScope } from './collections';
 import { sessionFailure } from './key-or-session';
 
@@ -23,12 +23,7 @@ export interface SavedNote {
 
 export interface RecordingNotesDeps {
   api: (scope: CollectionScope, signal?: AbortSignal) => NotesApi;
-  forward: (
-    origin: string,
-    route: SessionRoute,
-    signal?: AbortSignal,
-    keptFor?: KeptFor,
-  ) => Promise<SessionAnswer>;
+  forward: SessionForward;
   /** When the recording started, as PostHog's metadata says (read with the key, kept ten minutes). */
   startOf: (projectId: number, recordingId: string) => Promise<string | null>;
 }

@@ -18,6 +18,17 @@ export interface KeptFor {
 /** Firefox's own cookie store: the one a tab Hogmark opens is in (another needs the `cookies` permission). */
 export const DEFAULT_CONTAINER = 'firefox-default';
 
+/**
+ * The session room's `forward`, as the rooms that write through a page's session take it: `signal`
+ * is the user's Cancel, `keptFor` a kept change's user and container.
+ */
+export type SessionForward = (
+  origin: string,
+  route: SessionRoute,
+  signal?: AbortSignal,
+  keptFor?: KeptFor,
+) => Promise<SessionAnswer>;
+
 export interface SessionBridgeDeps {
   /**
    * A signed-in PostHog tab on this origin, if any (e.g. `tabs.query({ url: `${origin}/*` })`); with
