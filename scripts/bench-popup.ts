@@ -13,6 +13,7 @@ import {
 } from './bench-modules';
 import { type RoundsPlan, roundsUntilStable, type TimedFigure } from './bench-rounds';
 import {
+  ASK_PAGE,
   apiQuiet,
   apiRequestsBetween,
   type BenchEnv,
@@ -30,6 +31,10 @@ export interface PopupReadiness {
   blankPage: TimedFigure;
   /** The same blank content put in place by one tiny script: the floor for a page drawn by script. */
   scriptPage: TimedFigure;
+  /** The tiny-script page in a fresh profile, prepared as for the cold popup. */
+  scriptPageCold: TimedFigure;
+  /** The tiny-script page that first asks for its tab and the worker one thing (ASK_PAGE). */
+  askPage: TimedFigure;
   popupReadyCold: TimedFigure;
   popupReadyWarm: TimedFigure;
   /** The popup opened just after the harness stopped the service worker (MV3, 30 s idle). */
@@ -98,24 +103,30 @@ async function timePage(session: ExtensionSession, file: string): Promise<number
 
 /**
  * Cold: the first popup in a fresh browser profile, once configured and the recording's tab is open
- * (the background starts fetching the list when that tab opens). One throw-away launch first, so
- * the disk cache holds Chromium itself.
+ * (the background starts fetching the list when that tab opens). Each round does it twice, in new
+ * profiles prepared the same way: once for the popup, once for the tiny-script page in its place (the
+ * floor for any extension page then). One throw-away launch first, so the disk cache holds Chromium
+ * itself.
  */
 async function coldRounds(env: BenchEnv, server: FakePostHog, plan: RoundsPlan) {
-  const once = async () => {
+  const once = async (open: 'popup' | 'script') => {
     const session = await launchBenchSession(env);
     try {
       await saveConnection(session, server.url, server.keys.all);
       const { tabId } = await session.openTab(recordingUrl(server));
+      if (open === 'script') return await timePage(session, SCRIPT_PAGE);
       const { popup, readyMs } = await timePopup(session, server, tabId);
       await settle(popup, server);
-      return { cold: readyMs };
+      return readyMs;
     } finally {
       await session.close();
     }
   };
-  await once();
-  return roundsUntilStable(plan, ['cold'], once);
+  await once('popup');
+  return roundsUntilStable(plan, ['cold', 'coldScript'], async () => ({
+    cold: await once('popup'),
+    coldScript: await once('script'),
+  }));
 }
 
 /** Where a started worker's time went, from its own clock (marks of the test build's background). */
@@ -223,9 +234,10 @@ export async function measurePopupReadiness(
       const stopped = await timePopupAfterStop(session, server, tabId, worker);
       const blank = await timePage(session, BLANK_PAGE);
       const script = await timePage(session, SCRIPT_PAGE);
+      const ask = await timePage(session, `${ASK_PAGE}?tabId=${tabId}`);
       const warm = await timePopup(session, server, tabId);
       await settle(warm.popup, server);
-      return { stopped, scriptAfterStop, blank, script, warm };
+      return { stopped, scriptAfterStop, blank, script, ask, warm };
     };
     for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
     // Rounds stop once the figures the budgets divide agree; the blank page is shown, not budgeted.
@@ -241,6 +253,7 @@ export async function measurePopupReadiness(
       return {
         blank: sample.blank,
         script: sample.script,
+        ask: sample.ask,
         warm: sample.warm.readyMs,
         afterStop: sample.stopped.readyMs,
         scriptAfterStop: sample.scriptAfterStop,
@@ -254,7 +267,9 @@ export async function measurePopupReadiness(
     return {
       blankPage: warm.figures.blank,
       scriptPage: warm.figures.script,
+      askPage: warm.figures.ask,
       popupReadyCold: cold.figures.cold,
+      scriptPageCold: cold.figures.coldScript,
       popupReadyWarm: warm.figures.warm,
       popupReadyAfterStop: warm.figures.afterStop,
       scriptPageAfterStop: warm.figures.scriptAfterStop,

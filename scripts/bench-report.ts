@@ -153,6 +153,24 @@ function informationRows(result: BenchResult): string[] {
     ),
     timedRow('Blank extension page ready', ms(popup.blankPage), popup.blankPage),
     timedRow(
+      'Tiny-script page ready in a fresh profile (prepared as for the cold popup, opened in its place)',
+      ms(popup.scriptPageCold),
+      popup.scriptPageCold,
+    ),
+    row(
+      'Cold: that page ÷ the tiny-script page; the cold popup ÷ that page (what Hogmark’s own code adds to any page then)',
+      `${ratioOf(popup.scriptPageCold, popup.scriptPage)}×; ${ratioOf(popup.popupReadyCold, popup.scriptPageCold)}×`,
+    ),
+    timedRow(
+      'Tiny-script page that first asks the browser for its tab and the worker one thing (a message it refuses), then draws: the floor for a popup that shows its tab’s state',
+      ms(popup.askPage),
+      popup.askPage,
+    ),
+    row(
+      'That page ÷ the tiny-script page; the warm popup ÷ that page (what Hogmark’s own code adds to it)',
+      `${ratioOf(popup.askPage, popup.scriptPage)}×; ${ratioOf(popup.popupReadyWarm, popup.askPage)}×`,
+    ),
+    timedRow(
       'Tiny-script page ready just after the service worker was stopped (opened as the popup is then; no Hogmark page code)',
       ms(popup.scriptPageAfterStop),
       popup.scriptPageAfterStop,

@@ -19,6 +19,15 @@ export const BLANK_PAGE = 'bench-blank.html';
  */
 export const SCRIPT_PAGE = 'bench-script.html';
 
+/**
+ * The floor for any popup that shows its tab's state: the tiny-script page, except that its script
+ * first asks the browser for the tab (as the popup does: `tabs.get` of the tab it was opened over)
+ * and the service worker one thing (a message of no known type, which the background's dispatcher
+ * checks and refuses: a round trip with no reads of its stores), and draws when both have answered.
+ * What the popup adds over this is its own code and its work.
+ */
+export const ASK_PAGE = 'bench-ask.html';
+
 /** Writes the comparison pages into the built test extension (never into a build that ships). */
 export async function writeBlankPage(extensionDir: string): Promise<void> {
   const head = (title: string) =>
@@ -35,6 +44,27 @@ export async function writeBlankPage(extensionDir: string): Promise<void> {
     join(extensionDir, 'bench-script.js'),
     "const main = document.createElement('main');\nmain.textContent = 'Blank';\n" +
       "main.setAttribute('data-bench-ready', '');\ndocument.body.append(main);\n",
+  );
+  await writeFile(
+    join(extensionDir, ASK_PAGE),
+    `${head('Ask')}<script type="module" src="/bench-ask.js"></script></head><body></body></html>\n`,
+  );
+  await writeFile(
+    join(extensionDir, 'bench-ask.js'),
+    [
+      "const tabId = Number(new URLSearchParams(location.search).get('tabId'));",
+      'const asked = [',
+      '  chrome.tabs.get(tabId),',
+      "  chrome.runtime.sendMessage({ type: 'bench/ask' }),",
+      '];',
+      'Promise.allSettled(asked).then(() => {',
+      "  const main = document.createElement('main');",
+      "  main.textContent = 'Blank';",
+      "  main.setAttribute('data-bench-ready', '');",
+      '  document.body.append(main);',
+      '});',
+      '',
+    ].join('\n'),
   );
 }
 
