@@ -233,8 +233,9 @@ export async function measurePopupReadiness(
       const scriptAfterStop = await timePageAfterStop(session, worker);
       const stopped = await timePopupAfterStop(session, server, tabId, worker);
       const blank = await timePage(session, BLANK_PAGE);
-      const script = await timePage(session, SCRIPT_PAGE);
+      // Before the tiny-script page, so that the warm popup follows the same steps as before it was added.
       const ask = await timePage(session, `${ASK_PAGE}?tabId=${tabId}`);
+      const script = await timePage(session, SCRIPT_PAGE);
       const warm = await timePopup(session, server, tabId);
       await settle(warm.popup, server);
       return { stopped, scriptAfterStop, blank, script, ask, warm };
