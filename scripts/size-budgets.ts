@@ -76,7 +76,10 @@ protocol's entries as factories, lib/platform/lazy.ts) took the background to 63
 loaded machine and the first answer 56 ms sooner (medians of 16 interleaved rounds;
 docs/BENCHMARK.md, "Where the worker's start goes"); the popup and the content script are
 unchanged by it; merged with the header's person, the background measured 63.91 KB (the share-links
-room's cache key and freshness shared with the popup). A fetch
+room's cache key and freshness shared with the popup). A change asked now from a PostHog tab in a
+Firefox container made through a tab of that container, its Undo and note's undo the same way (the
+tab's container read with its origin, the container kept on the last action and checked when read)
+took the background to 64.10 KB (+0.19 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -88,7 +91,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 30.45 * KB,
   content: 6.95 * KB,
-  background: 63.95 * KB,
+  background: 64.15 * KB,
 } as const;
 
 /** Where the budgets are headed. */

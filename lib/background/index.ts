@@ -94,6 +94,7 @@ export function createBackground(deps: BackgroundDeps) {
     trusted: storage.trusted,
     forward: session.forward,
     containerOf: session.containerOf,
+    postHogContainerOf: session.postHogContainerOf,
     tabContext: view,
     flash: toolbar.flash,
     pending: pending.queue,

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { CollectionEntrySchema } from '../../messaging/collection-entries';
 import { STORED } from '../../messaging/first-view/stored-names';
+import { CONTAINER_ID } from '../../messaging/pending-messages';
 import { lazily } from '../../platform/lazy';
 import type { StoredItem } from '../../platform/storage';
 
@@ -123,6 +124,8 @@ export const LastActionSchema = lazily(() =>
      * recording link's context menu): the notice belongs there too, and nowhere else but the recording.
      */
     page: z.optional(z.object({ tabId: z.int().check(z.nonnegative()), url: z.string() })),
+    /** The Firefox container the change was made through (Undo goes the same way); none in Chromium. */
+    container: z.optional(z.string().check(z.regex(CONTAINER_ID))),
     /** The note written with the add (PostHog's comment): Undo deletes it too. */
     note: z.optional(
       z.object({ id: z.string(), via: z.enum(['key', 'session']), second: z.int().check(z.nonnegative()) }),

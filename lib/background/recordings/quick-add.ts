@@ -109,7 +109,8 @@ export function createQuickAdd(deps: QuickAddDeps) {
       const faceOf = faceBeside(input);
       let result: Awaited<ReturnType<RecordingActions['add']>>;
       try {
-        result = await deps.actions.add(input, page);
+        // The tab goes with it: asked from a PostHog tab, the add goes through that tab's container.
+        result = await deps.actions.add(tabId === undefined ? input : { ...input, tabId }, page);
       } catch (error) {
         const kept = await keepForLater(scope, { ...input, face: await faceOf(), tabId }, 'add', error);
         if (kept) return kept;

@@ -44,6 +44,12 @@ export interface RecordingActionsDeps {
   originTraits?: (origin: string) => CollectionWriteTraits;
   /** Notes written with an add (recording-notes.ts); without it a note is refused. */
   notes?: RecordingNotes;
+  /**
+   * The Firefox container of the tab a change was asked from, when that tab is on the PostHog origin
+   * (the session room's): through the page's session, the change is made from a tab of that
+   * container, as the user PostHog shows there; undefined elsewhere and in Chromium.
+   */
+  askedIn?: (tabId: number, origin: string) => Promise<string | undefined>;
 }
 
 type Direction = 'add' | 'remove';
@@ -87,6 +93,12 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     traits: deps.originTraits ?? originTraits,
   });
 
+  async function askedFrom(tabId: number | undefined, origin: string): Promise<KeptFor | undefined> {
+    if (tabId === undefined || !deps.askedIn) return undefined;
+    const container = await deps.askedIn(tabId, origin).catch(() => undefined);
+    return container ? { container } : undefined;
+  }
+
   async function change(
     direction: Direction,
     input: RecordingChangeInput,
@@ -96,6 +108,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   ): Promise<RecordingChangeResult> {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
+    // A kept change's own user and container; a change asked now from a PostHog tab, that tab's container.
+    const through = keptFor ?? (await askedFrom(input.tabId, scope.connection.origin));
     let entry: CollectionEntry;
     try {
       entry = await playlists.entry(scope, shortId);
@@ -112,14 +126,19 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     const before = await playlists.membership(scope, recordingId);
     const holding = holdingOf(before, shortId);
     if (direction === 'add' && holding === 'in') {
-      const note = await withNote(scope, input, signal, keptFor);
+      const note = await withNote(scope, input, signal, through);
       return { outcome: 'already', shortId, playlistName, membership: before, ...noteResult(note) };
     }
     if (direction === 'remove' && holding === 'out') {
       return { outcome: 'not-there', shortId, playlistName, membership: before };
     }
     const wanted = direction === 'add';
-    const attempt: Attempt = { via: 'key', signal, quietTab: false, ...(keptFor ? { keptFor } : {}) };
+    const attempt: Attempt = {
+      via: 'key',
+      signal,
+      quietTab: false,
+      ...(through ? { keptFor: through } : {}),
+    };
     let via: Via;
     try {
       via = await settleWrite({
@@ -142,7 +161,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     }
     const membership = await playlists.recordOwn(scope, recordingId, shortId, wanted);
     if (direction === 'add') await playlists.markUsed(scope, shortId);
-    const note = direction === 'add' ? await withNote(scope, input, signal, keptFor) : undefined;
+    const note = direction === 'add' ? await withNote(scope, input, signal, through) : undefined;
     const savedNote = note && 'id' in note ? note : undefined;
     const action: LastAction = {
       id: newId(),
@@ -155,6 +174,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       via,
       at: now(),
       ...(page ? { page } : {}),
+      ...(through?.container ? { container: through.container } : {}),
       ...(savedNote ? { note: { id: savedNote.id, via: savedNote.via, second: savedNote.second } } : {}),
     };
     await lastAction.set({ version: 1, action });
@@ -233,13 +253,15 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       if (scope.connection.origin !== action.origin) {
         throw new AppError('invalid-input', { detail: t('playlistUndoExpired') });
       }
+      // Undone through a session of the container the action was made in, as it was made.
+      const through = action.container ? { container: action.container } : undefined;
       if (action.note && deps.notes) {
-        await deps.notes.remove(scope, action.note, new AbortController().signal);
+        await deps.notes.remove(scope, action.note, new AbortController().signal, through);
         await lastAction.set({ version: 1, action: { ...action, note: undefined } });
       }
       const input = { projectId: action.projectId, shortId: action.shortId, recordingId: action.recordingId };
       // The undo belongs where the action did: undoing a link's add keeps it on that page.
-      return guarded(action.change === 'added' ? 'remove' : 'add', input, action.page);
+      return guarded(action.change === 'added' ? 'remove' : 'add', input, action.page, through);
     },
 
     /** Creates a collection and adds the recording; a second identical request joins the first. */

@@ -112,7 +112,13 @@ export function createRecordingNotes(deps: RecordingNotesDeps) {
     },
 
     /** Undo: the note deleted the way PostHog deletes comments, the way it was made. */
-    async remove(scope: CollectionScope, note: SavedNote, signal: AbortSignal): Promise<void> {
+    async remove(
+      scope: CollectionScope,
+      note: SavedNote,
+      signal: AbortSignal,
+      /** The container the note was made in (its add's), for the page's session. */
+      keptFor?: KeptFor,
+    ): Promise<void> {
       if (note.via === 'key') {
         try {
           await deps.api(scope, signal).remove(note.id);
@@ -121,7 +127,7 @@ export function createRecordingNotes(deps: RecordingNotesDeps) {
           if (!refusesKey(error)) throw error;
         }
       }
-      await viaSession(scope, deleteNoteRoute(scope.projectId, note.id), signal);
+      await viaSession(scope, deleteNoteRoute(scope.projectId, note.id), signal, keptFor);
     },
   };
 }

@@ -56,6 +56,8 @@ export interface RecordingsFeatureDeps {
   recordingFace?: QuickAddDeps['recordingFace'];
   /** A tab's Firefox container (the session room's), kept with a change that waits. */
   containerOf?: QuickAddDeps['containerOf'];
+  /** The container of a tab on a PostHog origin (the session room's): a change asked there goes through it. */
+  postHogContainerOf?: RecordingActionsDeps['askedIn'];
 }
 
 /**
@@ -87,6 +89,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     forward: deps.forward,
     session: browser.storage.session,
     notes,
+    askedIn: deps.postHogContainerOf,
   });
   const quickAdd = createQuickAdd({
     actions,

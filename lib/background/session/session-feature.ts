@@ -10,7 +10,7 @@ import { createSessionBridge } from './session-bridge';
 export interface SessionBrowser {
   tabs: QuietTabsDeps['tabs'] & {
     query(query: { url: string; windowType: 'normal' }): Promise<TabLike[]>;
-    get(tabId: number): Promise<{ status?: string; cookieStoreId?: string }>;
+    get(tabId: number): Promise<{ status?: string; url?: string; cookieStoreId?: string }>;
     sendMessage(
       tabId: number,
       message: Parameters<RawSend>[0],
@@ -22,6 +22,12 @@ export interface SessionBrowser {
   storage: { session: StorageAreaLike };
 }
 
+/** A tab's `cookieStoreId` when it is one of Firefox's container ids. */
+const validContainer = (tab: { cookieStoreId?: unknown } | undefined) =>
+  typeof tab?.cookieStoreId === 'string' && CONTAINER_ID.test(tab.cookieStoreId)
+    ? tab.cookieStoreId
+    : undefined;
+
 /**
  * The Firefox container (`cookieStoreId`, readable without the `cookies` permission since Firefox 82)
  * of a tab; undefined in Chromium, which has none, and for a tab that is gone.
@@ -30,10 +36,22 @@ export async function containerOfTab(
   tabs: { get(tabId: number): Promise<{ cookieStoreId?: string }> },
   tabId: number,
 ): Promise<string | undefined> {
+  return validContainer(await tabs.get(tabId).catch(() => undefined));
+}
+
+/**
+ * The container of a tab that is on `origin`, a PostHog page: a change asked there goes through a
+ * session of that container, the one the user sees PostHog in. Undefined for a tab elsewhere (its
+ * container says nothing of PostHog), a tab that is gone, and in Chromium.
+ */
+export async function containerOfPostHogTab(
+  tabs: { get(tabId: number): Promise<{ url?: string; cookieStoreId?: string }> },
+  tabId: number,
+  origin: string,
+): Promise<string | undefined> {
   const tab = await tabs.get(tabId).catch(() => undefined);
-  return typeof tab?.cookieStoreId === 'string' && CONTAINER_ID.test(tab.cookieStoreId)
-    ? tab.cookieStoreId
-    : undefined;
+  const url = tab?.url ?? '';
+  return URL.canParse(url) && new URL(url).origin === origin ? validContainer(tab) : undefined;
 }
 
 /**
@@ -65,6 +83,8 @@ export function createSessionFeature(deps: { browser: SessionBrowser }) {
     forward: bridge.forward,
     /** A tab's Firefox container, for a change kept for later (undefined in Chromium). */
     containerOf: (tabId: number) => containerOfTab(tabs, tabId),
+    /** The container of a tab on a PostHog origin, for a change asked there (undefined in Chromium). */
+    postHogContainerOf: (tabId: number, origin: string) => containerOfPostHogTab(tabs, tabId, origin),
     handlers,
     /** On the worker's start: quiet tabs a stopped worker left open are closed. */
     start: () => quietTabs.closeLeftovers(),

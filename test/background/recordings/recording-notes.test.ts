@@ -47,8 +47,9 @@ function setup(
   };
   const notes = createRecordingNotes({
     api: () => api,
-    forward: async (_origin, route: SessionRoute) => {
-      calls.push(`session ${route.method} ${route.path} ${JSON.stringify(route.body)}`);
+    forward: async (_origin, route: SessionRoute, _signal, keptFor) => {
+      const from = keptFor?.container ? ` from ${keptFor.container}` : '';
+      calls.push(`session ${route.method} ${route.path} ${JSON.stringify(route.body)}${from}`);
       return { status: options.session ?? (route.method === 'POST' ? 201 : 200), body: { id: NOTE_ID } };
     },
     startOf: async () => (options.start === undefined ? '2025-03-01T10:00:00Z' : options.start),
@@ -86,6 +87,24 @@ describe('a note on a recording', () => {
       `key POST ${BODY}`,
       `session POST /api/projects/1/comments/ ${BODY}`,
       `session PATCH /api/projects/1/comments/${NOTE_ID}/ {"deleted":true}`,
+    ]);
+  });
+
+  it('made through a Firefox container’s session, is undone through the same container', async () => {
+    const { notes, calls } = setup({ key: 'refuses' });
+    const through = { container: 'firefox-container-3' };
+    const saved = await notes.save(
+      scope,
+      REC,
+      { text: 'Payment button unresponsive', second: 75 },
+      signal,
+      through,
+    );
+    await notes.remove(scope, saved, signal, through);
+    expect(calls).toEqual([
+      `key POST ${BODY}`,
+      `session POST /api/projects/1/comments/ ${BODY} from firefox-container-3`,
+      `session PATCH /api/projects/1/comments/${NOTE_ID}/ {"deleted":true} from firefox-container-3`,
     ]);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
 import {
+  containerOfPostHogTab,
   containerOfTab,
   createSessionFeature,
   type SessionBrowser,
@@ -39,6 +40,37 @@ describe('a tab’s Firefox container', () => {
     };
     expect(PendingTargetSchema.safeParse({ ...target, container: 'firefox-container-1' }).success).toBe(true);
     expect(PendingTargetSchema.safeParse({ ...target, container: '<img src=x>' }).success).toBe(false);
+  });
+});
+
+describe('the container of the PostHog tab a change was asked from', () => {
+  const tabs = (tab: unknown) => ({ get: async () => tab as { url?: string; cookieStoreId?: string } });
+
+  it('is the tab’s container only when the tab is on that PostHog origin', async () => {
+    const on = (url: string) =>
+      containerOfPostHogTab(tabs({ url, cookieStoreId: 'firefox-container-2' }), 1, ORIGIN);
+    expect(await on(`${ORIGIN}/project/1/replay/0191dd9d-ec00-726b-b2a7-4de452e6b438`)).toBe(
+      'firefox-container-2',
+    );
+    // Elsewhere its container says nothing of PostHog: the change goes as before.
+    expect(await on('https://jira.example.com/browse/X-1')).toBeUndefined();
+    expect(await on('https://us.posthog.com.evil.example/project/1')).toBeUndefined();
+    expect(await on('http://us.posthog.com/project/1')).toBeUndefined();
+    expect(await on('not a url')).toBeUndefined();
+  });
+
+  it('is nothing in Chromium, for a tab that is gone, a tab whose URL is hidden, or a hostile id', async () => {
+    expect(await containerOfPostHogTab(tabs({ url: `${ORIGIN}/home` }), 1, ORIGIN)).toBeUndefined();
+    expect(
+      await containerOfPostHogTab(tabs({ cookieStoreId: 'firefox-default' }), 1, ORIGIN),
+    ).toBeUndefined();
+    const gone = { get: async () => Promise.reject(new Error('Invalid tab ID: 1')) };
+    expect(await containerOfPostHogTab(gone, 1, ORIGIN)).toBeUndefined();
+    for (const cookieStoreId of ['', '../evil', '<img src=x>', 42]) {
+      expect(
+        await containerOfPostHogTab(tabs({ url: `${ORIGIN}/home`, cookieStoreId }), 1, ORIGIN),
+      ).toBeUndefined();
+    }
   });
 });
 

@@ -63,4 +63,33 @@ describe('Firefox: a waiting change and containers', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sessionAdds()).toEqual(['POST none 401', 'POST session 200']);
   });
+
+  it('asked now from a PostHog tab, is made through a tab of its container, not the most recent signed-in one', async () => {
+    const recording = DEMO.recordings.inCheckout;
+    const path = `/api/projects/1/session_recording_playlists/${onboarding}/recordings/${recording}/`;
+    const adds = () =>
+      requests(path).filter((line) => line.startsWith('POST') && !line.startsWith('POST key'));
+    // The recording open in a "Personal" container, where PostHog is signed out; then PostHog signed
+    // in, in Firefox's own container, and used last.
+    const personal = await env.session.newContainer();
+    const inPersonal = await env.session.openTab(
+      `${recordingPage(env.server, recording)}?in=personal`,
+      personal,
+    );
+    opened.push(inPersonal.page);
+    const home = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${recording}`);
+    opened.push(home.page);
+
+    // A pick in the popup over the Personal tab goes through that container's session, not the other
+    // one: it is not signed in there, so the pick waits.
+    await expect(
+      sendFromExtension(env.session, 'playlists/add', {
+        projectId: 1,
+        shortId: onboarding,
+        recordingId: recording,
+        tabId: inPersonal.tabId,
+      }),
+    ).resolves.toMatchObject({ ok: true, data: { outcome: 'pending' } });
+    expect(adds()).toEqual(['POST none 401']);
+  });
 });

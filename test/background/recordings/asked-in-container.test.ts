@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createQuickAdd } from '../../../lib/background/recordings/quick-add';
+import {
+  createRecordingActions,
+  type RecordingActionsDeps,
+} from '../../../lib/background/recordings/recording-actions';
+import type { KeptFor } from '../../../lib/background/session/session-bridge';
+import { parsePageContext } from '../../../lib/posthog/context';
+import { DEMO } from '../../fake-posthog/demo-ids';
+import { cloudTraits, wirePlaylists } from '../../support/collections-background';
+import { installEnglishTranslator } from '../../support/i18n';
+import { useLocalPostHog } from '../../support/local-posthog';
+
+beforeAll(installEnglishTranslator);
+
+const { onboarding } = DEMO.playlists;
+const { loose } = DEMO.recordings;
+
+/**
+ * A change asked now from a PostHog tab in a Firefox container goes through a session of that
+ * container (the user PostHog shows there), as a change kept for later does; asked from elsewhere,
+ * or in Chromium, through the user's most recent PostHog tab as before.
+ */
+describe('a change asked from a PostHog tab in a Firefox container', () => {
+  const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
+
+  function setup(askedIn?: RecordingActionsDeps['askedIn']) {
+    const wired = wirePlaylists(server, { signedIn: true, originTraits: cloudTraits });
+    const asked: Array<KeptFor | undefined> = [];
+    const actions = createRecordingActions({
+      playlists: wired.playlists,
+      session: fakeBrowser.storage.session,
+      originTraits: cloudTraits,
+      forward: async (origin, route, signal, keptFor) => {
+        asked.push(keptFor);
+        return wired.forward(origin, route, signal);
+      },
+      ...(askedIn ? { askedIn } : {}),
+    });
+    return { ...wired, actions, asked };
+  }
+  const input = { projectId: 1, shortId: onboarding, recordingId: loose };
+
+  it('is made through a tab of that container, and so is its Undo', async () => {
+    const tabsAsked: Array<[number, string]> = [];
+    const { actions, asked } = setup(async (tabId, origin) => {
+      tabsAsked.push([tabId, origin]);
+      return tabId === 7 ? 'firefox-container-3' : undefined;
+    });
+    const added = await actions.add({ ...input, tabId: 7 });
+    expect(added).toMatchObject({ outcome: 'added', via: 'session' });
+    expect(tabsAsked).toEqual([[7, server.url]]);
+    expect(asked).toEqual([{ container: 'firefox-container-3' }]);
+    // The popup's Undo names no tab: it goes the way the add went.
+    expect(await actions.recentAction()).toMatchObject({ container: 'firefox-container-3' });
+    await actions.undo(added.actionId ?? '');
+    expect(asked).toEqual([{ container: 'firefox-container-3' }, { container: 'firefox-container-3' }]);
+  });
+
+  it('goes as before when the tab is not a PostHog page, in Chromium, or with no tab', async () => {
+    const { actions, asked } = setup(async () => undefined);
+    const added = await actions.add({ ...input, tabId: 7 });
+    await actions.undo(added.actionId ?? '');
+    const again = await actions.add(input);
+    await actions.remove(input);
+    expect(asked).toEqual([undefined, undefined, undefined, undefined]);
+    expect(await actions.recentAction()).not.toHaveProperty('container');
+    expect(again).toMatchObject({ outcome: 'added' });
+  });
+
+  it('goes as before when the tab cannot be read (it closed meanwhile)', async () => {
+    const { actions, asked } = setup(async () => Promise.reject(new Error('Invalid tab ID: 7')));
+    const added = await actions.add({ ...input, tabId: 7 });
+    expect(added).toMatchObject({ outcome: 'added' });
+    await actions.undo(added.actionId ?? '');
+    expect(asked).toEqual([undefined, undefined]);
+  });
+
+  it('a change kept for later keeps its own user and container, whatever the tab', async () => {
+    let consulted = false;
+    const { actions, asked } = setup(async () => {
+      consulted = true;
+      return 'firefox-container-3';
+    });
+    const keptFor = { user: '01900000-0000-7000-8000-000000000a1a', container: 'firefox-container-9' };
+    await actions.add({ ...input, tabId: 7 }, undefined, keptFor);
+    await actions.remove(input, keptFor);
+    expect(consulted).toBe(false);
+    expect(asked).toEqual([keptFor, keptFor]);
+  });
+
+  it('the shortcut’s and the in-page button’s add take the tab they were used in', async () => {
+    const { actions, asked, playlists } = setup(async (tabId) =>
+      tabId === 4 ? 'firefox-container-5' : undefined,
+    );
+    const scope = await playlists.scopeOf(1);
+    await playlists.markUsed(scope, onboarding);
+    const quickAdd = createQuickAdd({
+      actions,
+      playlists,
+      tabContext: async () => ({
+        context: parsePageContext(`${server.url}/project/1/replay/${loose}`, [server.url]),
+      }),
+      flash: async () => {},
+      session: fakeBrowser.storage.session,
+      openPopup: async () => {},
+      openPickerWindow: async () => {},
+    });
+    expect(await quickAdd.forTab(4)).toMatchObject({ outcome: 'added' });
+    expect(asked).toEqual([{ container: 'firefox-container-5' }]);
+    await actions.undo((await actions.recentAction())?.id ?? '');
+    expect(asked).toEqual([{ container: 'firefox-container-5' }, { container: 'firefox-container-5' }]);
+  });
+});
