@@ -7,6 +7,7 @@ import {
   createRecordingActions,
   type RecordingActionsDeps,
 } from '../../lib/background/recordings/recording-actions';
+import type { KeptFor } from '../../lib/background/session/session-bridge';
 import type { Connection } from '../../lib/background/settings/settings';
 import { AppError } from '../../lib/platform/errors';
 import type { FakePostHog } from '../fake-posthog/index';
@@ -77,6 +78,38 @@ export function wirePlaylists(
     forward,
   });
   return { playlists, actions, forward, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };
+}
+
+/**
+ * `wirePlaylists` signed in, as PostHog Cloud (session writes), with recording actions whose session
+ * writes note the `keptFor` each was sent with (`asked`): which user and container it was held to.
+ * With `pageUser`, the page's session is that PostHog user.
+ */
+export function actionsNotingKeptFor(
+  server: FakePostHog,
+  options: {
+    askedIn?: RecordingActionsDeps['askedIn'];
+    /** The PostHog user the page's session is: a write held to another is refused, as the bridge does. */
+    pageUser?: string;
+  } = {},
+) {
+  const wired = wirePlaylists(server, { signedIn: true, originTraits: cloudTraits });
+  const asked: Array<KeptFor | undefined> = [];
+  const actions = createRecordingActions({
+    playlists: wired.playlists,
+    session: fakeBrowser.storage.session,
+    originTraits: cloudTraits,
+    forward: async (origin, route, signal, keptFor) => {
+      asked.push(keptFor);
+      const user = keptFor?.user;
+      if (options.pageUser !== undefined && user !== undefined && user !== options.pageUser) {
+        throw new AppError('other-user');
+      }
+      return wired.forward(origin, route, signal);
+    },
+    ...(options.askedIn ? { askedIn: options.askedIn } : {}),
+  });
+  return { ...wired, actions, asked };
 }
 
 /**

@@ -1,14 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createQuickAdd } from '../../../lib/background/recordings/quick-add';
-import {
-  createRecordingActions,
-  type RecordingActionsDeps,
-} from '../../../lib/background/recordings/recording-actions';
-import type { KeptFor } from '../../../lib/background/session/session-bridge';
+import type { RecordingActionsDeps } from '../../../lib/background/recordings/recording-actions';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { cloudTraits, wirePlaylists } from '../../support/collections-background';
+import { actionsNotingKeptFor } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -25,21 +21,7 @@ const { loose } = DEMO.recordings;
 describe('a change asked from a PostHog tab in a Firefox container', () => {
   const server = useLocalPostHog({ flavor: 'posthog', seed: 'demo' });
 
-  function setup(askedIn?: RecordingActionsDeps['askedIn']) {
-    const wired = wirePlaylists(server, { signedIn: true, originTraits: cloudTraits });
-    const asked: Array<KeptFor | undefined> = [];
-    const actions = createRecordingActions({
-      playlists: wired.playlists,
-      session: fakeBrowser.storage.session,
-      originTraits: cloudTraits,
-      forward: async (origin, route, signal, keptFor) => {
-        asked.push(keptFor);
-        return wired.forward(origin, route, signal);
-      },
-      ...(askedIn ? { askedIn } : {}),
-    });
-    return { ...wired, actions, asked };
-  }
+  const setup = (askedIn?: RecordingActionsDeps['askedIn']) => actionsNotingKeptFor(server, { askedIn });
   const input = { projectId: 1, shortId: onboarding, recordingId: loose };
 
   it('is made through a tab of that container, and so is its Undo', async () => {

@@ -1,11 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyPendingChange } from '../../../lib/background/recordings/pending-apply';
-import { createRecordingActions } from '../../../lib/background/recordings/recording-actions';
 import type { PendingChange } from '../../../lib/messaging/pending-messages';
-import { AppError } from '../../../lib/platform/errors';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { cloudTraits, wirePlaylists } from '../../support/collections-background';
+import { actionsNotingKeptFor, wirePlaylists } from '../../support/collections-background';
 import { installEnglishTranslator } from '../../support/i18n';
 import { useLocalPostHog } from '../../support/local-posthog';
 
@@ -32,20 +29,8 @@ describe('making a pending change', () => {
 
   it('a change kept for a PostHog user goes through the session only as that user', async () => {
     const ANA = '01900000-0000-7000-8000-000000000a1a';
-    const wired = wirePlaylists(server, { signedIn: true, originTraits: cloudTraits });
-    const asked: Array<string | undefined> = [];
     // The session as the bridge makes it: it refuses a change whose user is not the page's.
-    const actions = createRecordingActions({
-      playlists: wired.playlists,
-      session: fakeBrowser.storage.session,
-      originTraits: cloudTraits,
-      forward: async (origin, route, signal, keptFor) => {
-        const asUser = keptFor?.user;
-        asked.push(asUser);
-        if (asUser !== undefined && asUser !== ANA) throw new AppError('other-user');
-        return wired.forward(origin, route, signal);
-      },
-    });
+    const { actions, asked, ...wired } = actionsNotingKeptFor(server, { pageUser: ANA });
     const services = { playlists: wired.playlists, actions };
     const onboarding = change({ shortId: DEMO.playlists.onboarding, reason: 'signed-out' });
     await expect(
@@ -57,7 +42,7 @@ describe('making a pending change', () => {
     ).rejects.toMatchObject({ kind: 'other-user' });
     expect(writes()).toEqual([]);
     await applyPendingChange(services, { ...onboarding, user: ANA }, { checkFirst: false });
-    expect(asked).toEqual(['01900000-0000-7000-8000-000000000b2b', ANA]);
+    expect(asked.map((keptFor) => keptFor?.user)).toEqual(['01900000-0000-7000-8000-000000000b2b', ANA]);
     expect(writes().map((request) => `${request.method} ${request.auth}`)).toEqual(['POST session']);
     await actions.remove({
       projectId: 1,
@@ -67,17 +52,7 @@ describe('making a pending change', () => {
   });
 
   it('a change kept in a Firefox container is sent only from a tab of that container', async () => {
-    const wired = wirePlaylists(server, { signedIn: true, originTraits: cloudTraits });
-    const asked: unknown[] = [];
-    const actions = createRecordingActions({
-      playlists: wired.playlists,
-      session: fakeBrowser.storage.session,
-      originTraits: cloudTraits,
-      forward: async (origin, route, signal, keptFor) => {
-        asked.push(keptFor);
-        return wired.forward(origin, route, signal);
-      },
-    });
+    const { actions, asked, ...wired } = actionsNotingKeptFor(server);
     const kept = change({ shortId: DEMO.playlists.onboarding, reason: 'no-session-tab' });
     await applyPendingChange(
       { playlists: wired.playlists, actions },
