@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { recordingPage } from '../../support/recording-page';
 import { sendFromExtension, useFirefoxExtension } from './fixtures';
+import { waitForFirefoxInPage } from './in-page';
 import type { FirefoxPage } from './page';
 
 const { onboarding } = DEMO.playlists;
@@ -32,6 +33,8 @@ describe('Firefox: a waiting change and containers', () => {
     const work = await env.session.newContainer();
     const inWork = await env.session.openTab(`${recordingPage(env.server, loose)}?in=work`, work);
     opened.push(inWork.page);
+    // Its content script is there (its button shows): the pick can go through this tab's session.
+    await waitForFirefoxInPage(env.session, inWork.tabId);
     await expect(
       sendFromExtension(env.session, 'playlists/add', {
         projectId: 1,
@@ -77,6 +80,7 @@ describe('Firefox: a waiting change and containers', () => {
       personal,
     );
     opened.push(inPersonal.page);
+    await waitForFirefoxInPage(env.session, inPersonal.tabId);
     const home = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${recording}`);
     opened.push(home.page);
 
