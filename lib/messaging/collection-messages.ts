@@ -60,7 +60,10 @@ export const RecordingChangeInputSchema = lazily(() =>
     recordingId: RecordingIdSchema,
     /** Only with `playlists/add`. */
     note: z.optional(NoteInputSchema),
-    /** The tab the popup is over: its Firefox container is kept with a pick that waits. */
+    /**
+     * The tab the popup is over: asked from a PostHog tab, the change goes through its Firefox
+     * container's session, and a pick that waits keeps that container.
+     */
     tabId: z.optional(z.int().check(z.nonnegative())),
   }),
 );
@@ -101,6 +104,8 @@ export const CreateAndAddInputSchema = lazily(() =>
     projectId: ProjectId,
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(400)),
     recordingId: RecordingIdSchema,
+    /** The tab the popup is over: the add goes through its container's session (as `playlists/add`). */
+    tabId: z.optional(z.int().check(z.nonnegative())),
   }),
 );
 export type CreateAndAddInput = z.infer<typeof CreateAndAddInputSchema>;

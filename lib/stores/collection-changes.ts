@@ -186,8 +186,7 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
           direction === 'add'
             ? { ...before, holds: [...before.holds, shortId], lacks: others(before.lacks), unsure }
             : { ...before, holds: others(before.holds), lacks: [...before.lacks, shortId], unsure };
-        const tabId = direction === 'add' ? await deps.askedFrom?.().catch(() => undefined) : undefined;
-        const sent = tabId === undefined ? input : { ...input, tabId };
+        const sent = await withTab(input);
         report(await send(direction === 'add' ? 'playlists/add' : 'playlists/remove', sent));
         done = true;
       },
@@ -200,6 +199,12 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
     return done;
   }
 
+  /** A write with the tab it was asked from: through a page's session it goes via that tab's container. */
+  async function withTab<T extends object>(input: T): Promise<T & { tabId?: number }> {
+    const tabId = await deps.askedFrom?.().catch(() => undefined);
+    return tabId === undefined ? input : { ...input, tabId };
+  }
+
   async function createAndAdd(name: string): Promise<void> {
     const current = deps.target.value;
     const projectId = deps.projectId.value;
@@ -209,7 +214,7 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
     await guarded(
       CREATE_OPTION,
       async () => {
-        const result = await send('playlists/create-and-add', input);
+        const result = await send('playlists/create-and-add', await withTab(input));
         const created = result.playlist;
         deps.onCreated(created);
         // Created, but not added: Try again only adds (the collection exists now).

@@ -294,7 +294,7 @@ describe('the playlist picker store', () => {
     expect(store.notice.value).toMatchObject({ kind: 'already', shortId: 'Ccccccc3', name: 'Charlie' });
   });
 
-  it('sends the tab the popup is over with an add (a pick that waits keeps its container), not with a removal', async () => {
+  it('sends the tab the popup is over with every write (its container is the one the change goes through)', async () => {
     const background = pickerBackground();
     const scope = signal({ origin: 'https://us.posthog.com', recording: { recordingId: REC } });
     const store = createCollectionPickerStore({ send: background.send, scope, askedFrom: async () => 42 });
@@ -305,8 +305,12 @@ describe('the playlist picker store', () => {
     const writes = background.sent.filter((m) => m.type === 'playlists/add' || m.type === 'playlists/remove');
     expect(writes.map((m) => [m.type, (m.input as { tabId?: number }).tabId])).toEqual([
       ['playlists/add', 42],
-      ['playlists/remove', undefined],
+      ['playlists/remove', 42],
     ]);
+    store.setQuery('Delta');
+    await store.choose(CREATE_OPTION);
+    const created = background.sent.find((m) => m.type === 'playlists/create-and-add');
+    expect((created?.input as { tabId?: number } | undefined)?.tabId).toBe(42);
   });
 
   it('undoes the last add', async () => {

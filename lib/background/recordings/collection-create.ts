@@ -65,7 +65,12 @@ export async function createCollectionAndAdd(
   // A new collection holds nothing: known without asking.
   await playlists.recordOwn(scope, input.recordingId, playlist.shortId, false);
   if (signal.aborted) return { playlist, change: null, error: null };
-  const adding = { projectId: scope.projectId, shortId: playlist.shortId, recordingId: input.recordingId };
+  const adding = {
+    projectId: scope.projectId,
+    shortId: playlist.shortId,
+    recordingId: input.recordingId,
+    ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
+  };
   // From here, Cancel stops the add.
   const stopAdding = () => deps.cancel(adding);
   signal.addEventListener('abort', stopAdding);

@@ -40,6 +40,19 @@ describe('a change asked from a PostHog tab in a Firefox container', () => {
     expect(asked).toEqual([{ container: 'firefox-container-3' }, { container: 'firefox-container-3' }]);
   });
 
+  it('a removal and a new collection’s add from the popup go the same way', async () => {
+    const { actions, asked } = setup(async (tabId) => (tabId === 7 ? 'firefox-container-3' : undefined));
+    const created = await actions.createAndAdd({
+      projectId: 1,
+      name: 'Container review',
+      recordingId: loose,
+      tabId: 7,
+    });
+    expect(created.change).toMatchObject({ outcome: 'added', via: 'session' });
+    await actions.remove({ projectId: 1, shortId: created.playlist.shortId, recordingId: loose, tabId: 7 });
+    expect(asked).toEqual([{ container: 'firefox-container-3' }, { container: 'firefox-container-3' }]);
+  });
+
   it('goes as before when the tab is not a PostHog page, in Chromium, or with no tab', async () => {
     const { actions, asked } = setup(async () => undefined);
     const added = await actions.add({ ...input, tabId: 7 });
