@@ -15,6 +15,7 @@ export function useFirefoxExtension(start: StartOptions, { connected = false } =
     launchFirefoxExtension({
       firefoxPath: inject('firefoxPath'),
       extensionDir: inject('firefoxExtensionDir'),
+      pidDir: inject('firefoxPidDir'),
     });
   return useExtensionEnv(
     start,

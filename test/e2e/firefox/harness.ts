@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Bidi } from './bidi';
-import { launchFirefox } from './launch';
+import { launchFirefox, type RunningFirefox } from './launch';
 import { FirefoxPage } from './page';
 
 /** The gecko id in wxt.config.ts: the key of the `extensions.webextensions.uuids` pref. */
@@ -43,60 +43,39 @@ export interface FirefoxExtensionSession {
 export async function launchFirefoxExtension(options: {
   firefoxPath: string;
   extensionDir: string;
+  pidDir?: string;
 }): Promise<FirefoxExtensionSession> {
   const uuid = randomUUID();
   const firefox = await launchFirefox({
     firefoxPath: options.firefoxPath,
+    pidDir: options.pidDir,
     prefs: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: uuid }),
       'extensions.webextOptionalPermissionPrompts': false,
     },
   });
-  const { bidi } = firefox;
-  const base = `moz-extension://${uuid}`;
   try {
-    await bidi.send('webExtension.install', { extensionData: { type: 'path', path: options.extensionDir } });
+    return await prepare(firefox, options.extensionDir, `moz-extension://${uuid}`);
   } catch (error) {
     await firefox.close();
     throw error;
   }
-  const tree = await bidi.send<TreeAnswer>('browsingContext.getTree', { 'moz:scope': 'chrome' });
-  const window = tree.contexts[0]?.context;
-  if (!window) throw new Error('Firefox has no browser window to open extension pages from.');
+}
 
-  async function chrome<T>(expression: string): Promise<T> {
-    const answer = await bidi.send<ChromeAnswer>('script.evaluate', {
-      expression: `(async () => JSON.stringify(await (${expression})))()`,
-      target: { context: window },
-      awaitPromise: true,
-    });
-    if (answer.type === 'exception') throw new Error(`chrome scope: ${answer.exceptionDetails?.text}`);
-    return JSON.parse(String(answer.result?.value ?? 'null')) as T;
-  }
-
-  async function contextsFor(url: string): Promise<string[]> {
-    const all = await bidi.send<TreeAnswer>('browsingContext.getTree', { maxDepth: 0 });
-    return all.contexts.filter((context) => context.url === url).map((context) => context.context);
-  }
+async function prepare(
+  firefox: RunningFirefox,
+  extensionDir: string,
+  base: string,
+): Promise<FirefoxExtensionSession> {
+  const { bidi } = firefox;
+  await bidi.send('webExtension.install', { extensionData: { type: 'path', path: extensionDir } });
+  const chrome = await chromeScope(firefox);
 
   async function openExtensionPage(path: string): Promise<FirefoxPage> {
-    const url = `${base}/${path}`;
-    const before = new Set(await contextsFor(url));
-    // BiDi refuses to navigate to moz-extension:// URLs; the browser window may open them.
-    await chrome(
-      `(() => { const tab = gBrowser.addTab(${JSON.stringify(url)}, { triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal() }); gBrowser.selectedTab = tab; return true; })()`,
-    );
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const fresh = (await contextsFor(url)).find((context) => !before.has(context));
-      if (fresh) {
-        const page = new FirefoxPage(bidi, fresh);
-        await page.waitFor(() => document.readyState === 'complete');
-        return page;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`${url} did not open`);
+    // Needs no privilege: BiDi may navigate a tab to the extension's own pages.
+    const { context } = await bidi.send<{ context: string }>('browsingContext.create', { type: 'tab' });
+    await bidi.send('browsingContext.navigate', { context, url: `${base}/${path}`, wait: 'complete' });
+    return new FirefoxPage(bidi, context);
   }
 
   const control = await openExtensionPage('options.html');
@@ -162,6 +141,47 @@ export async function launchFirefoxExtension(options: {
     },
     close: () => firefox.close(),
   };
+}
+
+type Chrome = <T>(expression: string) => Promise<T>;
+
+/**
+ * The browser window's chrome scope, by what this Firefox offers: Marionette's chrome context
+ * (every Firefox the manifest accepts has it), else BiDi's `moz:scope: 'chrome'` where that reaches
+ * a window with `gBrowser` (ESR 140's answers only content contexts there).
+ */
+async function chromeScope(firefox: RunningFirefox): Promise<Chrome> {
+  const { bidi, marionette } = firefox;
+  const viaMarionette: Chrome = async <T>(expression: string) => {
+    const answer = await marionette.send<{ value: unknown }>('WebDriver:ExecuteScript', {
+      script: `return (async () => JSON.stringify(await (${expression})))();`,
+      args: [],
+    });
+    return JSON.parse(String(answer.value ?? 'null')) as T;
+  };
+  const reasons: string[] = [];
+  try {
+    await marionette.send('Marionette:SetContext', { value: 'chrome' });
+    if ((await viaMarionette<string>('typeof gBrowser')) === 'object') return viaMarionette;
+    reasons.push("Marionette's chrome context has no gBrowser");
+  } catch (error) {
+    reasons.push(`Marionette's chrome context: ${(error as Error).message}`);
+  }
+  const tree = await bidi.send<TreeAnswer>('browsingContext.getTree', { 'moz:scope': 'chrome' });
+  for (const { context } of tree.contexts) {
+    const viaBidi: Chrome = async <T>(expression: string) => {
+      const answer = await bidi.send<ChromeAnswer>('script.evaluate', {
+        expression: `(async () => JSON.stringify(await (${expression})))()`,
+        target: { context },
+        awaitPromise: true,
+      });
+      if (answer.type === 'exception') throw new Error(`chrome scope: ${answer.exceptionDetails?.text}`);
+      return JSON.parse(String(answer.result?.value ?? 'null')) as T;
+    };
+    if ((await viaBidi<string>('typeof gBrowser').catch(() => 'undefined')) === 'object') return viaBidi;
+  }
+  reasons.push("BiDi's chrome scope reaches no browser window");
+  throw new Error(`Firefox ${firefox.version} offers no chrome scope to the tests: ${reasons.join('; ')}.`);
 }
 
 /** Firefox's report of an API answer dropped because its page unloaded (see `extensionErrors`). */

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Bidi } from './bidi';
+import { Marionette } from './marionette';
+import { trackProcessGroup } from './process-group';
 
 const CANDIDATES = [
   '/usr/bin/firefox-esr',
@@ -46,6 +48,12 @@ function userJs(prefs: Record<string, string | number | boolean>): string {
 
 export interface RunningFirefox {
   bidi: Bidi;
+  /** The same WebDriver session over Marionette (for the browser window's chrome context). */
+  marionette: Marionette;
+  /** The version Firefox reports, e.g. `140.12.0`: for the run's log, never to choose a path by. */
+  version: string;
+  /** Firefox's process id, which is also its process group's. */
+  pid: number | undefined;
   close(): Promise<void>;
 }
 
@@ -53,9 +61,19 @@ export interface FirefoxLaunchOptions {
   firefoxPath: string;
   /** Extra profile preferences. */
   prefs?: Record<string, string | number | boolean>;
+  /** Where the suite lists running Firefoxes for its teardown to end (see process-group.ts). */
+  pidDir?: string;
 }
 
-/** Starts headless Firefox with a fresh profile and opens a WebDriver BiDi session. */
+type NewSessionAnswer = { capabilities: { browserVersion?: string; webSocketUrl?: string } };
+
+/**
+ * Starts headless Firefox with a fresh profile and opens one WebDriver session over Marionette,
+ * with `webSocketUrl`, then connects BiDi to it: Firefox holds one session at a time, and only
+ * Marionette has the browser window's chrome context on every Firefox the manifest accepts (ESR
+ * 140's BiDi has no chrome scope). Firefox runs in a process group of its own, which `close`, a
+ * failed start, the test process's exit and the suite's teardown each end.
+ */
 export async function launchFirefox(options: FirefoxLaunchOptions): Promise<RunningFirefox> {
   const profile = await mkdtemp(join(tmpdir(), 'hogmark-firefox-'));
   await writeFile(
@@ -70,6 +88,8 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Runn
       'extensions.enabledScopes': 5,
       'network.captive-portal-service.enabled': false,
       'network.connectivity-service.enabled': false,
+      // Marionette picks a free port and writes it to <profile>/MarionetteActivePort.
+      'marionette.port': 0,
       ...options.prefs,
     }),
   );
@@ -80,59 +100,77 @@ export async function launchFirefox(options: FirefoxLaunchOptions): Promise<Runn
       '--no-remote',
       '--profile',
       profile,
+      '--marionette',
       '--remote-debugging-port=0',
       '--remote-allow-system-access',
       'about:blank',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1' } },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: { ...process.env, MOZ_CRASHREPORTER_DISABLE: '1' },
+    },
   );
+  const group = trackProcessGroup(child, options.pidDir);
+  let marionette: Marionette | undefined;
   let bidi: Bidi | undefined;
+  let version = '';
   try {
-    const url = await listeningUrl(child);
-    bidi = await Bidi.connect(`${url}/session`);
-    await bidi.send('session.new', { capabilities: { alwaysMatch: { acceptInsecureCerts: true } } });
+    const output = collectOutput(child);
+    marionette = await Marionette.connect(await marionettePort(profile, child, output));
+    const session = await marionette.send<NewSessionAnswer>('WebDriver:NewSession', {
+      webSocketUrl: true,
+      acceptInsecureCerts: true,
+    });
+    const url = session.capabilities.webSocketUrl;
+    if (!url) throw new Error('Firefox opened a WebDriver session without a BiDi address (webSocketUrl).');
+    version = session.capabilities.browserVersion ?? '';
+    bidi = await Bidi.connect(url);
   } catch (error) {
-    child.kill('SIGKILL');
+    bidi?.close();
+    marionette?.close();
+    await group.end();
     await rm(profile, { recursive: true, force: true });
     throw error;
   }
-  const connected = bidi;
+  const connected = { bidi, marionette };
   return {
-    bidi: connected,
+    ...connected,
+    version,
+    pid: child.pid,
     async close() {
-      await connected.send('browser.close').catch(() => undefined);
-      connected.close();
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(killer);
-      }
+      await connected.marionette.send('Marionette:Quit', { flags: ['eForceQuit'] }).catch(() => undefined);
+      connected.bidi.close();
+      connected.marionette.close();
+      await group.end();
       await rm(profile, { recursive: true, force: true });
     },
   };
 }
 
-/** Firefox prints `WebDriver BiDi listening on ws://127.0.0.1:<port>` once it accepts connections. */
-function listeningUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => {
-      reject(new Error(`Firefox did not open its WebDriver BiDi port within 30 s:\n${output.slice(-2000)}`));
-    }, 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /WebDriver BiDi listening on (ws:\/\/[^\s]+)/.exec(output);
-      if (found?.[1]) {
-        clearTimeout(timer);
-        resolve(found[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Firefox exited (code ${code}) before it was ready:\n${output.slice(-2000)}`));
-    });
-  });
+/** Keeps the last 2,000 characters Firefox printed, for an error that says why it did not start. */
+function collectOutput(child: ChildProcess): () => string {
+  let output = '';
+  const read = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-2000);
+  };
+  child.stdout?.on('data', read);
+  child.stderr?.on('data', read);
+  return () => output;
+}
+
+/** Waits for Firefox to write the port Marionette listens on (it does once it accepts connections). */
+async function marionettePort(profile: string, child: ChildProcess, output: () => string): Promise<number> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`Firefox exited (code ${child.exitCode}) before it was ready:\n${output()}`);
+    }
+    const port = Number(
+      (await readFile(join(profile, 'MarionetteActivePort'), 'utf8').catch(() => '')).trim(),
+    );
+    if (port > 0) return port;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`Firefox did not open its Marionette port within 30 s:\n${output()}`);
 }

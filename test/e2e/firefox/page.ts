@@ -39,17 +39,11 @@ export class FirefoxPage {
    * Calls `fn(...args)` in the page and returns its (awaited) result. Arguments and result travel
    * as JSON, so `fn` must be self-contained.
    */
-  async evaluate<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>, ...args: A): Promise<R> {
-    const answer = await this.bidi.send<EvaluateAnswer>('script.callFunction', {
-      functionDeclaration: `async (json) => JSON.stringify((await (${fn.toString()})(...JSON.parse(json))) ?? null)`,
-      arguments: [{ type: 'string', value: JSON.stringify(args) }],
-      target: { context: this.context },
-      awaitPromise: true,
-    });
-    if (answer.type === 'exception') {
-      throw new Error(`In the page: ${answer.exceptionDetails?.text ?? 'exception'}`);
-    }
-    return JSON.parse(String(answer.result?.value)) as R;
+  evaluate<A extends unknown[], R>(fn: (...args: A) => R | Promise<R>, ...args: A): Promise<R> {
+    return this.call<R>(
+      `async (json) => JSON.stringify((await (${fn.toString()})(...JSON.parse(json))) ?? null)`,
+      args,
+    );
   }
 
   /** Polls `fn` in the page until it returns something truthy (the page may be loading meanwhile). */
@@ -73,14 +67,38 @@ export class FirefoxPage {
     );
   }
 
+  /**
+   * Calls `fn(find, ...args)` in the page, where `find` is `locate`. Its source is written into the
+   * call itself: a `new Function` in the page would be an eval, which an extension page's CSP
+   * refuses to BiDi's calls on some Firefoxes (ESR 140).
+   */
+  private evaluateFinding<A extends unknown[], R>(
+    fn: (find: (target: Target) => Element | null, ...args: A) => R,
+    ...args: A
+  ): Promise<R> {
+    return this.call<R>(
+      `async (json) => JSON.stringify((await (${fn.toString()})(${locate.toString()}, ...JSON.parse(json))) ?? null)`,
+      args,
+    );
+  }
+
+  private async call<R>(functionDeclaration: string, args: unknown[]): Promise<R> {
+    const answer = await this.bidi.send<EvaluateAnswer>('script.callFunction', {
+      functionDeclaration,
+      arguments: [{ type: 'string', value: JSON.stringify(args) }],
+      target: { context: this.context },
+      awaitPromise: true,
+    });
+    if (answer.type === 'exception') {
+      throw new Error(`In the page: ${answer.exceptionDetails?.text ?? 'exception'}`);
+    }
+    return JSON.parse(String(answer.result?.value)) as R;
+  }
+
   /** The trimmed text of the first element for `target`, or null when there is none. */
   text(target: Target): Promise<string | null> {
-    return this.evaluate(
-      (locateSource: string, wanted: Target) => {
-        const find = new Function(`return (${locateSource})`)() as (target: Target) => Element | null;
-        return find(wanted)?.textContent?.replace(/\s+/g, ' ').trim() ?? null;
-      },
-      locate.toString(),
+    return this.evaluateFinding(
+      (find, wanted: Target) => find(wanted)?.textContent?.replace(/\s+/g, ' ').trim() ?? null,
       target,
     );
   }
@@ -99,15 +117,13 @@ export class FirefoxPage {
   /** Types a value into a field the way the `input` event reports it (Preact listens to that). */
   async fill(target: Target, value: string): Promise<void> {
     await this.waitForTarget(target);
-    await this.evaluate(
-      (locateSource: string, wanted: Target, text: string) => {
-        const find = new Function(`return (${locateSource})`)() as (target: Target) => Element | null;
+    await this.evaluateFinding(
+      (find, wanted: Target, text: string) => {
         const field = find(wanted) as HTMLInputElement;
         field.focus();
         field.value = text;
         field.dispatchEvent(new Event('input', { bubbles: true }));
       },
-      locate.toString(),
       target,
       value,
     );
@@ -117,16 +133,13 @@ export class FirefoxPage {
   async click(target: Target): Promise<void> {
     await this.waitForTarget(target);
     const answer = await this.bidi.send<EvaluateAnswer>('script.callFunction', {
-      functionDeclaration: `(locateSource, wanted) => {
-        const element = new Function('return (' + locateSource + ')')()(JSON.parse(wanted));
+      functionDeclaration: `(wanted) => {
+        const element = (${locate.toString()})(JSON.parse(wanted));
         if (!element) return null;
         element.scrollIntoView({ block: 'center' });
         return element;
       }`,
-      arguments: [
-        { type: 'string', value: locate.toString() },
-        { type: 'string', value: JSON.stringify(target) },
-      ],
+      arguments: [{ type: 'string', value: JSON.stringify(target) }],
       target: { context: this.context },
       awaitPromise: false,
     });
