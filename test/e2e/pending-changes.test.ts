@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_TRIGGER_GAP_MS } from '../../lib/background/pending/pending-store';
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { recordingPage } from '../support/recording-page';
+import { recordingPath } from '../support/recording-route';
 import { badgeText, recordingCalls } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
@@ -251,5 +253,34 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await tab.page.reload();
     await tab.page.waitForTimeout(1000);
     expect(recordingCalls(env.server, checkoutBugs, third)).toEqual(made);
+  });
+
+  it('signing in a second after a failed pick makes it within seconds, once', async () => {
+    const { anonymous } = DEMO.recordings;
+    await signOut(env.session, env.server);
+    await tab.page.goto(recordingPage(env.server, anonymous));
+    env.server.clearRequests();
+    await menuAdd(env.session, env.server, anonymous, tab.tabId);
+    await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
+    const refused = env.server.requests.find(
+      (request) => request.path === recordingPath(onboarding, anonymous),
+    );
+    expect(refused?.status).toBe(401);
+
+    // At once: the PostHog page the sign-in lands on loads inside the gap after that failed try.
+    await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${anonymous}`);
+    await tab.page.waitForURL(recordingPage(env.server, anonymous));
+    const landed = env.server.requests.findLast(
+      (request) => request.path === `/project/1/replay/${anonymous}`,
+    );
+    expect((landed?.at ?? Number.POSITIVE_INFINITY) - (refused?.at ?? 0)).toBeLessThan(PAGE_TRIGGER_GAP_MS);
+
+    const made = ['POST none 401', 'POST session 200'];
+    await expect
+      .poll(() => recordingCalls(env.server, onboarding, anonymous), { timeout: 5_000 })
+      .toEqual(made);
+    await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
+    await tab.page.waitForTimeout(PAGE_TRIGGER_GAP_MS);
+    expect(recordingCalls(env.server, onboarding, anonymous)).toEqual(made);
   });
 });

@@ -8,12 +8,11 @@ import type {
 } from '../../messaging/pending-messages';
 import { noticeSentence } from '../../messaging/pending-notice';
 import type { ErrorKind } from '../../platform/error-policy';
-import { meansPostHogUnreachable, waitsForSignIn } from '../../platform/error-policy';
+import { waitsForSignIn } from '../../platform/error-policy';
 import { AppError, toAppError } from '../../platform/errors';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import { createAttempt } from './pending-attempt';
 import {
-  GIVE_UP_AFTER_MS,
-  keepsPending,
   MAX_PENDING,
   nextTryAt,
   PAGE_TRIGGER_GAP_MS,
@@ -42,6 +41,8 @@ export interface PendingDeps {
   onError?: (error: unknown) => void;
   now?: () => number;
   newId?: () => string;
+  /** Runs `run` after `ms` (a page trigger deferred to the end of its gap); `setTimeout` by default. */
+  later?: (run: () => Promise<void>, ms: number) => void;
 }
 
 export type KeepResult = { kept: PendingChange } | { cancelledOut: PendingChange };
@@ -53,6 +54,9 @@ export type KeepResult = { kept: PendingChange } | { cancelledOut: PendingChange
 export function createPendingChanges(deps: PendingDeps) {
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const later =
+    deps.later ??
+    ((run: () => Promise<void>, ms: number) => void setTimeout(() => void run().catch(deps.onError), ms));
   const store = memoizeItemStore(createItemStore(deps.store, pendingItem));
   let flushing: Promise<void> | null = null;
   let recovered = false;
@@ -84,6 +88,7 @@ export function createPendingChanges(deps: PendingDeps) {
   }
 
   const nextTry = (attempts: number, reason: ErrorKind) => nextTryAt(now(), attempts, reason);
+  const attempt = createAttempt({ apply: deps.apply, now, newId });
 
   async function keep(
     target: PendingTarget,
@@ -118,48 +123,6 @@ export function createPendingChanges(deps: PendingDeps) {
     await write({ ...value, changes });
     scheduleNext(changes);
     return { kept: publicChange(change) };
-  }
-
-  /** One try of one change; what the store should hold for it afterwards. */
-  async function attempt(
-    change: StoredChange,
-  ): Promise<{ keep: StoredChange | null; notice?: PendingNotice }> {
-    const {
-      inFlight: _f,
-      uncertain: _u,
-      lastTriedAt: _l,
-      attempts: _a,
-      nextAt: _n,
-      reason: _r,
-      ...target
-    } = change;
-    const tried = { ...change, attempts: change.attempts + 1, lastTriedAt: now() };
-    try {
-      // After a miss that says PostHog was unreachable, PostHog is read first as well: while it is
-      // still down that read fails cheaply, before any write (or quiet PostHog tab) is tried.
-      const checkFirst = change.uncertain || meansPostHogUnreachable(change.reason);
-      await deps.apply(publicChange(change), { checkFirst });
-      return { keep: null, notice: { ...target, id: newId(), outcome: 'applied', at: now() } };
-    } catch (failure) {
-      const error: AppError = toAppError(failure);
-      const givingUp = !keepsPending(error) || now() - change.at >= GIVE_UP_AFTER_MS;
-      if (givingUp) {
-        const failed = {
-          outcome: 'failed' as const,
-          reason: error.kind,
-          message: error.userMessage().slice(0, 500),
-        };
-        return { keep: null, notice: { ...target, id: newId(), ...failed, at: now() } };
-      }
-      return {
-        keep: {
-          ...tried,
-          reason: error.kind,
-          nextAt: nextTry(tried.attempts, error.kind),
-          uncertain: change.uncertain || error.kind === 'outcome-unknown',
-        },
-      };
-    }
   }
 
   /**
@@ -230,9 +193,22 @@ export function createPendingChanges(deps: PendingDeps) {
           (options.all === true && !waitsForSignIn(change.reason)),
       ),
 
-    /** A PostHog page on `origin` loaded (perhaps just signed in): that origin's changes are tried. */
-    pageLoaded: (origin: string) =>
-      flush((change) => change.origin === origin && now() - change.lastTriedAt >= PAGE_TRIGGER_GAP_MS),
+    /**
+     * A PostHog page on `origin` loaded (perhaps just signed in): that origin's changes are tried.
+     * One tried less than the gap ago is tried at the gap's end, never dropped: the user may have
+     * signed in a second after a failed pick.
+     */
+    pageLoaded: async (origin: string): Promise<void> => {
+      const at = now();
+      // A change whose request is on its way when the page loads is covered by that try: the page
+      // that loaded may be the quiet tab it goes through, which must not set off a try of its own.
+      const owed = new Set(
+        (await read()).changes
+          .filter((change) => change.origin === origin && !change.inFlight)
+          .map((change) => change.id),
+      );
+      if (owed.size > 0) await tryOwed(owed, at);
+    },
 
     /** "Retry now": one change, or all of them, whatever the schedule says; the popup is told the outcome. */
     retryNow: async (id?: string): Promise<PendingState> => {
@@ -268,6 +244,24 @@ export function createPendingChanges(deps: PendingDeps) {
       scheduleNext([]);
     },
   };
+
+  /**
+   * Tries the changes a page trigger at `at` owes a try (those not tried since), once the gap since
+   * their last try has passed; those still inside it are tried when it ends. After a run that was
+   * going (its own list), so that this one is made now, not left to the schedule.
+   */
+  async function tryOwed(owed: ReadonlySet<string>, at: number): Promise<void> {
+    const stillOwed = (change: StoredChange) => owed.has(change.id) && change.lastTriedAt < at;
+    const gapLeft = (change: StoredChange) => change.lastTriedAt + PAGE_TRIGGER_GAP_MS - now();
+    while (flushing) await flushing;
+    await flush((change) => stillOwed(change) && gapLeft(change) <= 0);
+    const early = (await read()).changes.filter(
+      (change) => stillOwed(change) && !change.inFlight && gapLeft(change) > 0,
+    );
+    if (early.length === 0) return;
+    const wait = Math.max(...early.map(gapLeft));
+    later(() => tryOwed(new Set(early.map((change) => change.id)), at), wait);
+  }
 
   async function state(): Promise<PendingState> {
     return toState(await read());

@@ -2,7 +2,11 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPendingChanges, type PendingDeps } from '../../../lib/background/pending/pending-queue';
-import { GIVE_UP_AFTER_MS, MAX_PENDING } from '../../../lib/background/pending/pending-store';
+import {
+  GIVE_UP_AFTER_MS,
+  MAX_PENDING,
+  PAGE_TRIGGER_GAP_MS,
+} from '../../../lib/background/pending/pending-store';
 import type { PendingChange } from '../../../lib/messaging/pending-messages';
 import { AppError } from '../../../lib/platform/errors';
 import { deferred } from '../../support/deferred';
@@ -28,6 +32,7 @@ function setup(apply: PendingDeps['apply'] = async () => undefined) {
   const counts: number[] = [];
   const schedules: Array<number | null> = [];
   const calls: Array<{ change: PendingChange; checkFirst: boolean }> = [];
+  const timers: Array<{ run: () => Promise<void>; ms: number }> = [];
   const deps: PendingDeps = {
     store: browser.storage.local,
     apply: async (change, options) => {
@@ -38,6 +43,7 @@ function setup(apply: PendingDeps['apply'] = async () => undefined) {
     schedule: (when) => schedules.push(when),
     now: () => clock,
     newId: () => `id-${++ids}`,
+    later: (run, ms) => timers.push({ run, ms }),
   };
   return {
     pending: createPendingChanges(deps),
@@ -46,6 +52,7 @@ function setup(apply: PendingDeps['apply'] = async () => undefined) {
     calls,
     counts,
     schedules,
+    timers,
     advance: (ms: number) => {
       clock += ms;
     },
@@ -96,6 +103,85 @@ describe('keeping a change for later', () => {
     expect(calls).toEqual([]);
     await pending.pageLoaded(ORIGIN);
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('a PostHog page loading (perhaps just signed in)', () => {
+  it('tries a change tried less than the gap ago when the gap ends, instead of dropping the trigger', async () => {
+    const { pending, calls, timers, advance } = setup();
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    advance(1_000);
+    await pending.pageLoaded(ORIGIN);
+    expect(calls).toEqual([]);
+    expect(timers.map((timer) => timer.ms)).toEqual([PAGE_TRIGGER_GAP_MS - 1_000]);
+    advance(PAGE_TRIGGER_GAP_MS - 1_000);
+    await timers[0]?.run();
+    expect(calls).toHaveLength(1);
+    expect((await pending.state()).changes).toEqual([]);
+  });
+
+  it('makes the change once when two pages load inside the gap', async () => {
+    const { pending, calls, timers, advance } = setup();
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    advance(500);
+    await pending.pageLoaded(ORIGIN);
+    advance(500);
+    await pending.pageLoaded(ORIGIN);
+    expect(timers).toHaveLength(2);
+    advance(PAGE_TRIGGER_GAP_MS);
+    for (const timer of timers) await timer.run();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('tries at once a change last tried before the gap, and sets nothing for later', async () => {
+    const { pending, calls, timers, advance } = setup();
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    advance(PAGE_TRIGGER_GAP_MS);
+    await pending.pageLoaded(ORIGIN);
+    expect(calls).toHaveLength(1);
+    expect(timers).toEqual([]);
+  });
+
+  it('still waits for a sign-in when the deferred try finds the user signed out again', async () => {
+    const { pending, calls, timers, advance } = setup(async () => {
+      throw new AppError('signed-out');
+    });
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    advance(1_000);
+    await pending.pageLoaded(ORIGIN);
+    advance(1_000);
+    await timers[0]?.run();
+    expect(calls).toHaveLength(1);
+    expect(timers).toHaveLength(1);
+    expect((await pending.state()).changes).toHaveLength(1);
+  });
+
+  it("sets off no try of its own for a change whose request is on its way (the page may be that request's quiet tab)", async () => {
+    const release = deferred<void>();
+    const { pending, calls, timers, advance } = setup(async () => {
+      await release.promise;
+      throw new AppError('server');
+    });
+    await pending.keep(target(), 'add', new AppError('server'));
+    advance(60_000);
+    const run = pending.tryDue();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    advance(300);
+    const trigger = pending.pageLoaded(ORIGIN);
+    release.resolve();
+    await run;
+    await trigger;
+    expect(calls).toHaveLength(1);
+    expect(timers).toEqual([]);
+  });
+
+  it("tries another origin's changes on none of its pages", async () => {
+    const { pending, calls, timers, advance } = setup();
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    advance(1_000);
+    await pending.pageLoaded('https://eu.posthog.com');
+    expect(calls).toEqual([]);
+    expect(timers).toEqual([]);
   });
 });
 
@@ -295,8 +381,8 @@ describe('telling the user', () => {
     await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
     await told.retryNow();
     expect(settled).toEqual([
-      'applied: Added recording 0191a8b2… to Checkout bugs (it was waiting).',
-      expect.stringMatching(/^failed: Could not add recording 0191a8b2… to Checkout bugs: .+/),
+      'applied: Added recording …2e3f4a5b to Checkout bugs (it was waiting).',
+      expect.stringMatching(/^failed: Could not add recording …2e3f4a5c to Checkout bugs: .+/),
     ]);
   });
 });
