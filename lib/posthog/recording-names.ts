@@ -16,9 +16,13 @@ export interface FaceLike {
   startUrl: string | null;
 }
 
-/** A recording id is long; its first block tells it apart in a short sentence. */
+/**
+ * A recording id is long; its last characters tell it apart in a short sentence. Not its first:
+ * PostHog's session ids are UUIDv7, whose first eight characters are a timestamp shared by every
+ * recording started in the same minute or so, while the last ones are random.
+ */
 export const shortRecording = (recordingId: string) =>
-  recordingId.length > 12 ? `${recordingId.slice(0, 8)}…` : recordingId;
+  recordingId.length > 12 ? `…${recordingId.slice(-8)}` : recordingId;
 
 const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
   ['minute', 60],
@@ -65,7 +69,7 @@ export type FaceName = Pick<FaceLike, 'person' | 'startTime'>;
 /**
  * The recording in the middle of a sentence: "ana@acme.com’s recording of 5 minutes ago", "an
  * anonymous recording of Mar 1, 2025, 12:00 PM", or, while PostHog has not said who it is,
- * "recording 0191dd9d…".
+ * "recording …2e3f4a5b".
  */
 export function recordingName(
   face: FaceName | null | undefined,

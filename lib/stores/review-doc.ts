@@ -3,6 +3,7 @@ import type { MessageOutput, SendMessage } from '../messaging/messages';
 import { NOTES_BATCH } from '../messaging/review-doc-limits';
 import { type SerializedError, serializeError } from '../platform/errors';
 import { t, tCount } from '../platform/i18n';
+import { shortRecording } from '../posthog/recording-names';
 import { collectionMarkdown, type ReviewRecording } from '../posthog/review-doc';
 import type { CopyStore } from './share-copy';
 
@@ -103,7 +104,7 @@ export function createReviewDocStore(deps: ReviewDocDeps) {
         })),
         labels: {
           anonymous: t('recordingAnonymous'),
-          recording: (id) => t('reviewDocRecording', id.slice(0, 8)),
+          recording: (id) => t('reviewDocRecording', shortRecording(id)),
         },
         locale: deps.locale,
         timeZone: deps.timeZone,

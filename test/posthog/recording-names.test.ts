@@ -24,10 +24,23 @@ describe('a recording named in a sentence', () => {
     expect(recordingName({ person: null, startTime: null }, ID, NOW)).toBe('an anonymous recording');
   });
 
-  it('goes by the first block of the id while PostHog has not said who it is', () => {
-    expect(recordingName(null, ID, NOW)).toBe('recording 0191dd9d…');
+  it('goes by the last characters of the id while PostHog has not said who it is', () => {
+    expect(recordingName(null, ID, NOW)).toBe('recording …52e6b438');
     expect(recordingName(undefined, 'short-id', NOW)).toBe('recording short-id');
-    expect(shortRecording(ID)).toBe('0191dd9d…');
+    expect(shortRecording(ID)).toBe('…52e6b438');
+  });
+
+  it('tells apart faceless recordings started in the same minute (UUIDv7: the first characters are the time)', () => {
+    const sameMinute = [
+      '0191dd9d-ec00-726b-b2a7-4de452e6b438',
+      '0191dd9d-ec41-7d10-9a3e-0f5c2b7d1e99',
+      '0191dd9d-f2a8-7c4e-8b11-6a0e93c47f02',
+    ];
+    expect(sameMinute.map((id) => recordingName(null, id, NOW))).toEqual([
+      'recording …52e6b438',
+      'recording …2b7d1e99',
+      'recording …93c47f02',
+    ]);
   });
 
   it('keeps a hostile person name as text (it is shown with textContent, never parsed)', () => {

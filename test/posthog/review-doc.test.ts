@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { collectionMarkdown, markdownText, type ReviewRecording } from '../../lib/posthog/review-doc';
 
 const US = 'https://us.posthog.com';
-const labels = { anonymous: 'Anonymous', recording: (id: string) => `Recording ${id.slice(0, 8)}…` };
+const labels = { anonymous: 'Anonymous', recording: (id: string) => `Recording …${id.slice(-8)}` };
 const link = (id: string, t?: number) => `${US}/project/1/replay/${id}${t === undefined ? '' : `?t=${t}`}`;
 const recording = (
   id: string,
@@ -51,7 +51,7 @@ describe('a collection as a review doc', () => {
         `- [ana@acme.com · 2 Mar 2025, 10:00 · 05:12 · acme.com/checkout](${link('newer')})`,
         `  - [01:15](${link('newer', 75)}) Payment button unresponsive`,
         `- [bo@acme.com · 1 Mar 2025, 09:00 · 01:01 · acme.com](${link('older')})`,
-        `- [Recording unknown…](${link('unknown')})`,
+        `- [Recording …unknown](${link('unknown')})`,
         `- [Anonymous · 1:02:05](${link('anonymous')})`,
       ].join('\n'),
     );

@@ -234,7 +234,7 @@ describe('adding the recordings linked in a selection', () => {
     const { kind, message } = describeBulkAdd(result);
     expect(kind).toBe('failed');
     expect(message).toMatch(
-      /^Added 20 recordings to Onboarding via your PostHog session\. 25 recordings were not added \(0191dd9f…, 0191dd9f…, 0191dd9f…, …\): /,
+      /^Added 20 recordings to Onboarding via your PostHog session\. 25 recordings were not added \(…00000020, …00000021, …00000022, …\): /,
     );
   });
 
@@ -248,12 +248,12 @@ describe('adding the recordings linked in a selection', () => {
     expect(describeBulkAdd(result)).toEqual({
       kind: 'failed',
       message:
-        '2 recordings were not added (0191dd9d…, 0191dd9e…): PostHog only allows this from a signed-in PostHog tab. Open PostHog in a tab, sign in, then try again.',
+        '2 recordings were not added (…00000002, …00000003): PostHog only allows this from a signed-in PostHog tab. Open PostHog in a tab, sign in, then try again.',
     });
     // Recordings PostHog has said who they are go by their person.
     expect(result.projectId).toBe(1);
     expect(describeBulkAdd(result, new Map([[MOBILE, 'ana@acme.com’s recording']])).message).toMatch(
-      /^2 recordings were not added \(0191dd9d…, ana@acme\.com’s recording\): /,
+      /^2 recordings were not added \(…00000002, ana@acme\.com’s recording\): /,
     );
   });
 

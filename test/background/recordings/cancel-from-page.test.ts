@@ -113,7 +113,7 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
       added: true,
       undoable: true,
       message: expect.stringMatching(
-        /^Added recording \S+… to Onboarding via your PostHog session\. Open Hogmark to undo\.$/,
+        /^Added recording …\S+ to Onboarding via your PostHog session\. Open Hogmark to undo\.$/,
       ),
     });
     expect(writes()).toHaveLength(1);

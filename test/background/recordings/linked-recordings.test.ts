@@ -199,7 +199,7 @@ describe('adding the recordings linked on a page, end to end in the background',
     await addLinked({ tabId: 5, frameId: 0, scope: 'page' });
     expect(asked.sort()).toEqual([`1 ${loose}`, `1 ${MOBILE}`].sort());
     expect(flashes[0]?.title).toMatch(
-      /^2 recordings were not added \(0191dd9d…, ana@acme\.com’s recording\): /,
+      /^2 recordings were not added \(…00000002, ana@acme\.com’s recording\): /,
     );
     expect(server.requests.filter((request) => request.path.includes('/session_recordings/'))).toEqual([]);
   });
