@@ -23,6 +23,12 @@ export interface ContextHeaderProps {
   face?: FaceState;
 }
 
+/** Why the header names its recording by its id: PostHog has no such recording, or did not answer. */
+function faceFallback(face: Extract<FaceState, { phase: 'unavailable' }>): string {
+  if (face.error?.kind === 'not-found') return t('faceNotFound');
+  return face.error ? face.error.message : t('faceUnknown');
+}
+
 function projectLabel(
   context: PageContext,
   connected: ContextHeaderProps['connectedProject'],
@@ -52,10 +58,16 @@ export function ContextHeader(props: ContextHeaderProps) {
       >
         {name}
       </h1>
-      {/* Its line is there from the first paint while the face loads, so nothing moves when it comes. */}
-      {face && (face.phase === 'loading' || known) ? (
-        <p class="context-face muted" aria-live="polite">
-          {known ? faceDetails(known) : '\u00a0'}
+      {/* Its line is there from the first paint while the face loads, so nothing moves when it comes;
+          the same line says why when PostHog does not say who it is. */}
+      {face && (face.phase === 'loading' || face.phase === 'unavailable' || known) ? (
+        <p
+          class={
+            face.phase === 'unavailable' ? 'context-face context-face-fallback muted' : 'context-face muted'
+          }
+          aria-live="polite"
+        >
+          {known ? faceDetails(known) : face.phase === 'unavailable' ? faceFallback(face) : '\u00a0'}
         </p>
       ) : null}
       <p class="context-meta muted">{meta.join(' · ')}</p>
