@@ -21,6 +21,8 @@ export interface ContextHeaderProps {
   connectedProject?: { id?: number; name?: string };
   /** Who the recording is, when the header is over one (the id stands in until it is known). */
   face?: FaceState;
+  /** What the header is about, for assistive technology: the tab's page unless told. */
+  summary?: string;
 }
 
 /** Why the header names its recording by its id: PostHog has no such recording, or did not answer. */
@@ -50,7 +52,7 @@ export function ContextHeader(props: ContextHeaderProps) {
     Boolean,
   );
   return (
-    <section class="context-header" aria-label={t('contextSummary')}>
+    <section class="context-header" aria-label={props.summary ?? t('contextSummary')}>
       <p class="context-kind">{contextKindLabel(context.kind)}</p>
       <h1
         class={!known && isNamedById(context, hints) ? 'context-name context-id' : 'context-name'}
