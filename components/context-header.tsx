@@ -21,6 +21,14 @@ export interface ContextHeaderProps {
   connectedProject?: { id?: number; name?: string };
   /** Who the recording is, when the header is over one (the id stands in until it is known). */
   face?: FaceState;
+  /** What the header is about, for assistive technology: the tab's page unless told. */
+  summary?: string;
+}
+
+/** Why the header names its recording by its id: PostHog has no such recording, or did not answer. */
+function faceFallback(face: Extract<FaceState, { phase: 'unavailable' }>): string {
+  if (face.error?.kind === 'not-found') return t('faceNotFound');
+  return face.error ? face.error.message : t('faceUnknown');
 }
 
 function projectLabel(
@@ -44,7 +52,7 @@ export function ContextHeader(props: ContextHeaderProps) {
     Boolean,
   );
   return (
-    <section class="context-header" aria-label={t('contextSummary')}>
+    <section class="context-header" aria-label={props.summary ?? t('contextSummary')}>
       <p class="context-kind">{contextKindLabel(context.kind)}</p>
       <h1
         class={!known && isNamedById(context, hints) ? 'context-name context-id' : 'context-name'}
@@ -52,10 +60,16 @@ export function ContextHeader(props: ContextHeaderProps) {
       >
         {name}
       </h1>
-      {/* Its line is there from the first paint while the face loads, so nothing moves when it comes. */}
-      {face && (face.phase === 'loading' || known) ? (
-        <p class="context-face muted" aria-live="polite">
-          {known ? faceDetails(known) : '\u00a0'}
+      {/* Its line is there from the first paint while the face loads, so nothing moves when it comes;
+          the same line says why when PostHog does not say who it is. */}
+      {face && (face.phase === 'loading' || face.phase === 'unavailable' || known) ? (
+        <p
+          class={
+            face.phase === 'unavailable' ? 'context-face context-face-fallback muted' : 'context-face muted'
+          }
+          aria-live="polite"
+        >
+          {known ? faceDetails(known) : face.phase === 'unavailable' ? faceFallback(face) : '\u00a0'}
         </p>
       ) : null}
       <p class="context-meta muted">{meta.join(' · ')}</p>

@@ -1,10 +1,11 @@
+import type { ReadonlySignal } from '@preact/signals';
 import type { Status } from '../lib/messaging/messages';
 import { t } from '../lib/platform/i18n';
 import type { PersonAsk } from '../lib/posthog/person-asks';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
 import type { PendingStore } from '../lib/stores/pending-changes';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
-import type { RecordingFaces } from '../lib/stores/recording-face';
+import type { PopupHeader } from '../lib/stores/popup-header';
 import type { SharePanels } from '../lib/stores/share-panels';
 import { CollectionPicker } from './collection-picker';
 import { ContextHeader } from './context-header';
@@ -27,12 +28,14 @@ export function PopupApp(props: {
   playlists?: CollectionPickerStore;
   share?: SharePanels;
   pending?: PendingStore;
-  faces?: RecordingFaces;
+  /** What heads the ready popup (lib/stores/popup-header.ts): the tab's page, the picker's recording, or the empty state. */
+  header: ReadonlySignal<PopupHeader | null>;
   /** "Find a person's recordings": opens Hogmark's person page for the ask. */
   onFindPerson?: (ask: PersonAsk) => void;
 }) {
   const { store, share } = props;
   const state = store.state.value;
+  const header = props.header.value;
   // The project of the picker's collections: a row's "Copy as Markdown" reads it with the key.
   const pickerProject =
     props.playlists?.target.value &&
@@ -48,17 +51,14 @@ export function PopupApp(props: {
       {state.phase === 'error' ? <ErrorNotice error={state.error} onRetry={() => void store.load()} /> : null}
       {state.phase === 'ready' ? (
         <>
-          {state.context ? (
+          {header && header.kind !== 'empty' ? (
             <ContextHeader
-              context={state.context}
-              hints={state.hints}
+              context={header.context}
+              hints={header.hints}
               connectedOrigin={state.status.origin}
               connectedProject={{ id: state.status.projectId, name: state.status.projectName }}
-              face={
-                state.context.kind === 'recording' && props.faces
-                  ? props.faces.faceFor(state.context, state.status).value
-                  : undefined
-              }
+              face={header.face}
+              summary={header.kind === 'recording' ? t('contextSummaryPicked') : undefined}
             />
           ) : (
             <EmptyState postHogUrl={postHogHomeLink(state.status)} />

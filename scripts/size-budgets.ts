@@ -79,7 +79,11 @@ unchanged by it; merged with the header's person, the background measured 63.91 
 room's cache key and freshness shared with the popup). A change asked now from a PostHog tab in a
 Firefox container made through a tab of that container, its Undo and note's undo the same way (the
 tab's container read with its origin, the container kept on the last action and checked when read)
-took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's removals and new collections went the same way. A fetch
+took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's removals and new collections went the same way. The
+header saying why it names a recording by its id (the face's failure kept) took the popup to 30.44
+KB (+0.06 KB), and the picker window, and the toolbar popup a link's "Choose a collection…" opens
+over another site, headed with the recording they add instead of the tab's empty state (the header
+as a store of its own), to 30.66 KB (+0.22 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -89,7 +93,7 @@ took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's rem
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 30.45 * KB,
+  popup: 30.7 * KB,
   content: 6.95 * KB,
   background: 64.15 * KB,
 } as const;

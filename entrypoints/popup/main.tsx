@@ -13,6 +13,7 @@ import { createCollectionPickerStore } from '../../lib/stores/collection-picker'
 import { pickerScopeOf } from '../../lib/stores/collection-picker-model';
 import { createPendingStore } from '../../lib/stores/pending-changes';
 import { createPopupStore } from '../../lib/stores/popup';
+import { createPopupHeader } from '../../lib/stores/popup-header';
 import { createRecordingFaces } from '../../lib/stores/recording-face';
 import { createSharePanels } from '../../lib/stores/share-panels';
 import { askedFrom, knownFaces, opening, openingDeps, send, stored } from './first-request';
@@ -62,6 +63,14 @@ const faces = createRecordingFaces({
   send,
   known: (ref) => knownFace(faceCache, STORED.itemLinks.version, ref, Date.now()),
 });
+// The tab's page, else the recording the picker is for (the picker window's, a link's pick over
+// another site), headed as the popup over that recording is: never the empty state above its list.
+const header = createPopupHeader({
+  state: store.state,
+  picking: playlists.target,
+  inWindow: openingDeps.recording !== null,
+  faces,
+});
 const share = createSharePanels({
   send,
   // The user's click on a Copy button is what lets the popup write to the clipboard.
@@ -102,7 +111,7 @@ if (root)
       playlists={playlists}
       share={share}
       pending={pending}
-      faces={faces}
+      header={header}
       onFindPerson={(ask) => void findPerson(ask)}
     />,
     root,

@@ -1,18 +1,20 @@
 import { type Signal, signal } from '@preact/signals';
 import type { RecordingFace, SendMessage, Status } from '../messaging/messages';
+import { type SerializedError, serializeError } from '../platform/errors';
 import type { RecordingContext } from '../posthog/context';
 
 /**
  * Who the recording in the header is. `none`: nothing to ask (another PostHog, no project);
  * `missing-scope`: the key cannot read it (the options page says which scope would); `unavailable`:
- * PostHog did not say (the header keeps the id).
+ * PostHog did not say (the header keeps the id and says why: `error` is the read's failure, absent
+ * when PostHog answered without a face).
  */
 export type FaceState =
   | { phase: 'none' }
   | { phase: 'loading' }
   | { phase: 'ready'; face: RecordingFace }
   | { phase: 'missing-scope' }
-  | { phase: 'unavailable' };
+  | { phase: 'unavailable'; error?: SerializedError };
 
 export interface RecordingFacesDeps {
   send: SendMessage;
@@ -51,8 +53,8 @@ export function createRecordingFaces(deps: RecordingFacesDeps) {
         .then((answer) => {
           state.value = answer.face ? { phase: 'ready', face: answer.face } : { phase: 'unavailable' };
         })
-        .catch(() => {
-          state.value = { phase: 'unavailable' };
+        .catch((error: unknown) => {
+          state.value = { phase: 'unavailable', error: serializeError(error) };
         });
     });
   }

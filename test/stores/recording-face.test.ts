@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordingFace, Status } from '../../lib/messaging/messages';
+import { AppError } from '../../lib/platform/errors';
 import type { RecordingContext } from '../../lib/posthog/context';
 import { faceDetails, startedLabel } from '../../lib/posthog/recording-names';
 import { startPlace } from '../../lib/posthog/review-doc';
@@ -96,12 +97,32 @@ describe('the face of the recording in the header', () => {
     expect(elsewhere.value).toEqual({ phase: 'none' });
     expect(missing.sent).toEqual([]);
 
-    const failing = setup({ server: new Error('503') });
+    const failing = setup({ server: new AppError('server', { status: 503 }) });
     const state = failing.faces.faceFor(context, status);
     await flush();
     failing.paint();
     await flush();
-    expect(state.value).toEqual({ phase: 'unavailable' });
+    expect(state.value).toMatchObject({ phase: 'unavailable', error: { kind: 'server', status: 503 } });
+  });
+
+  it('keeps why PostHog did not say, for the header to tell: gone, unreachable, or no answer', async () => {
+    const read = async (server: RecordingFace | null | Error) => {
+      const { faces, paint } = setup({ server });
+      const state = faces.faceFor(context, status);
+      await flush();
+      paint();
+      await flush();
+      return state.value;
+    };
+    expect(await read(new AppError('not-found', { status: 404 }))).toMatchObject({
+      phase: 'unavailable',
+      error: { kind: 'not-found' },
+    });
+    expect(await read(new AppError('network'))).toMatchObject({
+      phase: 'unavailable',
+      error: { kind: 'network', message: 'Could not reach PostHog. Check your connection, then try again.' },
+    });
+    expect(await read(null)).toEqual({ phase: 'unavailable' });
   });
 });
 

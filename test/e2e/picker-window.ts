@@ -1,0 +1,52 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** The menu item on recording links (lib/background/recordings/recording-menus.ts). */
+export const CHOOSE_COLLECTION = 'hogmark-choose-playlist';
+
+/**
+ * A help desk's ticket (not PostHog) linking to recordings, one link per address, each with the id
+ * `recording-<n>`. Served on 127.0.0.1, which the test build may read.
+ */
+export async function serveTicketLinking(
+  recordingUrls: readonly string[],
+): Promise<{ url: string; server: Server }> {
+  const links = recordingUrls
+    .map((href, index) => `<li><a id="recording-${index}" href="${href}">Recording ${index + 1}</a></li>`)
+    .join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Ticket 4712 · Help desk</title></head>
+<body><h1>Coupon field rejects valid codes</h1><p>Seen in these sessions:</p><ul>${links}</ul></body></html>`;
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/tickets/4712`, server };
+}
+
+/** What a popup page showed from its first frame on, recorded by `recordHeaders` in the page. */
+export interface HeaderPaints {
+  /** Every header the popup showed, as "kind | name", in order. */
+  headers: string[];
+  /** Whether the empty state ("Open a recording or dashboard") was ever in the page. */
+  emptyState: boolean;
+}
+
+/**
+ * Runs in a popup page before its own scripts (an init script): every DOM change is looked at before
+ * it is painted, so a header or an empty state that shows for one frame is seen.
+ */
+export function recordHeaders(): void {
+  if (!location.pathname.endsWith('/popup.html')) return;
+  const paints: HeaderPaints = { headers: [], emptyState: false };
+  Object.assign(window, { hogmarkHeaderPaints: paints });
+  // No helper functions: the page runs this function's source as it is, without the bundler's helpers.
+  new MutationObserver(() => {
+    if (document.querySelector('.empty-state')) paints.emptyState = true;
+    const name = document.querySelector('.context-header h1')?.textContent?.trim();
+    if (name === undefined) return;
+    const kind = document.querySelector('.context-header .context-kind')?.textContent?.trim() ?? '';
+    const header = `${kind} | ${name}`;
+    if (paints.headers.at(-1) !== header) paints.headers.push(header);
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+}
