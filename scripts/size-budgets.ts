@@ -79,7 +79,10 @@ unchanged by it; merged with the header's person, the background measured 63.91 
 room's cache key and freshness shared with the popup). A change asked now from a PostHog tab in a
 Firefox container made through a tab of that container, its Undo and note's undo the same way (the
 tab's container read with its origin, the container kept on the last action and checked when read)
-took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's removals and new collections went the same way. A fetch
+took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's removals and new collections went the same way. A note
+ * pinned only at a second Hogmark knows (the player's, else a time typed in a field of its own, as the
+ * link's "Start at" takes it, with the reason when an add with a note has neither) took the popup to
+ * 30.74 KB (+0.35 KB, measured 30.38 → 30.74 KB: the note's store and the time field). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -89,7 +92,7 @@ took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's rem
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 30.45 * KB,
+  popup: 30.75 * KB,
   content: 6.95 * KB,
   background: 64.15 * KB,
 } as const;
