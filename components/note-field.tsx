@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../lib/platform/i18n';
 import { formatClock } from '../lib/posthog/context-labels';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
@@ -7,30 +8,81 @@ export const isAddWithNote = (event: KeyboardEvent) =>
   event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 
 /**
+ * When the player's position cannot be read: say so, and take the time the note is at as the link's
+ * "Start at" takes it. An add with the note and no time focuses it, with the reason.
+ */
+function NoteTimeField(props: { store: CollectionPickerStore; onKeyDown: (event: KeyboardEvent) => void }) {
+  const { note } = props.store;
+  const input = useRef<HTMLInputElement>(null);
+  const asked = note.timeAsked.value;
+  useEffect(() => {
+    if (asked > 0) input.current?.focus();
+  }, [asked]);
+  const error = note.typedTimeInvalid.value
+    ? t('recordingStartAtInvalid')
+    : asked > 0
+      ? t('noteTimeMissing')
+      : null;
+  return (
+    <div class="note-time">
+      <p id="playlist-note-unknown" class="muted small">
+        {t('noteTimeUnknown')}
+      </p>
+      <label for="playlist-note-at">{t('noteAtLabel')}</label>
+      <input
+        id="playlist-note-at"
+        ref={input}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        spellcheck={false}
+        placeholder="mm:ss"
+        value={note.typedTime.value}
+        aria-describedby={error ? 'playlist-note-at-error' : 'playlist-note-unknown'}
+        aria-invalid={error ? 'true' : undefined}
+        onInput={(event) => note.setTypedTime(event.currentTarget.value)}
+        onKeyDown={props.onKeyDown}
+      />
+      {error ? (
+        <p id="playlist-note-at-error" class="field-error error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * The optional note under the search box (Tab reaches it from the search): written with the add as
- * PostHog's own comment on the recording, at the second the player shows.
+ * PostHog's own comment on the recording, at the second the player shows, or, when Hogmark cannot
+ * read it, at the time the user types in the field after it.
  */
 export function NoteField(props: { store: CollectionPickerStore }) {
   const { store } = props;
-  const second = formatClock(store.noteSecond.value);
+  const { note } = store;
+  const known = note.playerSecond.value;
+  const addWithNote = (event: KeyboardEvent) => {
+    if (!isAddWithNote(event)) return;
+    event.preventDefault();
+    void store.choose(store.selected.value, true);
+  };
   return (
     <div class="playlist-note">
-      <label for="playlist-note">{t('noteLabel', second)}</label>
+      <label for="playlist-note">
+        {known === null ? t('noteLabelNoTime') : t('noteLabel', formatClock(known))}
+      </label>
       <textarea
         id="playlist-note"
         rows={2}
         maxLength={2000}
-        value={store.note.value}
-        aria-describedby="playlist-note-hint"
+        value={note.text.value}
+        aria-describedby={known === null ? 'playlist-note-unknown playlist-note-hint' : 'playlist-note-hint'}
         onInput={(event) => {
-          store.note.value = (event.currentTarget as HTMLTextAreaElement).value;
+          note.text.value = (event.currentTarget as HTMLTextAreaElement).value;
         }}
-        onKeyDown={(event) => {
-          if (!isAddWithNote(event)) return;
-          event.preventDefault();
-          void store.choose(store.selected.value, true);
-        }}
+        onKeyDown={addWithNote}
       />
+      {known === null ? <NoteTimeField store={store} onKeyDown={addWithNote} /> : null}
       <p id="playlist-note-hint" class="muted small">
         {t('noteHint')}
       </p>

@@ -79,11 +79,17 @@ unchanged by it; merged with the header's person, the background measured 63.91 
 room's cache key and freshness shared with the popup). A change asked now from a PostHog tab in a
 Firefox container made through a tab of that container, its Undo and note's undo the same way (the
 tab's container read with its origin, the container kept on the last action and checked when read)
-took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's removals and new collections went the same way. The
-header saying why it names a recording by its id (the face's failure kept) took the popup to 30.44
-KB (+0.06 KB), and the picker window, and the toolbar popup a link's "Choose a collection…" opens
-over another site, headed with the recording they add instead of the tab's empty state (the header
-as a store of its own), to 30.66 KB (+0.22 KB). A fetch
+took the background to 64.10 KB (+0.19 KB), and to 64.12 KB once the popup's removals and new collections went the same way. A
+page's load inside the gap after a change's last try deferred to the gap's end instead of dropped
+(one try of a change as a module of its own), and a recording PostHog has not named called by its
+id's last characters, took the background to 64.29 KB (+0.17 KB). The header saying why it names
+a recording by its id (the face's failure kept) took the popup to 30.44 KB (+0.06 KB), and the
+picker window, and the toolbar popup a link's "Choose a collection…" opens over another site,
+headed with the recording they add instead of the tab's empty state (the header as a store of its
+own), to 30.66 KB (+0.22 KB); a note pinned only at a second Hogmark knows (the player's, else a
+time typed in a field of its own, as the link's "Start at" takes it, with the reason when an add
+with a note has neither) measured +0.36 KB on its own (30.38 → 30.74 KB: the note's store and the
+time field); both together, 31.02 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -93,9 +99,9 @@ as a store of its own), to 30.66 KB (+0.22 KB). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 30.7 * KB,
+  popup: 31.05 * KB,
   content: 6.95 * KB,
-  background: 64.15 * KB,
+  background: 64.35 * KB,
 } as const;
 
 /** Where the budgets are headed. */

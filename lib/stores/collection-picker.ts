@@ -17,6 +17,7 @@ import {
   toRows,
   WINDOW_SIZE,
 } from './collection-picker-model';
+import { createPickerNote } from './picker-note';
 
 export type { Failure, Notice, PickerTarget } from './collection-changes';
 export type { PickerScope };
@@ -56,7 +57,7 @@ function afterNextPaint(): Promise<void> {
 export function createCollectionPickerStore(deps: {
   send: SendMessage;
   scope: ReadonlySignal<PickerScope | null>;
-  /** The second the tab's player shows for `recordingId`, where a note goes (else the start). */
+  /** The second the tab's player shows for `recordingId`, where a note goes (else where the user types). */
   playerSecond?: ReadonlySignal<{ recordingId: string; second: number } | null>;
   /** The tab the popup is over, or the picker window was opened from. */
   askedFrom?: () => Promise<number | undefined>;
@@ -76,11 +77,10 @@ export function createCollectionPickerStore(deps: {
   const membership = signal<Membership>(EMPTY_MEMBERSHIP);
   const query = signal('');
   const selected = signal<string | null>(null);
-  /** A note to write with the next add (Ctrl/⌘+Enter), at `noteSecond`. */
-  const note = signal('');
-  const noteSecond = computed(() => {
-    const shown = deps.playerSecond?.value;
-    return shown && shown.recordingId === target.value?.recordingId ? Math.floor(shown.second) : 0;
+  /** A note to write with the next add (Ctrl/⌘+Enter), at the player's second or the one typed. */
+  const note = createPickerNote({
+    recordingId: computed(() => target.value?.recordingId),
+    ...(deps.playerSecond ? { playerSecond: deps.playerSecond } : {}),
   });
 
   const filtered = computed(() => filterRows(rows.value, query.value, WINDOW_SIZE));
@@ -201,7 +201,8 @@ export function createCollectionPickerStore(deps: {
 
   /**
    * Enter or a click on an option; `withNote` (Ctrl/⌘+Enter) writes the note too, at the player's
-   * second. Adding where it already is says so and sends nothing, unless there is a note to write.
+   * second or the one typed; with neither, nothing is sent and the note field asks for the time.
+   * Adding where it already is says so and sends nothing, unless there is a note to write.
    */
   async function choose(id: string | null = selected.value, withNote = false): Promise<void> {
     if (id === null) return;
@@ -209,15 +210,12 @@ export function createCollectionPickerStore(deps: {
     const option = options.value.find((item) => item.id === id);
     if (!option?.enabled) return;
     selected.value = id;
-    const text = withNote ? note.value.trim() : '';
-    if (option.holding === 'in' && text === '') return changes.already(id);
-    const sent = await changes.change(
-      'add',
-      id,
-      text === '' ? undefined : { text, second: noteSecond.value },
-    );
+    const written = withNote ? note.toSend() : undefined;
+    if (written === 'no-time') return;
+    if (option.holding === 'in' && !written) return changes.already(id);
+    const sent = await changes.change('add', id, written);
     // Written (or at least sent with the add): the field is cleared; on a failure it keeps the text.
-    if (sent && text !== '' && notice.value?.note?.saved) note.value = '';
+    if (sent && written && notice.value?.note?.saved) note.clear();
   }
 
   /**
@@ -240,6 +238,7 @@ export function createCollectionPickerStore(deps: {
     const key = current ? `${current.origin}|${current.projectId ?? ''}|${current.recordingId}` : '';
     if (key === lastKey) return;
     lastKey = key;
+    note.forgetTime();
     void load();
   });
 
@@ -255,7 +254,6 @@ export function createCollectionPickerStore(deps: {
     postHogUrl,
     membership,
     note,
-    noteSecond,
     busy: changes.busy,
     notice,
     failure,

@@ -49,4 +49,30 @@ describe('accessibility of the extension pages (axe-core)', () => {
       await Promise.all([popup.close(), page.close()]);
     },
   );
+
+  it.each(['light', 'dark'] as const)(
+    'finds no violations in the note field asking for the time, over a UTC-format player (%s mode)',
+    async (scheme) => {
+      const { page, tabId } = await env.session.openTab(
+        `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}?pause`,
+      );
+      await page.locator('.SessionRecordingPlayer [data-attr="recording-timestamp"]').waitFor();
+      await page.evaluate(() => window.fakePostHog?.setTimestampFormat('utc'));
+      const popup = await env.session.context.newPage();
+      await popup.emulateMedia({ colorScheme: scheme });
+      await popup.goto(`chrome-extension://${env.session.extensionId}/popup.html?tabId=${tabId}`);
+      await popup.getByRole('option').first().waitFor();
+      const note = popup.getByLabel('Note (optional)');
+      await note.fill('Coupon field rejects valid codes');
+      await note.press('Control+Enter');
+      await popup
+        .getByRole('alert')
+        .getByText(/^Nothing was added yet/)
+        .waitFor();
+      await popup.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null);
+      expect(await findAccessibilityViolations(popup)).toEqual([]);
+      await page.evaluate(() => window.fakePostHog?.setTimestampFormat('relative'));
+      await Promise.all([popup.close(), page.close()]);
+    },
+  );
 });

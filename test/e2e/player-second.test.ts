@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
 import { popupOver } from './dashboards-harness';
 import { useExtension } from './fixtures';
 
@@ -66,7 +67,7 @@ describe("the player's second on PostHog's player", () => {
       .poll(() => page.locator('.SessionRecordingPlayer [data-attr="recording-time"]').textContent())
       .toContain('00:40');
     const popup = await popupOver(env.session, tabId);
-    await popup.getByText("The player's position is unknown").waitFor({ timeout: 15_000 });
+    await linkGroup(popup).getByText("The player's position is unknown").waitFor({ timeout: 15_000 });
     await expect.poll(() => linkLabel(popup)).toBe('Recording link');
     expect(await linkUrl(popup)).toBe(recording());
     await Promise.all([popup.close(), page.close()]);
@@ -77,7 +78,7 @@ describe("the player's second on PostHog's player", () => {
     await page.evaluate(() => window.fakePostHog?.seek(70));
     await expect.poll(() => linkLabel(popup)).toBe('Recording link at 01:10');
     await page.evaluate(() => window.fakePostHog?.renameTimestamp());
-    await popup.getByText("The player's position is unknown").waitFor();
+    await linkGroup(popup).getByText("The player's position is unknown").waitFor();
     await expect.poll(() => linkLabel(popup)).toBe('Recording link');
     expect(await linkUrl(popup)).toBe(recording());
     await Promise.all([popup.close(), page.close()]);
@@ -89,7 +90,7 @@ describe("the player's second on PostHog's player", () => {
       const { page, popup } = await pausedAt(40);
       await expect.poll(() => linkLabel(popup)).toBe('Recording link at 00:40');
       await page.evaluate((next) => window.fakePostHog?.setTimestampFormat(next), format);
-      await popup.getByText("The player's position is unknown").waitFor();
+      await linkGroup(popup).getByText("The player's position is unknown").waitFor();
       // Not the stale ?t=40 of the URL, nor the wall clock: a link without t.
       await expect.poll(() => linkLabel(popup)).toBe('Recording link');
       expect(await linkUrl(popup)).toBe(recording());
@@ -107,6 +108,64 @@ describe("the player's second on PostHog's player", () => {
       await Promise.all([popup.close(), page.close()]);
     },
   );
+
+  it('pins no note at 00:00 in the UTC format: an add with a note asks for the time, and pins it where typed', async () => {
+    const COMMENTS = /^\/api\/projects\/1\/comments\/$/;
+    const {
+      page,
+      tabId,
+      popup: signedIn,
+    } = await signedInPickerOver(env.session, env.server.url, DEMO.recordings.inCheckout);
+    await signedIn.close();
+    await page.goto(`${recording()}?t=40&pause`);
+    await page.locator('.SessionRecordingPlayer [data-attr="recording-timestamp"]').waitFor();
+    await page.evaluate(() => window.fakePostHog?.setTimestampFormat('utc'));
+    await expect.poll(() => page.locator('[data-attr="recording-timestamp"]').textContent()).toContain('UTC');
+    const popup = await pickerOver(env.session, tabId);
+    await popup.getByText("The player's position is unknown, so type the time this note is at.").waitFor();
+    // No second claimed: neither the recording's start nor the URL's stale ?t=40.
+    const noteField = popup.locator('.playlist-note');
+    expect(await noteField.textContent()).not.toMatch(/\d\d:\d\d/);
+    const note = popup.getByLabel('Note (optional)');
+    await note.fill('Coupon field rejects valid codes');
+    // The time field comes next with Tab.
+    await note.press('Tab');
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('playlist-note-at');
+
+    env.server.clearRequests();
+    await popup.getByRole('combobox').fill('Onboarding');
+    await note.press('Control+Enter');
+    // Nothing sent: the field says why and takes the focus.
+    await popup
+      .getByRole('alert')
+      .getByText('Nothing was added yet: type the time this note is at, like 1:30.')
+      .waitFor();
+    await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('playlist-note-at');
+    expect(env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path))).toEqual([]);
+    expect(recordingCalls(env.server, DEMO.playlists.onboarding, DEMO.recordings.inCheckout)).toEqual([]);
+
+    await popup.keyboard.type('1:30');
+    await popup.keyboard.press('Control+Enter');
+    await popup.getByText('Added to Onboarding with a note at 01:30.').waitFor();
+    const notes = env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path));
+    expect(notes.map((r) => [r.status, r.body])).toEqual([
+      [
+        201,
+        {
+          content: 'Coupon field rejects valid codes',
+          scope: 'Replay',
+          item_id: DEMO.recordings.inCheckout,
+          // The recording started at 10:00:00 (its metadata): plus the 90 seconds typed.
+          item_context: { time_in_recording: '2025-03-01T10:01:30.000Z' },
+        },
+      ],
+    ]);
+    await expect(note.inputValue()).resolves.toBe('');
+    await expect(popup.getByLabel('Note at').inputValue()).resolves.toBe('');
+
+    await page.evaluate(() => window.fakePostHog?.setTimestampFormat('relative'));
+    await Promise.all([popup.close(), page.close()]);
+  });
 });
 
 describe("the player's second while PostHog's player loads", () => {

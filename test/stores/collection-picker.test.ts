@@ -139,7 +139,7 @@ function pickerBackground(options: { cached?: boolean; membership?: Membership }
       recent: [],
       membership,
     }),
-    'playlists/add': async ({ shortId }) => {
+    'playlists/add': async ({ shortId, note }) => {
       await new Promise((resolve) => setTimeout(resolve, addDelay));
       const failure = failures.shift();
       if (failure) throw failure;
@@ -151,6 +151,8 @@ function pickerBackground(options: { cached?: boolean; membership?: Membership }
         via: 'session',
         actionId: `a${++action}`,
         membership,
+        // The background writes a note at the second it is given.
+        ...(note ? { note: { saved: true, second: note.second, via: 'key' } } : {}),
       };
     },
     'playlists/undo': async () => {
@@ -524,5 +526,106 @@ describe('the playlist picker store', () => {
       via: 'key',
       actionId: 'k1',
     });
+  });
+});
+
+describe("the picker's note and the second it is pinned at", () => {
+  const OTHER = '0191dd9d-ec00-726b-b2a7-4de452e6b439';
+  type Shown = { recordingId: string; second: number } | null;
+
+  async function pickerWithPlayer(shown: Shown) {
+    const background = pickerBackground();
+    const scope = signal({ origin: 'https://us.posthog.com', recording: { recordingId: REC } });
+    const playerSecond = signal<Shown>(shown);
+    const store = createCollectionPickerStore({ send: background.send, scope, playerSecond });
+    await vi.waitFor(() => expect(store.phase.value).toBe('ready'));
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
+    return { store, background, scope, playerSecond };
+  }
+  const notesSent = (background: ReturnType<typeof pickerBackground>) =>
+    background.sent
+      .filter((m) => m.type === 'playlists/add')
+      .map((m) => (m.input as { note?: { text: string; second: number } }).note);
+
+  it('pins the note at the second the player shows, as before', async () => {
+    const { store, background } = await pickerWithPlayer({ recordingId: REC, second: 42.8 });
+    expect(store.note.playerSecond.value).toBe(42);
+    store.note.text.value = '  Coupon rejected ';
+    await store.choose('Aaaaaaa1', true);
+    expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 42 }]);
+    expect(store.notice.value?.note).toEqual({ saved: true, second: 42 });
+    expect(store.note.text.value).toBe('');
+  });
+
+  it.each([
+    ['the position cannot be read', null],
+    ["the player shows another recording's second", { recordingId: OTHER, second: 42 }],
+  ] as const)(
+    'when %s, claims no second (never 00:00) and sends nothing until a time is typed',
+    async (_, shown) => {
+      const { store, background } = await pickerWithPlayer(shown);
+      expect(store.note.playerSecond.value).toBeNull();
+      expect(store.note.second.value).toBeUndefined();
+      store.note.text.value = 'Coupon rejected';
+      await store.choose('Aaaaaaa1', true);
+      // Neither the add nor a note at the recording's start: the field asks for the time.
+      expect(background.count('playlists/add')).toBe(0);
+      expect(store.note.timeAsked.value).toBe(1);
+      expect(store.notice.value).toBeNull();
+      expect(store.note.text.value).toBe('Coupon rejected');
+      // Where the collection already holds it too: no "already", nothing sent.
+      await store.choose('Ccccccc3', true);
+      expect(background.count('playlists/add')).toBe(0);
+      expect(store.notice.value).toBeNull();
+      expect(store.note.timeAsked.value).toBe(2);
+    },
+  );
+
+  it('pins the note where the user typed, read as the link’s "Start at" reads it', async () => {
+    const { store, background } = await pickerWithPlayer(null);
+    store.note.text.value = 'Coupon rejected';
+    await store.choose('Aaaaaaa1', true);
+    expect(store.note.timeAsked.value).toBe(1);
+    store.note.setTypedTime('1:3');
+    // Typing answers the ask; a time that is no time waits for a good one.
+    expect(store.note.timeAsked.value).toBe(0);
+    expect(store.note.typedTimeInvalid.value).toBe(true);
+    await store.choose('Aaaaaaa1', true);
+    expect(background.count('playlists/add')).toBe(0);
+    store.note.setTypedTime(' 1:30 ');
+    expect(store.note.typedTimeInvalid.value).toBe(false);
+    await store.choose('Aaaaaaa1', true);
+    expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 90 }]);
+    expect(store.notice.value?.note).toEqual({ saved: true, second: 90 });
+    // Written: the next note starts from nothing, its time too.
+    expect([store.note.text.value, store.note.typedTime.value]).toEqual(['', '']);
+  });
+
+  it("takes the player's second over a typed time once the player shows one", async () => {
+    const { store, background, playerSecond } = await pickerWithPlayer(null);
+    store.note.text.value = 'Coupon rejected';
+    store.note.setTypedTime('90');
+    playerSecond.value = { recordingId: REC, second: 12 };
+    await store.choose('Aaaaaaa1', true);
+    expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 12 }]);
+  });
+
+  it('adds without the note on a plain Enter, as before, with no time asked for', async () => {
+    const { store, background } = await pickerWithPlayer(null);
+    store.note.text.value = 'Coupon rejected';
+    await store.choose('Aaaaaaa1');
+    expect(notesSent(background)).toEqual([undefined]);
+    expect(store.note.timeAsked.value).toBe(0);
+    expect(store.note.text.value).toBe('Coupon rejected');
+  });
+
+  it('forgets a typed time when the picker moves to another recording', async () => {
+    const { store, scope } = await pickerWithPlayer(null);
+    store.note.setTypedTime('1:30');
+    expect(store.note.second.value).toBe(90);
+    scope.value = { origin: 'https://us.posthog.com', recording: { recordingId: OTHER } };
+    expect(store.note.typedTime.value).toBe('');
+    expect(store.note.second.value).toBeUndefined();
+    await vi.waitFor(() => expect(store.refreshing.value).toBe(false));
   });
 });
