@@ -1,5 +1,7 @@
 import type { PendingChange } from '../messaging/pending-messages';
 import { logFailure } from '../platform/log';
+import { type BulkBrowser, createBulkFeature } from './bulk/bulk-feature';
+import { createCollectionsFeature } from './collections/collections-feature';
 import { createDashboardsFeature, type DashboardsFeature } from './dashboards/dashboards-feature';
 import { createDispatcher, type HandlerMap } from './messages/dispatcher';
 import { createPendingFeature, type PendingFeatureDeps } from './pending/pending-feature';
@@ -25,6 +27,7 @@ export type BackgroundBrowser = StorageFeatureDeps['browser'] &
   SessionBrowser &
   PendingFeatureDeps['browser'] &
   RecordingsBrowser &
+  BulkBrowser &
   TabsBrowser &
   ShareLinksFeatureDeps['browser'] &
   PersonsBrowser;
@@ -54,6 +57,7 @@ export function createBackground(deps: BackgroundDeps) {
     clearCaches: async () => {
       await Promise.all([
         dashboards.dashboards.clearCache(),
+        collections.clear(),
         recordings.clear(),
         pending.queue.clear(),
         shareLinks.clear(),
@@ -81,6 +85,7 @@ export function createBackground(deps: BackgroundDeps) {
   });
   const session = createSessionFeature({ browser });
   const dashboards: DashboardsFeature = createDashboardsFeature({ settings, trusted: storage.trusted });
+  const collections = createCollectionsFeature({ settings, trusted: storage.trusted });
   const pending = createPendingFeature({
     browser,
     settings,
@@ -91,16 +96,26 @@ export function createBackground(deps: BackgroundDeps) {
   const recordings = createRecordingsFeature({
     browser,
     settings,
-    trusted: storage.trusted,
+    collections: collections.collections,
     forward: session.forward,
     containerOf: session.containerOf,
     postHogContainerOf: session.postHogContainerOf,
     tabContext: view,
     flash: toolbar.flash,
     pending: pending.queue,
+    // The bulk room reads the links and adds them through this room's writes (composed below).
+    addLinked: (click) => bulk.addLinked(click),
     // The share-links room keeps what PostHog said of each recording (composed below; read on use).
     recordingFace: async (ref, source) =>
       (await shareLinks.handlers['recordings/face']({ ...ref, source })).face,
+  });
+  const bulk = createBulkFeature({
+    browser,
+    settings,
+    collections: collections.collections,
+    recordings,
+    forward: session.forward,
+    flash: toolbar.flash,
   });
   const tabs = createTabsFeature({
     browser,
@@ -110,8 +125,8 @@ export function createBackground(deps: BackgroundDeps) {
       forgetTab: (tabId) => toolbar.badge.forgetTab(tabId),
     },
     lists: {
-      playlistName: recordings.cachedName,
-      warmPlaylists: recordings.warmList,
+      playlistName: collections.cachedName,
+      warmPlaylists: collections.warmList,
       dashboardName: dashboards.cachedName,
       hasDashboards: dashboards.hasCachedList,
       fetchDashboards: dashboards.fetchList,
@@ -128,6 +143,7 @@ export function createBackground(deps: BackgroundDeps) {
     browser,
     settings,
     recordings: recordings.forPersonPage,
+    bulkAdd: bulk.bulkAdd,
     flash: toolbar.flash,
   });
   const popup = createPopupFeature({
@@ -135,6 +151,7 @@ export function createBackground(deps: BackgroundDeps) {
     settings,
     tabView: view,
     recordings,
+    collections,
     pending: pending.queue,
     firstAnswer: deps.firstAnswer,
     onError: (error) => logFailure('popup/open', error),
@@ -145,7 +162,9 @@ export function createBackground(deps: BackgroundDeps) {
     ...session.handlers,
     ...dashboards.handlers,
     ...shareLinks.handlers,
+    ...collections.handlers,
     ...recordings.handlers,
+    ...bulk.handlers,
     ...pending.handlers,
     ...persons.handlers,
     ...popup.handlers,

@@ -22,11 +22,15 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   tabs: ['messages', 'settings', 'storage', 'toolbar'],
   dashboards: ['messages', 'settings', 'storage'],
   pending: ['messages', 'settings', 'tabs', 'toolbar'],
-  recordings: ['messages', 'pending', 'session', 'settings', 'tabs', 'toolbar'],
+  collections: ['messages', 'settings'],
+  // Its menu's "every recording linked here" is handed in by the bulk room, which builds on this one.
+  recordings: ['collections', 'messages', 'pending', 'session', 'settings', 'tabs', 'toolbar'],
+  // Many recordings at once go through the recordings room's writes, to the collections room's lists.
+  bulk: ['collections', 'messages', 'recordings', 'settings', 'toolbar'],
   'share-links': ['dashboards', 'messages', 'settings', 'storage', 'tabs', 'toolbar'],
-  popup: ['messages', 'pending', 'recordings', 'settings', 'tabs'],
-  // The person page's room: its adds are the recordings room's; a recording's face reads as share-links does.
-  persons: ['messages', 'recordings', 'settings', 'share-links', 'toolbar'],
+  popup: ['collections', 'messages', 'pending', 'recordings', 'settings', 'tabs'],
+  // The person page: its adds are the recordings and bulk rooms'; a recording's face reads as share-links does.
+  persons: ['bulk', 'messages', 'recordings', 'settings', 'share-links', 'toolbar'],
 };
 
 /** Each room's composer: `<room>/<room>-feature.ts` exporting `create<Room>Feature`; the dispatcher for messages. */

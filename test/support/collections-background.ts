@@ -1,7 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../lib/api/client';
 import type { SessionRoute } from '../../lib/api/session-routes';
-import { createCollectionService } from '../../lib/background/recordings/collections';
+import { createCollectionService } from '../../lib/background/collections/collections';
 import type { CollectionWriteTraits } from '../../lib/background/recordings/key-or-session';
 import {
   createRecordingActions,

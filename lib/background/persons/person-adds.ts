@@ -2,8 +2,8 @@ import type { QuickAddResult } from '../../messaging/collection-messages';
 import type { MessageInput, MessageOutput } from '../../messaging/messages';
 import { toAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import type { BulkAdd } from '../recordings/bulk-add';
-import { describeBulkAdd } from '../recordings/bulk-add-report';
+import type { BulkAdd } from '../bulk/bulk-add';
+import { describeBulkAdd } from '../bulk/bulk-add-report';
 import type { RecordingTarget } from '../recordings/quick-add';
 
 export interface PersonAddsDeps {

@@ -2,8 +2,8 @@ import { createPostHogClient } from '../../api/client';
 import type { QuickAddResult } from '../../messaging/collection-messages';
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
+import type { BulkAdd } from '../bulk/bulk-add';
 import type { Handlers } from '../messages/dispatcher';
-import type { BulkAdd } from '../recordings/bulk-add';
 import type { RecordingTarget } from '../recordings/quick-add';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
@@ -23,12 +23,13 @@ export interface PersonsBrowser {
 export interface PersonsFeatureDeps {
   browser: PersonsBrowser;
   settings: Pick<SettingsService, 'connection' | 'appOrigins'>;
-  /** The recordings room's adds: the shortcut's way for one, the selection's way for several. */
+  /** The recordings room's adds: the shortcut's way for one, and the picker. */
   recordings: {
     addToLastUsed: (target: RecordingTarget) => Promise<QuickAddResult>;
     choose: (target: RecordingTarget) => Promise<unknown>;
-    bulkAdd: Pick<BulkAdd, 'add'>;
   };
+  /** The bulk room's add: the selection's way for several. */
+  bulkAdd: Pick<BulkAdd, 'add'>;
   flash: BadgeFlash;
 }
 
@@ -68,7 +69,7 @@ export function createPersonsFeature(deps: PersonsFeatureDeps) {
       connectedOrigin,
       addToLastUsed: deps.recordings.addToLastUsed,
       choose: deps.recordings.choose,
-      bulkAdd: deps.recordings.bulkAdd,
+      bulkAdd: deps.bulkAdd,
     }),
   } satisfies Handlers;
 

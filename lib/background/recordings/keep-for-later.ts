@@ -3,9 +3,9 @@ import type { ErrorKind } from '../../platform/error-policy';
 import { toAppError } from '../../platform/errors';
 import { type MessageKey, t } from '../../platform/i18n';
 import { type FaceName, recordingName } from '../../posthog/recording-names';
+import type { CollectionScope, CollectionService } from '../collections/collections';
 import type { PendingChanges } from '../pending/pending-queue';
 import { keepsPending } from '../pending/pending-store';
-import type { CollectionScope, CollectionService } from './collections';
 import { displayName } from './recording-actions';
 
 /** What a kept change's sentence says waits: a sign-in, a PostHog tab, or PostHog itself. */

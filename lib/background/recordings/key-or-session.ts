@@ -3,8 +3,8 @@ import { addRecordingRoute, bulkDeleteRecordingRoute, removeRecordingRoute } fro
 import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import type { OriginTraits } from '../../posthog/origins';
+import type { CollectionScope, CollectionService } from '../collections/collections';
 import type { KeptFor, SessionAnswer, SessionForward } from '../session/session-bridge';
-import type { CollectionScope, CollectionService } from './collections';
 import type { KeyRefusals } from './key-refusals';
 
 /** The traits of an origin that decide how a recording is added to or removed from a collection. */

@@ -1,5 +1,5 @@
 import { createItemStore, type StorageAreaLike } from '../../platform/storage';
-import { keyRefusalsItem } from './collection-store';
+import { keyRefusalsItem } from '../collections/collection-store';
 
 /** Origins kept at most; more PostHogs than this in one browser session is not a real case. */
 const ORIGINS_KEPT = 20;

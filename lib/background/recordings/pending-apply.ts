@@ -1,7 +1,7 @@
 import type { PendingChange } from '../../messaging/pending-messages';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
-import type { CollectionService } from './collections';
+import type { CollectionService } from '../collections/collections';
 import type { RecordingActions } from './recording-actions';
 
 /**

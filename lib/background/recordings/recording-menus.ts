@@ -1,6 +1,5 @@
 import { t } from '../../platform/i18n';
 import type { PageContext } from '../../posthog/context';
-import type { LinkClick } from './link-collector';
 import type { RecordingTarget } from './quick-add';
 
 export const MENU_ADD_TO_LAST = 'hogmark-add-to-last-playlist';
@@ -8,6 +7,18 @@ export const MENU_CHOOSE = 'hogmark-choose-playlist';
 /** The recordings linked in a selection, or on a page: all of them to the last-used collection. */
 export const MENU_ADD_LINKED_SELECTION = 'hogmark-add-linked-in-selection';
 export const MENU_ADD_LINKED_PAGE = 'hogmark-add-linked-on-page';
+
+/** Where the links are read: the user's selection, or the whole page (the frame clicked in). */
+export type LinkScope = 'selection' | 'page';
+
+/** A click of the menu on a selection or a page: what the bulk room reads the links of. */
+export interface LinkClick {
+  tabId: number;
+  frameId: number;
+  scope: LinkScope;
+  /** The menu's `selectionText`: addresses written as text count too. */
+  selectionText?: string;
+}
 
 /** The part of `browser.contextMenus` used here (structural, so tests pass a recording fake). */
 export interface ContextMenusLike {
@@ -30,7 +41,7 @@ export interface ContextMenuDeps {
   /** Opens the popup's picker for the recording (resolving a missing project to the default one). */
   /** `tabId`: the tab the link was in (a pick that waits keeps its Firefox container). */
   choose: (target: RecordingTarget, tabId?: number) => Promise<unknown>;
-  /** The menu on a selection or a page (link-collector.ts, bulk-add.ts); without it, no such items. */
+  /** The menu on a selection or a page (`bulk/linked-recordings.ts`); without it, no such items. */
   addLinked?: (click: LinkClick) => Promise<unknown>;
   onError?: (error: unknown) => void;
 }

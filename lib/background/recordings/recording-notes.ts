@@ -10,8 +10,8 @@ import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { settleWrite } from '../../platform/write-outcome';
+import type { CollectionScope } from '../collections/collections';
 import type { KeptFor, SessionForward } from '../session/session-bridge';
-import type { CollectionScope } from './collections';
 import { sessionFailure } from './key-or-session';
 
 /** A note written on a recording: PostHog's comment id, how it went, at which second. */

@@ -3,18 +3,14 @@ import type { PendingChange } from '../../messaging/pending-messages';
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
 import { parsePageContext } from '../../posthog/context';
+import type { CollectionService } from '../collections/collections';
 import type { PendingChanges } from '../pending/pending-queue';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
-import { createBulkAdd } from './bulk-add';
-import { createBulkAsks } from './bulk-ask';
-import { createCollectionService } from './collections';
-import { createLinkCollector, type LinkScope, linksInDocument } from './link-collector';
-import { createLinkedRecordingsAdd } from './linked-recordings';
 import { applyPendingChange } from './pending-apply';
 import { createQuickAdd, type QuickAddDeps, type RecordingTarget } from './quick-add';
 import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
-import { type ContextMenusLike, createContextMenus } from './recording-menus';
+import { type ContextMenuDeps, type ContextMenusLike, createContextMenus } from './recording-menus';
 import { createRecordingNotes } from './recording-notes';
 import { createRecordingHandlers, recordingSessionState } from './recordings-handlers';
 
@@ -25,23 +21,15 @@ export interface RecordingsBrowser {
   /** `action.openPopup()` throws where the browser does not allow it. */
   action: { openPopup(): Promise<void> };
   windows: { create(data: { url: string; type: 'popup'; width: number; height: number }): Promise<unknown> };
-  runtime: { getURL(path: '/popup.html' | '/bulk-ask.html'): string };
+  runtime: { getURL(path: '/popup.html'): string };
   contextMenus: ContextMenusLike;
-  /** With a menu click's activeTab grant: reads the links of the selection or page, once. */
-  scripting: {
-    executeScript(injection: {
-      target: { tabId: number; frameIds: number[] };
-      func: (scope: LinkScope) => string[];
-      args: [LinkScope];
-    }): Promise<Array<{ result?: unknown }>>;
-  };
 }
 
 export interface RecordingsFeatureDeps {
   browser: RecordingsBrowser;
-  settings: Pick<SettingsService, 'connection' | 'appOrigins' | 'keyOwner'>;
-  /** The trusted area (IndexedDB): cached collections, preferences, membership facts. */
-  trusted: StorageAreaLike;
+  settings: Pick<SettingsService, 'appOrigins' | 'keyOwner'>;
+  /** The collections room's service: the lists, the last-used one, membership. */
+  collections: CollectionService;
   /** The session room's `forward`: a request made with the signed-in PostHog tab's session. */
   forward: RecordingActionsDeps['forward'];
   /** What a tab shows (the tabs room). */
@@ -49,6 +37,8 @@ export interface RecordingsFeatureDeps {
   flash: BadgeFlash;
   /** Where an add PostHog cannot take now waits to be made (the pending room's queue). */
   pending: PendingChanges;
+  /** The menu on a selection or a page: every recording linked there (the bulk room's). */
+  addLinked?: ContextMenuDeps['addLinked'];
   /**
    * Who a recording is and when it started, as PostHog's metadata says (kept by the share-links room
    * ten minutes): for notes (the start), the sentences and the pending list (the person).
@@ -61,20 +51,13 @@ export interface RecordingsFeatureDeps {
 }
 
 /**
- * Everything "add this recording to a collection" needs in the background, put together once: the
- * collections and their cache, add / undo / create (with the key, or the signed-in tab where PostHog
- * refuses keys), the shortcut, the link menus and many recordings at once.
+ * Everything "add this recording to a collection" needs in the background, put together once: add /
+ * undo / create (with the key, or the signed-in tab where PostHog refuses keys), its note, the
+ * shortcut, the link menus, and a change kept for later (made by the pending room).
  */
 export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
-  const { browser, settings } = deps;
+  const { browser, settings, collections: playlists } = deps;
   const onError = (error: unknown) => logFailure('collections', error);
-  const appOrigins = settings.appOrigins;
-  const playlists = createCollectionService({
-    connection: settings.connection,
-    playlistsApi: (connection, projectId, signal) =>
-      createPostHogClient({ ...connection, signal }).project(projectId).playlists,
-    trusted: deps.trusted,
-  });
   const cachedFace = async (ref: { projectId: number; recordingId: string }) =>
     (await deps.recordingFace?.(ref, 'cache')) ?? null;
   const notes = createRecordingNotes({
@@ -109,54 +92,26 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       await browser.windows.create({ url, type: 'popup', width: 420, height: 600 });
     },
   });
-  const asks = createBulkAsks({
-    openAskWindow: async (askId) => {
-      const url = browser.runtime.getURL(`/bulk-ask.html?ask=${askId}` as '/bulk-ask.html');
-      await browser.windows.create({ url, type: 'popup', width: 420, height: 260 });
-    },
-  });
-  const bulkAdd = createBulkAdd({ playlists, actions, forward: deps.forward, confirm: asks.ask });
   const menus = createContextMenus({
     menus: browser.contextMenus,
-    getAppOrigins: appOrigins,
+    getAppOrigins: settings.appOrigins,
     parsePageContext,
     addToLastUsed: (target, tabId, pageUrl) => quickAdd.forLink(target, tabId, pageUrl),
     choose: (target, tabId) => quickAdd.choose(target, tabId),
-    addLinked: createLinkedRecordingsAdd({
-      collectLinks: createLinkCollector({
-        readLinks: async (tabId, frameId, scope) =>
-          (
-            await browser.scripting.executeScript({
-              target: { tabId, frameIds: [frameId] },
-              func: linksInDocument,
-              args: [scope],
-            })
-          )[0]?.result,
-      }),
-      getAppOrigins: appOrigins,
-      parsePageContext,
-      bulkAdd,
-      flash: deps.flash,
-      cachedFace,
-      dropQuestions: asks.dropAll,
-    }),
+    addLinked: deps.addLinked,
     onError,
   });
 
   return {
-    handlers: {
-      ...createRecordingHandlers({
-        playlists,
-        actions,
-        quickAdd,
-        pending: deps.pending,
-        cachedFace,
-        keyOwner: settings.keyOwner,
-        containerOf: deps.containerOf,
-      }),
-      'bulk/question': ({ askId }: { askId: string }) => asks.question(askId),
-      'bulk/answer': ({ askId, accept }: { askId: string; accept: boolean }) => asks.answer(askId, accept),
-    },
+    handlers: createRecordingHandlers({
+      playlists,
+      actions,
+      quickAdd,
+      pending: deps.pending,
+      cachedFace,
+      keyOwner: settings.keyOwner,
+      containerOf: deps.containerOf,
+    }),
     /** The pending room's `apply`: a kept change made through the same path as a click. */
     applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>
       applyPendingChange({ playlists, actions }, change, options),
@@ -164,30 +119,19 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     addToLastUsed: quickAdd.forTab,
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
-    /** For the person page: one recording as a link's menu adds it, the picker, several at once. */
+    /** For the bulk room: the writes it makes through (its sessions, key refusals, membership). */
+    actions,
+    /** Who a recording is, when already known (never a request): for the bulk room's report. */
+    cachedFace,
+    /** For the person page: one recording as a link's menu adds it, and the picker. */
     forPersonPage: {
       addToLastUsed: (target: RecordingTarget) => quickAdd.forLink(target, undefined),
       choose: (target: RecordingTarget) => quickAdd.choose(target),
-      bulkAdd,
     },
-    /** For `popup/open`: the session's pick (taken) and last action, and a cached list. */
+    /** For `popup/open`: the session's pick (taken) and last action. */
     sessionState: () => recordingSessionState(actions, quickAdd),
-    cachedList: (recording: { recordingId: string; projectId?: number }) =>
-      playlists.list({ ...recording, source: 'cache' }),
-    /** A collection's name from the cached list (never a request), to name its page. */
-    cachedName: async (projectId: number, shortId: string): Promise<string | undefined> =>
-      (await playlists.list({ projectId, source: 'cache' })).playlists.find(
-        (entry) => entry.shortId === shortId,
-      )?.name,
-    /** For the prefetcher: fetch the project's list only when none is cached yet. */
-    warmList: async (projectId?: number): Promise<void> => {
-      const cached = await playlists.list({ projectId, source: 'cache' });
-      if (cached.fetchedAt === null) await playlists.list({ projectId, source: 'fresh' });
-    },
-    /** For the settings room's `clearCaches`: the old key's lists and refusals. */
-    clear: async () => {
-      await Promise.all([playlists.clear(), actions.forgetKeyRefusals()]);
-    },
+    /** For the settings room's `clearCaches`: the origins that refused the old key. */
+    clear: actions.forgetKeyRefusals,
   };
 }
 export type RecordingsFeature = ReturnType<typeof createRecordingsFeature>;

@@ -3,9 +3,9 @@ import { pickWaits } from '../../platform/error-policy';
 import { isAppError } from '../../platform/errors';
 import { stoppedWaiting } from '../../platform/write-outcome';
 import type { FaceName } from '../../posthog/recording-names';
+import type { CollectionService } from '../collections/collections';
 import type { Handlers } from '../messages/dispatcher';
 import type { PendingChanges } from '../pending/pending-queue';
-import type { CollectionService } from './collections';
 import { keepChangeForLater } from './keep-for-later';
 import type { QuickAdd } from './quick-add';
 import type { RecordingActions } from './recording-actions';
@@ -16,7 +16,10 @@ export async function recordingSessionState(actions: RecordingActions, quickAdd:
   return { pick, lastAction };
 }
 
-/** The collection messages (`playlists/*`, PostHog's API word) and the in-page button's, for the dispatcher's map. */
+/**
+ * The collection writes (`playlists/*`, PostHog's API word; `playlists/list` is the collections
+ * room's) and the in-page button's, for the dispatcher's map.
+ */
 export function createRecordingHandlers(services: {
   playlists: CollectionService;
   actions: RecordingActions;
@@ -70,7 +73,6 @@ export function createRecordingHandlers(services: {
   }
 
   return {
-    'playlists/list': playlists.list,
     'playlists/add': add,
     'playlists/remove': (input) => actions.remove(input),
     'playlists/cancel': async (input) => ({ cancelled: actions.cancel(input) }),

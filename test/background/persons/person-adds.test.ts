@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { BulkAddResult } from '../../../lib/background/bulk/bulk-add';
 import { createPersonAdds } from '../../../lib/background/persons/person-adds';
-import type { BulkAddResult } from '../../../lib/background/recordings/bulk-add';
 import type { QuickAddResult } from '../../../lib/messaging/collection-messages';
 import { installEnglishTranslator } from '../../support/i18n';
 

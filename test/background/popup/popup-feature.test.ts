@@ -34,8 +34,8 @@ function setup(tabUrl: string | undefined, firstAnswer?: PopupFeatureDeps['first
     },
     settings: { status: async () => STATUS },
     tabView: async () => ({ context: null, hints: {} }),
-    recordings: {
-      sessionState: async () => ({ pick: null, lastAction: ACTION }),
+    recordings: { sessionState: async () => ({ pick: null, lastAction: ACTION }) },
+    collections: {
       cachedList: async () => ({
         projectId: 1,
         fetchedAt: null,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Note, NotesApi } from '../../../lib/api/comments';
 import type { NoteBody, SessionRoute } from '../../../lib/api/session-routes';
-import type { CollectionScope } from '../../../lib/background/recordings/collections';
+import type { CollectionScope } from '../../../lib/background/collections/collections';
 import { createRecordingNotes } from '../../../lib/background/recordings/recording-notes';
 import type { Connection } from '../../../lib/background/settings/settings';
 import { AppError } from '../../../lib/platform/errors';

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { createPendingChanges } from '../../../lib/background/pending/pending-queue';
-import { createRecordingsFeature } from '../../../lib/background/recordings/recordings-feature';
+import { createCollectionsFeature } from '../../../lib/background/collections/collections-feature';
 import { createPageNames } from '../../../lib/background/tabs/page-names';
 import { createTabContextService, type TabContextDeps } from '../../../lib/background/tabs/tab-context';
 import type { PageContext } from '../../../lib/posthog/context';
@@ -155,26 +154,9 @@ describe('a collection’s cached name', () => {
 
   it('comes from the cached list only, never from a request', async () => {
     const connection = { origin: server.url, apiKey: server.keys.all, projectId: 1 };
-    const refuse = async () => Promise.reject(new Error('not in this test'));
-    const feature = createRecordingsFeature({
-      browser: {
-        storage: { session: fakeBrowser.storage.session },
-        action: { openPopup: refuse },
-        windows: { create: refuse },
-        runtime: { getURL: () => 'chrome-extension://hogmark/popup.html' },
-        contextMenus: { remove: refuse, create: () => undefined },
-        scripting: { executeScript: refuse },
-      },
-      settings: {
-        connection: async () => connection,
-        appOrigins: async () => [server.url],
-        keyOwner: async () => undefined,
-      },
+    const feature = createCollectionsFeature({
+      settings: { connection: async () => connection },
       trusted: fakeBrowser.storage.local,
-      forward: refuse,
-      tabContext: async () => ({ context: null }),
-      flash: refuse,
-      pending: createPendingChanges({ store: fakeBrowser.storage.local, apply: refuse }),
     });
     server.clearRequests();
     await expect(feature.cachedName(1, DEMO.playlists.checkoutBugs)).resolves.toBeUndefined();

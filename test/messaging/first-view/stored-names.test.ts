@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pendingItem } from '../../../lib/background/pending/pending-store';
 import {
   collectionCacheItem,
   collectionPrefsItem,
   lastActionItem,
   membershipFactsItem,
   pendingPickItem,
-} from '../../../lib/background/recordings/collection-store';
+} from '../../../lib/background/collections/collection-store';
+import { pendingItem } from '../../../lib/background/pending/pending-store';
 import { keyCheckItem, settingsItem, tabHintsItem } from '../../../lib/background/storage/stored-items';
 import { STORED, tabHintsKey } from '../../../lib/messaging/first-view/stored-names';
 import { readSource } from '../../support/source-files';

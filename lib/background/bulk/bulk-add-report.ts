@@ -1,8 +1,8 @@
 import { t, tCount } from '../../platform/i18n';
 import { shortRecording } from '../../posthog/recording-names';
+import { displayName } from '../recordings/recording-actions';
 import type { FlashKind } from '../toolbar/badge-flash';
 import { BULK_ADD_LIMIT, type BulkAddResult } from './bulk-add';
-import { displayName } from './recording-actions';
 
 /** Failed recordings named at most in the sentence; the count says how many there were. */
 export const NAMED_FAILURES = 3;

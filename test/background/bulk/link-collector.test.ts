@@ -5,7 +5,7 @@ import {
   MAX_SELECTION_TEXT,
   recordingsFromLinks,
   urlsInText,
-} from '../../../lib/background/recordings/link-collector';
+} from '../../../lib/background/bulk/link-collector';
 import { parsePageContext } from '../../../lib/posthog/context';
 
 const SELF = 'http://127.0.0.1:8010';

@@ -5,10 +5,10 @@ import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError, toAppError, writeMayHaveApplied } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { hasBulkRecordingRoutes } from '../../posthog/origins';
-import type { CollectionScope, CollectionService } from './collections';
-import { sessionFailure } from './key-or-session';
-import type { RecordingTarget } from './quick-add';
-import type { RecordingActions, RecordingActionsDeps } from './recording-actions';
+import type { CollectionScope, CollectionService } from '../collections/collections';
+import { sessionFailure } from '../recordings/key-or-session';
+import type { RecordingTarget } from '../recordings/quick-add';
+import type { RecordingActions, RecordingActionsDeps } from '../recordings/recording-actions';
 
 /** Recordings taken from one selection or page at most: five `bulk_add` requests on PostHog. */
 export const BULK_ADD_LIMIT = 100;

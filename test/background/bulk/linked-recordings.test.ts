@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBulkAdd } from '../../../lib/background/recordings/bulk-add';
-import { createBulkAsks } from '../../../lib/background/recordings/bulk-ask';
-import { createLinkCollector, type LinkClick } from '../../../lib/background/recordings/link-collector';
-import { createLinkedRecordingsAdd } from '../../../lib/background/recordings/linked-recordings';
+import { createBulkAdd } from '../../../lib/background/bulk/bulk-add';
+import { createBulkAsks } from '../../../lib/background/bulk/bulk-ask';
+import { createLinkCollector } from '../../../lib/background/bulk/link-collector';
+import { createLinkedRecordingsAdd } from '../../../lib/background/bulk/linked-recordings';
 import {
   createContextMenus,
+  type LinkClick,
   MENU_ADD_LINKED_PAGE,
   MENU_ADD_LINKED_SELECTION,
 } from '../../../lib/background/recordings/recording-menus';

@@ -1,9 +1,7 @@
 import type { PageContext } from '../../posthog/context';
 import { isCapturedSessionId } from '../../posthog/context-ids';
-import type { RecordingTarget } from './quick-add';
-
-/** Where the links are read: the user's selection, or the whole page (the frame clicked in). */
-export type LinkScope = 'selection' | 'page';
+import type { RecordingTarget } from '../recordings/quick-add';
+import type { LinkClick, LinkScope } from '../recordings/recording-menus';
 
 /** Links a page may hand back at most, and the longest link kept (PostHog's URLs are far shorter). */
 const MAX_LINKS = 2000;
@@ -119,14 +117,6 @@ export interface LinkCollectorDeps {
    * (untrusted: the page may have changed anything it reads).
    */
   readLinks: (tabId: number, frameId: number, scope: LinkScope) => Promise<unknown>;
-}
-
-export interface LinkClick {
-  tabId: number;
-  frameId: number;
-  scope: LinkScope;
-  /** The menu's `selectionText`: addresses written as text count too. */
-  selectionText?: string;
 }
 
 /**

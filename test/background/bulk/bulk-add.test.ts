@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isSessionRequestAllowed } from '../../../lib/api/session-routes';
-import { BULK_ADD_LIMIT, chunk, createBulkAdd } from '../../../lib/background/recordings/bulk-add';
-import { describeBulkAdd } from '../../../lib/background/recordings/bulk-add-report';
+import { BULK_ADD_LIMIT, chunk, createBulkAdd } from '../../../lib/background/bulk/bulk-add';
+import { describeBulkAdd } from '../../../lib/background/bulk/bulk-add-report';
 import type { RecordingTarget } from '../../../lib/background/recordings/quick-add';
 import type { RecordingActionsDeps } from '../../../lib/background/recordings/recording-actions';
 import type { BulkQuestion } from '../../../lib/messaging/bulk-ask-messages';

@@ -2,10 +2,11 @@ import { toAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import type { PageContext } from '../../posthog/context';
 import { type FaceName, recordingName } from '../../posthog/recording-names';
+import type { LinkClick } from '../recordings/recording-menus';
 import type { FlashKind } from '../toolbar/badge-flash';
 import type { BulkAdd, BulkAddResult } from './bulk-add';
 import { describeBulkAdd, NAMED_FAILURES } from './bulk-add-report';
-import { type CollectLinks, type LinkClick, recordingsFromLinks } from './link-collector';
+import { type CollectLinks, recordingsFromLinks } from './link-collector';
 
 export interface LinkedRecordingsDeps {
   collectLinks: CollectLinks;
