@@ -45,4 +45,44 @@ export async function saveConnectionIn(
   }
 }
 
-declare const browser: { runtime: { sendMessage(message: object): Promise<unknown> } };
+/**
+ * A click on one of Hogmark's menu items, as the background's own listener gets it (test builds
+ * expose the listener on the background page): `info` as Firefox sends it, in tab `tabId`.
+ */
+export function clickMenu(session: FirefoxExtensionSession, info: object, tabId: number): Promise<void> {
+  return session.control.evaluate(
+    async (click: { info: object; tabId: number }) => {
+      const background = await browser.runtime.getBackgroundPage();
+      await background.hogmarkTest.menuClicked(
+        { editable: false, ...click.info },
+        { id: click.tabId, index: 1 },
+      );
+    },
+    { info, tabId },
+  );
+}
+
+/** Waits for a tab or window whose address starts with `prefix` (one Hogmark opened) and returns it. */
+export async function waitForOpened(
+  session: FirefoxExtensionSession,
+  prefix: string,
+): Promise<{ context: string; url: string }> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const tree = await session.bidi.send<{ contexts: Array<{ context: string; url: string }> }>(
+      'browsingContext.getTree',
+      { maxDepth: 0 },
+    );
+    const found = tree.contexts.find((context) => context.url.startsWith(prefix));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`Nothing opened at ${prefix}…`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+declare const browser: {
+  runtime: {
+    sendMessage(message: object): Promise<unknown>;
+    getBackgroundPage(): Promise<{ hogmarkTest: { menuClicked(info: object, tab: object): Promise<void> } }>;
+  };
+};

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { saveConnectionIn, useFirefoxExtension } from './fixtures';
+import { clickMenu, saveConnectionIn, useFirefoxExtension } from './fixtures';
 import type { FirefoxPage } from './page';
 import { firefoxPopupOver } from './popup';
 
@@ -9,9 +9,6 @@ const INSIGHT_SHARING = /^\/api\/projects\/1\/insights\/\d+\/sharing\/?$/;
 
 declare const browser: {
   action: { getTitle(details: { tabId: number }): Promise<string> };
-  runtime: {
-    getBackgroundPage(): Promise<{ hogmarkTest: { menuClicked(info: object, tab: object): Promise<void> } }>;
-  };
 };
 
 describe('Firefox: insights, notebooks and other PostHog pages', () => {
@@ -22,16 +19,7 @@ describe('Firefox: insights, notebooks and other PostHog pages', () => {
     env.session.control.evaluate((id: number) => browser.action.getTitle({ tabId: id }), tabId);
   /** What a click on one of Hogmark's link menu items reaches (test builds expose the listener). */
   const clickLinkMenu = (menuItemId: string, tabId: number, linkUrl: string) =>
-    env.session.control.evaluate(
-      async (click: { menuItemId: string; tabId: number; linkUrl: string }) => {
-        const background = await browser.runtime.getBackgroundPage();
-        await background.hogmarkTest.menuClicked(
-          { menuItemId: click.menuItemId, linkUrl: click.linkUrl, editable: false },
-          { id: click.tabId },
-        );
-      },
-      { menuItemId, tabId, linkUrl },
-    );
+    clickMenu(env.session, { menuItemId, linkUrl }, tabId);
 
   beforeEach(() => env.server.clearRequests());
   afterEach(async () => {

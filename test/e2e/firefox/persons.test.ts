@@ -2,16 +2,8 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { FIND_IN_SELECTION, personCalls, serveSupportTicket } from '../person-page';
-import { useFirefoxExtension } from './fixtures';
+import { clickMenu, useFirefoxExtension, waitForOpened } from './fixtures';
 import { FirefoxPage } from './page';
-
-declare const browser: {
-  runtime: {
-    getBackgroundPage(): Promise<{ hogmarkTest: { menuClicked(info: object, tab: object): Promise<void> } }>;
-  };
-};
-
-type Tree = { contexts: Array<{ context: string; url: string }> };
 
 describe('Firefox: a customer’s recordings from a support ticket', () => {
   const env = useFirefoxExtension({ flavor: 'posthog', seed: 'support' }, { connected: true });
@@ -30,23 +22,13 @@ describe('Firefox: a customer’s recordings from a support ticket', () => {
       return getSelection()?.toString() ?? '';
     }, elementId);
     env.server.clearRequests();
-    await env.session.control.evaluate(
-      async (click: { id: string; tabId: number; url: string; text: string }) => {
-        const background = await browser.runtime.getBackgroundPage();
-        await background.hogmarkTest.menuClicked(
-          { menuItemId: click.id, pageUrl: click.url, selectionText: click.text, editable: false },
-          { id: click.tabId, index: 1 },
-        );
-      },
-      { id: FIND_IN_SELECTION, tabId, url: ticket.url, text: selectionText },
+    await clickMenu(
+      env.session,
+      { menuItemId: FIND_IN_SELECTION, pageUrl: ticket.url, selectionText },
+      tabId,
     );
-    const pageOf = async () => {
-      const tree = await env.session.bidi.send<Tree>('browsingContext.getTree', { maxDepth: 0 });
-      return tree.contexts.find((context) => context.url.startsWith(`${env.session.base}/persons.html`));
-    };
-    await expect.poll(pageOf).toBeDefined();
-    const opened = await pageOf();
-    return { page, url: opened?.url, person: new FirefoxPage(env.session.bidi, opened?.context ?? '') };
+    const opened = await waitForOpened(env.session, `${env.session.base}/persons.html`);
+    return { page, url: opened.url, person: new FirefoxPage(env.session.bidi, opened.context) };
   }
 
   it('the menu on a selected email opens the person page with their recordings of the last 30 days', async () => {

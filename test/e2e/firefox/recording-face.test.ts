@@ -2,20 +2,28 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { recordingPage } from '../../support/recording-page';
 import { CHOOSE_COLLECTION, serveTicketLinking } from '../picker-window';
-import { useFirefoxExtension } from './fixtures';
+import { clickMenu, useFirefoxExtension, waitForOpened } from './fixtures';
 import { FirefoxPage } from './page';
 import { firefoxPopupOver } from './popup';
 
 declare const browser: {
   runtime: {
-    getBackgroundPage(): Promise<{ hogmarkTest: { menuClicked(info: object, tab: object): Promise<void> } }>;
+    getBackgroundPage(): Promise<{ browser: { action: { openPopup(): Promise<void> } } }>;
   };
 };
 
-type Tree = { contexts: Array<{ context: string; url: string }> };
-
 describe('Firefox: who a recording is, in the popup', () => {
   const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  /** Makes the background's `action.openPopup()` fail as a browser that refuses it does (or undoes that). */
+  const refuseToolbarPopup = (refuse: boolean) =>
+    env.session.control.evaluate(async (on: boolean) => {
+      const { action } = (await browser.runtime.getBackgroundPage()).browser;
+      const kept = action as typeof action & { hogmarkOpenPopup?: () => Promise<void> };
+      kept.hogmarkOpenPopup ??= action.openPopup;
+      action.openPopup = on
+        ? () => Promise.reject(new Error('openPopup requires a user gesture'))
+        : kept.hogmarkOpenPopup;
+    }, refuse);
   const opened: FirefoxPage[] = [];
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((page) => page.close()));
@@ -42,29 +50,19 @@ describe('Firefox: who a recording is, in the popup', () => {
       const linkUrl = await page.evaluate(
         () => (document.getElementById('recording-0') as HTMLAnchorElement).href,
       );
-      // Firefox opens the toolbar popup only on a user's own gesture: the menu opens the picker window.
-      await env.session.control.evaluate(
-        async (click: { id: string; tabId: number; url: string; linkUrl: string }) => {
-          const background = await browser.runtime.getBackgroundPage();
-          await background.hogmarkTest.menuClicked(
-            { menuItemId: click.id, linkUrl: click.linkUrl, pageUrl: click.url, editable: false },
-            { id: click.tabId, index: 1 },
-          );
-        },
-        { id: CHOOSE_COLLECTION, tabId, url: ticket.url, linkUrl },
-      );
-      const windowOf = async () => {
-        const tree = await env.session.bidi.send<Tree>('browsingContext.getTree', { maxDepth: 0 });
-        return tree.contexts.find((context) =>
-          context.url.startsWith(`${env.session.base}/popup.html?recording=`),
-        );
-      };
-      await expect.poll(windowOf).toBeDefined();
-      const found = await windowOf();
-      expect(found?.url).toContain(
+      // Where Firefox lets the menu open the toolbar popup (newer releases) that popup takes the pick;
+      // where it refuses (ESR 140), Hogmark opens the picker window, which this test checks on both.
+      await refuseToolbarPopup(true);
+      await clickMenu(
+        env.session,
+        { menuItemId: CHOOSE_COLLECTION, linkUrl, pageUrl: ticket.url },
+        tabId,
+      ).finally(() => refuseToolbarPopup(false));
+      const found = await waitForOpened(env.session, `${env.session.base}/popup.html?recording=`);
+      expect(found.url).toContain(
         `/popup.html?recording=${DEMO.recordings.inCheckout}&project=1&from=${tabId}`,
       );
-      const picker = new FirefoxPage(env.session.bidi, found?.context ?? '');
+      const picker = new FirefoxPage(env.session.bidi, found.context);
       opened.push(picker);
       await picker.waitForTarget({ css: 'h1', text: 'ana@acme.com' });
       await expect
