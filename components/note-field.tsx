@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { t } from '../lib/platform/i18n';
 import { formatClock } from '../lib/posthog/context-labels';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
+import { TypedTimeField } from './typed-time-field';
 
 /** Ctrl+Enter, or ⌘+Enter on a Mac: add to the chosen collection with the note. */
 export const isAddWithNote = (event: KeyboardEvent) =>
@@ -24,31 +25,18 @@ function NoteTimeField(props: { store: CollectionPickerStore; onKeyDown: (event:
       ? t('noteTimeMissing')
       : null;
   return (
-    <div class="note-time">
-      <p id="playlist-note-unknown" class="muted small">
-        {t('noteTimeUnknown')}
-      </p>
-      <label for="playlist-note-at">{t('noteAtLabel')}</label>
-      <input
-        id="playlist-note-at"
-        ref={input}
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        spellcheck={false}
-        placeholder="mm:ss"
-        value={note.typedTime.value}
-        aria-describedby={error ? 'playlist-note-at-error' : 'playlist-note-unknown'}
-        aria-invalid={error ? 'true' : undefined}
-        onInput={(event) => note.setTypedTime(event.currentTarget.value)}
-        onKeyDown={props.onKeyDown}
-      />
-      {error ? (
-        <p id="playlist-note-at-error" class="field-error error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TypedTimeField
+      id="playlist-note-at"
+      class="note-time"
+      whyId="playlist-note-unknown"
+      why={t('noteTimeUnknown')}
+      label={t('noteAtLabel')}
+      value={note.typedTime.value}
+      error={error}
+      onInput={(value) => note.setTypedTime(value)}
+      onKeyDown={props.onKeyDown}
+      inputRef={input}
+    />
   );
 }
 

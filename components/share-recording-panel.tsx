@@ -3,34 +3,22 @@ import { formatClock } from '../lib/posthog/context-labels';
 import type { RecordingPanel } from '../lib/stores/share-panels';
 import { CopyLinkRow } from './copy-link-row';
 import { ShareStatus } from './share-status';
+import { TypedTimeField } from './typed-time-field';
 
 /** When the player's position cannot be read: say so, and let the user say where the link starts. */
 function StartTimeField(props: { panel: RecordingPanel }) {
   const { panel } = props;
   return (
-    <div class="start-time">
-      <p id="recording-time-unknown" class="muted small">
-        {t('recordingTimeUnknown')}
-      </p>
-      <label for="recording-start-at">{t('recordingStartAtLabel')}</label>
-      <input
-        id="recording-start-at"
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        spellcheck={false}
-        placeholder="mm:ss"
-        value={panel.typedTime}
-        aria-describedby={panel.typedTimeInvalid ? 'recording-start-at-error' : 'recording-time-unknown'}
-        aria-invalid={panel.typedTimeInvalid ? 'true' : undefined}
-        onInput={(event) => panel.setTypedTime(event.currentTarget.value)}
-      />
-      {panel.typedTimeInvalid ? (
-        <p id="recording-start-at-error" class="field-error error" role="alert">
-          {t('recordingStartAtInvalid')}
-        </p>
-      ) : null}
-    </div>
+    <TypedTimeField
+      id="recording-start-at"
+      class="start-time"
+      whyId="recording-time-unknown"
+      why={t('recordingTimeUnknown')}
+      label={t('recordingStartAtLabel')}
+      value={panel.typedTime}
+      error={panel.typedTimeInvalid ? t('recordingStartAtInvalid') : null}
+      onInput={(value) => panel.setTypedTime(value)}
+    />
   );
 }
 
