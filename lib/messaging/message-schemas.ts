@@ -3,6 +3,7 @@ import { lazily } from '../platform/lazy';
 import { isItemShortId, isRecordingId } from '../posthog/context-ids';
 import { PageContextSchema } from '../posthog/context-schema';
 import { PageHintsSchema } from '../posthog/page-hints';
+import { MAX_PERSON_TEXT, MAX_START_URL } from '../posthog/visitor-text';
 import { CollectionListSchema, CollectionSessionStateSchema } from './collection-messages';
 import { PendingStateSchema } from './pending-messages';
 
@@ -171,14 +172,15 @@ export const RecordingRef = lazily(() =>
 );
 /**
  * Who a recording is, as PostHog's metadata says (`session_recordings/:id`): all of it recorded from
- * the user's own site, so shown as text only. `person` null: PostHog has no person for it.
+ * the user's own site, so shown as text only, and bounded where it is read (visitor-text.ts). `person`
+ * null: PostHog has no person for it.
  */
 export const RecordingFaceSchema = lazily(() =>
   z.object({
-    person: z.nullable(z.string().check(z.maxLength(400))),
+    person: z.nullable(z.string().check(z.maxLength(MAX_PERSON_TEXT))),
     startTime: z.nullable(z.string().check(z.maxLength(64))),
     durationSeconds: z.nullable(z.int().check(z.nonnegative())),
-    startUrl: z.nullable(z.string().check(z.maxLength(2048))),
+    startUrl: z.nullable(z.string().check(z.maxLength(MAX_START_URL))),
   }),
 );
 export type RecordingFace = z.infer<typeof RecordingFaceSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { lazily } from '../platform/lazy';
 import { ASK_MAX_LENGTH, PERSON_ASK_KINDS } from '../posthog/person-asks';
+import { MAX_PERSON_TEXT, MAX_START_URL } from '../posthog/visitor-text';
 import { RecordingIdSchema } from './collection-messages';
 import { ProjectId } from './message-schemas';
 
@@ -27,8 +28,8 @@ const PersonUuid = lazily(() => z.string().check(z.minLength(1), z.maxLength(64)
 export const PersonMatchSchema = lazily(() =>
   z.object({
     uuid: PersonUuid,
-    name: Text(400),
-    email: z.nullable(Text(400)),
+    name: Text(MAX_PERSON_TEXT),
+    email: z.nullable(Text(MAX_PERSON_TEXT)),
     /** The first few of the person's distinct ids, and how many there are. */
     distinctIds: z.array(Text(200)).check(z.maxLength(3)),
     distinctIdCount: z.int().check(z.nonnegative()),
@@ -45,7 +46,7 @@ export const PersonRecordingSchema = lazily(() =>
     startTime: z.nullable(Text(64)),
     durationSeconds: z.nullable(z.int().check(z.nonnegative())),
     activeSeconds: z.nullable(z.int().check(z.nonnegative())),
-    startUrl: z.nullable(Text(2048)),
+    startUrl: z.nullable(Text(MAX_START_URL)),
     errors: z.nullable(z.int().check(z.nonnegative())),
     /** By the key's owner (PostHog's `viewed`); null where PostHog did not say. */
     viewed: z.nullable(z.boolean()),

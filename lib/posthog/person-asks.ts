@@ -20,18 +20,31 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL = /\p{Cc}/u;
 
 /**
+ * Text read for an ask at most: an id or an address with the quotes, brackets and spaces around it is
+ * far shorter. Anything longer is refused before any pattern reads it (a page may select a book).
+ */
+export const ASK_TEXT_MAX_LENGTH = 1000;
+// Left out around an ask: what opens a quote or a bracket before it, and what closes one or ends a sentence after.
+const OPENERS = '<("\'“‘[';
+const CLOSERS = '>)"\'”’].,;:!?';
+
+/**
  * What a selection (the menu's `selectionText`) or the popup's field asks for: an email address is
  * looked up exactly, anything else by PostHog's search (a distinct id or a person's UUID exactly, or
  * part of an email). Quotes, brackets and a sentence's last stop around it are left out; a `mailto:`
- * too. Null when it is empty, longer than an id or an address is, or spans lines.
+ * too. Null when it is empty, longer than an id or an address is, or spans lines. No pattern reads
+ * more than ASK_MAX_LENGTH characters of it.
  */
 export function askFromText(raw: string): PersonAsk | null {
-  const value = raw
-    .trim()
-    .replace(/^mailto:/i, '')
-    .replace(/^[<("'“‘[]+/, '')
-    .replace(/[>)"'”’\].,;:!?]+$/, '')
-    .trim();
+  if (raw.length > ASK_TEXT_MAX_LENGTH) return null;
+  let text = raw.trim();
+  if (text.slice(0, 7).toLowerCase() === 'mailto:') text = text.slice(7);
+  // One scan from each end (a pattern such as /[.!?]+$/ backtracks: quadratic in a run of stops).
+  let start = 0;
+  let end = text.length;
+  while (start < end && OPENERS.includes(text[start] as string)) start++;
+  while (end > start && CLOSERS.includes(text[end - 1] as string)) end--;
+  const value = text.slice(start, end).trim();
   if (value === '' || value.length > ASK_MAX_LENGTH || CONTROL.test(value)) return null;
   return EMAIL.test(value) ? { by: 'email', value } : { by: 'search', value };
 }
@@ -42,13 +55,16 @@ export interface PersonLinkAsk {
   ask: PersonAsk;
 }
 
+/** A person link read at most: PostHog's are far shorter (an id of ASK_MAX_LENGTH, percent-encoded). */
+export const PERSON_LINK_MAX_LENGTH = 4096;
+
 /**
  * A link to a person's page in PostHog (`urls.personByDistinctId`: `/person/<distinct id>`,
  * `urls.personByUUID`: `/persons/<uuid>`, with or without `/project/<id>`), on a PostHog origin Hogmark
  * knows; null for anything else.
  */
 export function askFromPersonLink(href: string, appOrigins: readonly string[]): PersonLinkAsk | null {
-  if (!URL.canParse(href)) return null;
+  if (href.length > PERSON_LINK_MAX_LENGTH || !URL.canParse(href)) return null;
   const url = new URL(href);
   const origin = appOriginOf(url, selfHostedOriginSet(appOrigins));
   if (origin === null) return null;

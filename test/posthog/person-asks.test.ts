@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
+  ASK_MAX_LENGTH,
+  ASK_TEXT_MAX_LENGTH,
   askFromPersonLink,
   askFromSearch,
   askFromText,
+  PERSON_LINK_MAX_LENGTH,
   personPageQuery,
 } from '../../lib/posthog/person-asks';
 
@@ -22,6 +25,56 @@ describe('what a selection asks for', () => {
     ['x'.repeat(201), null],
   ])('%j → %j', (text, ask) => {
     expect(askFromText(text)).toEqual(ask);
+  });
+});
+
+/**
+ * `work()` with every pattern's input measured (a pattern reads its text through
+ * `RegExp.prototype.exec`): one given more than `limit` characters stops it there, before it runs.
+ */
+function withPatternsUpTo<T>(limit: number, work: () => T): T {
+  const exec = RegExp.prototype.exec;
+  const spy = vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, text: string) {
+    if (String(text).length > limit) throw new Error(`a pattern was given ${String(text).length} characters`);
+    return exec.call(this, text);
+  });
+  try {
+    return work();
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+describe('a selection built to stall the worker', () => {
+  it('(the guard sees what every kind of pattern use reads)', () => {
+    expect(() => withPatternsUpTo(1, () => /b/.test('ab'))).toThrow('given 2');
+    expect(() => withPatternsUpTo(1, () => 'ab'.replace(/b$/, ''))).toThrow('given 2');
+    expect(withPatternsUpTo(2, () => 'ab'.replace(/b$/, ''))).toBe('a');
+  });
+
+  it.each([
+    ['punctuation between two letters', `a${'.'.repeat(199_998)}b`],
+    ['an address then punctuation', `ana@acme.com${'.'.repeat(199_988)}`],
+    ['spaces around an address', `${' '.repeat(100_000)}ana@acme.com${' '.repeat(99_988)}`],
+  ])('of 200,000 characters (%s) is refused before any pattern reads it', (_name, text) => {
+    expect(text).toHaveLength(200_000);
+    expect(withPatternsUpTo(ASK_MAX_LENGTH, () => askFromText(text))).toBeNull();
+  });
+
+  it('within the bound, is unwrapped by one scan: no pattern reads more than an ask', () => {
+    const wrapped = `${'<'.repeat(400)}ana@acme.com${'.'.repeat(500)}`;
+    expect(wrapped.length).toBeLessThanOrEqual(ASK_TEXT_MAX_LENGTH);
+    expect(withPatternsUpTo(ASK_MAX_LENGTH, () => askFromText(wrapped))).toEqual({
+      by: 'email',
+      value: 'ana@acme.com',
+    });
+    const unclosed = `a${'.'.repeat(ASK_TEXT_MAX_LENGTH - 2)}b`;
+    expect(withPatternsUpTo(ASK_MAX_LENGTH, () => askFromText(unclosed))).toBeNull();
+  });
+
+  it('as a person link of 100,000 characters is refused before any pattern reads it', () => {
+    const href = `${US}/person/${'x'.repeat(100_000)}`;
+    expect(withPatternsUpTo(PERSON_LINK_MAX_LENGTH, () => askFromPersonLink(href, [US]))).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import {
   RecordingsFromSchema,
 } from '../../messaging/person-messages';
 import { lazily } from '../../platform/lazy';
+import { logFailure } from '../../platform/log';
 import { createItemStore, type StorageAreaLike } from '../../platform/storage';
 
 const AnswerSchema = lazily(() =>
@@ -54,14 +55,17 @@ export function createPersonCache(session: StorageAreaLike, now: () => number, t
       const fresh = entry && now() >= entry.at && now() - entry.at < ttlMs;
       return fresh ? (entry.answer as Extract<PersonAnswer, { kind: K }>) : null;
     },
+    /** Keeps an answer; a write that fails costs only the cache (the page is still answered). */
     async put(key: string, answer: PersonAnswer): Promise<void> {
-      await store.update((cache) => {
-        const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
-          .filter(([, entry]) => now() - entry.at < ttlMs)
-          .sort(([, a], [, b]) => b.at - a.at)
-          .slice(0, MAX_ENTRIES);
-        return { ...cache, entries: Object.fromEntries(entries) };
-      });
+      await store
+        .update((cache) => {
+          const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
+            .filter(([, entry]) => now() - entry.at < ttlMs)
+            .sort(([, a], [, b]) => b.at - a.at)
+            .slice(0, MAX_ENTRIES);
+          return { ...cache, entries: Object.fromEntries(entries) };
+        })
+        .catch((error: unknown) => logFailure('person cache', error));
     },
     async throttledUntil(origin: string): Promise<number | null> {
       const until = (await store.get()).throttledUntil[origin];

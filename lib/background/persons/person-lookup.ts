@@ -4,6 +4,7 @@ import type { PersonMatch, PersonRecording, RecordingsFromSchema } from '../../m
 import { AppError, isAppError } from '../../platform/errors';
 import { isRecordingId } from '../../posthog/context-ids';
 import type { PersonAsk } from '../../posthog/person-asks';
+import { personText } from '../../posthog/visitor-text';
 import type { Connection } from '../settings/settings';
 import { faceOf } from '../share-links/item-links';
 import type { PersonCacheStore } from './person-cache';
@@ -33,8 +34,8 @@ export function personMatchOf(item: PersonListItem): PersonMatch {
   const named = String(item.name ?? '').trim();
   return {
     uuid: item.uuid,
-    name: (named || (typeof email === 'string' ? email : '') || distinctIds[0] || item.uuid).slice(0, 400),
-    email: typeof email === 'string' && email.trim() !== '' ? email.trim().slice(0, 400) : null,
+    name: personText(named || (typeof email === 'string' ? email : '') || distinctIds[0] || item.uuid),
+    email: typeof email === 'string' && email.trim() !== '' ? personText(email.trim()) : null,
     distinctIds: distinctIds.slice(0, 3),
     distinctIdCount: item.distinct_ids?.length ?? 0,
     createdAt: isoOrNull(item.created_at),

@@ -3,10 +3,12 @@ import type { RecordingMeta } from '../../api/schema/insight';
 import type { SharingConfiguration } from '../../api/schema/sharing';
 import { ITEM_LINK_TTL_MS, isFresh, recordingFaceKey } from '../../messaging/first-view/known-face';
 import type { MessageInput, MessageOutput, PublicSharing } from '../../messaging/messages';
+import { logFailure } from '../../platform/log';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import type { RecordingContext } from '../../posthog/context';
 import { insightSharingLink } from '../../posthog/links';
 import { personLabel } from '../../posthog/recording-names';
+import { personText, startUrlOrNull } from '../../posthog/visitor-text';
 import type { Connection } from '../settings/settings';
 import { type ItemLinkAnswer, itemLinkCacheItem } from '../storage/stored-items';
 import { publicLinkOf } from './share-links';
@@ -24,11 +26,16 @@ export interface ItemLinksDeps {
   ttlMs?: number;
 }
 
-/** The face of a recording from PostHog's metadata: what is missing or malformed is left out, not guessed. */
+/**
+ * The face of a recording from PostHog's metadata: what is missing or malformed is left out, not
+ * guessed; the person cut and a start address too long left out (visitor-text.ts), so the face is
+ * always one the cache and the messages take.
+ */
 export function faceOf(meta: RecordingMeta): Answer<'recording'> {
   // No person record (PostHog's placeholder has no id): "Anonymous", as Hogmark says it.
   const known = meta.person && meta.person.id !== null && meta.person.id !== undefined ? meta.person : null;
-  const person = known ? String(known.name ?? '').trim() || meta.distinct_id?.toString().trim() || '' : null;
+  const named = known ? String(known.name ?? '').trim() || meta.distinct_id?.toString().trim() || '' : null;
+  const person = named === null ? null : personText(named);
   const start = meta.start_time ?? '';
   const duration = meta.recording_duration;
   return {
@@ -39,7 +46,7 @@ export function faceOf(meta: RecordingMeta): Answer<'recording'> {
       typeof duration === 'number' && Number.isFinite(duration) && duration >= 0
         ? Math.round(duration)
         : null,
-    startUrl: meta.start_url?.trim() || null,
+    startUrl: startUrlOrNull(meta.start_url),
   };
 }
 
@@ -81,12 +88,15 @@ export function createItemLinks(deps: ItemLinksDeps) {
     const task = (async () => {
       const answer = await read();
       if (started === generation) {
-        await store.update((cache) => {
-          const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
-            .sort(([, a], [, b]) => b.at - a.at)
-            .slice(0, MAX_ENTRIES);
-          return { version: 1, entries: Object.fromEntries(entries) };
-        });
+        // A write that fails costs only the cache: the answer is still given.
+        await store
+          .update((cache) => {
+            const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
+              .sort(([, a], [, b]) => b.at - a.at)
+              .slice(0, MAX_ENTRIES);
+            return { version: 1, entries: Object.fromEntries(entries) };
+          })
+          .catch((error: unknown) => logFailure('item links cache', error));
       }
       return answer;
     })();

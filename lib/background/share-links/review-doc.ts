@@ -119,16 +119,12 @@ export function createReviewDoc(deps: ReviewDocDeps) {
         name: (playlist.name?.trim() || playlist.derived_name?.trim() || '').slice(0, 500),
         url: playlistLink({ origin, projectId, shortId }),
         recordings: recordings.map((meta) => {
+          // Bounded as every face is (faceOf): the person cut, a start address too long left out.
           const { kind: _kind, ...face } = faceOf(meta);
           return {
             recordingId: meta.id,
             link: recordingLink({ origin, projectId, recordingId: meta.id, t: undefined }),
-            face: {
-              ...face,
-              person: face.person?.slice(0, 400) ?? null,
-              // A URL cut short would be another URL: one too long is left out.
-              startUrl: face.startUrl && face.startUrl.length <= 2048 ? face.startUrl : null,
-            },
+            face,
           };
         }),
         more,

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PersonQuery, PersonsApi } from '../../../lib/api/persons';
@@ -10,8 +10,12 @@ import {
   PERSON_RECORDINGS_SINCE,
 } from '../../../lib/background/persons/person-lookup';
 import type { Connection } from '../../../lib/background/settings/settings';
+import { PersonMatchSchema, PersonRecordingSchema } from '../../../lib/messaging/person-messages';
 import { AppError } from '../../../lib/platform/errors';
+import type { StorageAreaLike } from '../../../lib/platform/storage';
+import { MAX_PERSON_TEXT } from '../../../lib/posthog/visitor-text';
 import { installEnglishTranslator } from '../../support/i18n';
+import { LONG_NAME, LONG_START_URL, refusingWrites } from '../../support/long-visitor';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -40,13 +44,27 @@ const row = (id: string, extra: Partial<ListedRecording> = {}): ListedRecording 
   ...extra,
 });
 
-function setup(pages: Array<RecordingList | AppError> = []) {
+/** Someone whose visitor data set a name and an email longer than any Hogmark keeps. */
+const LONG: PersonListItem = {
+  uuid: '0190a3b2-0000-7000-8000-000000000002',
+  name: LONG_NAME,
+  distinct_ids: ['user-43'],
+  properties: { email: `${'e'.repeat(5_000)}@acme.com` },
+  created_at: '2024-11-02T08:00:00Z',
+  last_seen_at: null,
+};
+const FOUND: Record<string, PersonListItem[]> = { 'ana@acme.com': [ANA], 'user-43': [LONG] };
+
+function setup(
+  pages: Array<RecordingList | AppError> = [],
+  session: StorageAreaLike = browser.storage.session,
+) {
   let clock = 1_000_000;
   const calls: string[] = [];
   const api = (connection: Connection, projectId: number): Pick<PersonsApi, 'find' | 'recordings'> => ({
     async find(query: PersonQuery) {
       calls.push(`find ${connection.origin} ${projectId} ${query.by} ${query.value}`);
-      return query.value === 'ana@acme.com' ? [ANA] : [];
+      return FOUND[query.value] ?? [];
     },
     async recordings(input) {
       calls.push(
@@ -61,7 +79,7 @@ function setup(pages: Array<RecordingList | AppError> = []) {
   const lookup = createPersonLookup({
     connection: async () => ({ origin: US, apiKey: 'phx_test', projectId: 1 }),
     api,
-    cache: createPersonCache(browser.storage.session, () => clock),
+    cache: createPersonCache(session, () => clock),
     now: () => clock,
   });
   return { lookup, calls, advance: (ms: number) => (clock += ms) };
@@ -162,6 +180,57 @@ describe('person lookup', () => {
     const page = await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
     expect(page.recordings.map((recording) => recording.id)).toEqual(['r1']);
     expect(page.next).toBeNull();
+  });
+
+  it('finds a person whose name and email run to 5,000 characters, and keeps them cut', async () => {
+    const { lookup, calls } = setup();
+    const ask = { by: 'search' as const, value: 'user-43' };
+    const { persons } = await lookup.find({ ask });
+    expect(persons).toHaveLength(1);
+    expect(persons[0]?.name).toBe(LONG_NAME.slice(0, MAX_PERSON_TEXT));
+    expect(persons[0]?.email).toHaveLength(MAX_PERSON_TEXT);
+    // What the page is sent passes the protocol's schema, and asking again sends nothing.
+    expect(PersonMatchSchema.safeParse(persons[0]).success).toBe(true);
+    await lookup.find({ ask });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('lists a page holding a recording with a 10,000-character start address, without that address, and keeps it', async () => {
+    const long = row('r2', { start_url: LONG_START_URL, person: { id: 1, name: LONG_NAME } });
+    const { lookup, calls } = setup([{ results: [row('r1'), long, row('r3')], has_next: false }]);
+    const page = await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    expect(page.recordings.map((recording) => [recording.id, recording.startUrl])).toEqual([
+      ['r1', 'https://acme.com/checkout?token=secret'],
+      ['r2', null],
+      ['r3', 'https://acme.com/checkout?token=secret'],
+    ]);
+    expect(page.recordings.every((recording) => PersonRecordingSchema.safeParse(recording).success)).toBe(
+      true,
+    );
+    // Kept: the same page again comes from memory, and what is kept is bounded.
+    await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    expect(calls).toHaveLength(1);
+    expect(JSON.stringify(await browser.storage.session.get(null)).length).toBeLessThan(2_000);
+  });
+
+  it('answers when its cache cannot be written: that costs only the cache', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { lookup, calls } = setup(
+      [
+        { results: [row('r1')], has_next: false },
+        { results: [row('r1')], has_next: false },
+      ],
+      refusingWrites(browser.storage.session),
+    );
+    const ask = { by: 'email' as const, value: 'ana@acme.com' };
+    await expect(lookup.find({ ask })).resolves.toMatchObject({ persons: [{ uuid: ANA.uuid }] });
+    await expect(lookup.recordings({ projectId: 1, personUuid: ANA.uuid })).resolves.toMatchObject({
+      recordings: [{ id: 'r1' }],
+    });
+    await lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    expect(calls).toHaveLength(3);
+    expect(warn).toHaveBeenCalledWith('[hogmark] person cache: Error');
+    warn.mockRestore();
   });
 
   it('forgets everything with the key', async () => {

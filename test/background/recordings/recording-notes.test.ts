@@ -1,11 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Note, NotesApi } from '../../../lib/api/comments';
+import type { ItemReadsApi } from '../../../lib/api/insights';
 import type { NoteBody, SessionRoute } from '../../../lib/api/session-routes';
 import type { CollectionScope } from '../../../lib/background/collections/collections';
 import { createRecordingNotes } from '../../../lib/background/recordings/recording-notes';
 import type { Connection } from '../../../lib/background/settings/settings';
+import { createItemLinks } from '../../../lib/background/share-links/item-links';
 import { AppError } from '../../../lib/platform/errors';
+import { MAX_PERSON_TEXT } from '../../../lib/posthog/visitor-text';
 import { installEnglishTranslator } from '../../support/i18n';
+import { LONG_NAME, LONG_START_URL } from '../../support/long-visitor';
 
 beforeAll(installEnglishTranslator);
 
@@ -19,7 +25,12 @@ const scope: CollectionScope = {
 };
 
 function setup(
-  options: { key?: 'takes' | 'refuses' | 'loses'; start?: string | null; session?: number } = {},
+  options: {
+    key?: 'takes' | 'refuses' | 'loses';
+    start?: string | null;
+    session?: number;
+    startOf?: (projectId: number, recordingId: string) => Promise<string | null>;
+  } = {},
 ) {
   const calls: string[] = [];
   const stored: Note[] = [];
@@ -52,7 +63,8 @@ function setup(
       calls.push(`session ${route.method} ${route.path} ${JSON.stringify(route.body)}${from}`);
       return { status: options.session ?? (route.method === 'POST' ? 201 : 200), body: { id: NOTE_ID } };
     },
-    startOf: async () => (options.start === undefined ? '2025-03-01T10:00:00Z' : options.start),
+    startOf:
+      options.startOf ?? (async () => (options.start === undefined ? '2025-03-01T10:00:00Z' : options.start)),
   });
   return { notes, calls };
 }
@@ -132,5 +144,49 @@ describe('a note on a recording', () => {
     await expect(notes.save(scope, REC, { text: 'x', second: 1 }, signal)).rejects.toMatchObject({
       kind: 'signed-out',
     });
+  });
+});
+
+describe('a note on a recording whose visitor wrote a 5,000-character name and a 10,000-character start address', () => {
+  it('is saved at its second, with the start the share-links room read and kept bounded', async () => {
+    fakeBrowser.reset();
+    const reads: string[] = [];
+    const faces = createItemLinks({
+      connection: async () => scope.connection,
+      api: () =>
+        ({
+          async recording(id: string) {
+            reads.push(id);
+            return {
+              id,
+              distinct_id: 'user-42',
+              start_time: '2025-03-01T10:00:00Z',
+              recording_duration: 600,
+              start_url: LONG_START_URL,
+              person: { id: 1, name: LONG_NAME },
+            };
+          },
+        }) as unknown as ItemReadsApi,
+      publicSharing: async () => 'allowed',
+      session: browser.storage.session,
+    });
+    // As the recordings room reads a recording's start (recordings-feature.ts, through index.ts).
+    const { notes, calls } = setup({
+      startOf: async (projectId, recordingId) =>
+        (await faces.recordingFace({ projectId, recordingId, source: 'server' })).face?.startTime ?? null,
+    });
+    await expect(
+      notes.save(scope, REC, { text: 'Payment button unresponsive', second: 75 }, signal),
+    ).resolves.toEqual({ id: NOTE_ID, via: 'key', second: 75 });
+    expect(calls).toEqual([`key POST ${BODY}`]);
+    await expect(faces.recordingFace({ projectId: 1, recordingId: REC, source: 'cache' })).resolves.toEqual({
+      face: {
+        person: LONG_NAME.slice(0, MAX_PERSON_TEXT),
+        startTime: '2025-03-01T10:00:00.000Z',
+        durationSeconds: 600,
+        startUrl: null,
+      },
+    });
+    expect(reads).toEqual([REC]);
   });
 });

@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ItemReadsApi } from '../../../lib/api/insights';
@@ -8,8 +8,11 @@ import { createShareLinks } from '../../../lib/background/share-links/share-link
 import { ITEM_LINK_TTL_MS } from '../../../lib/messaging/first-view/known-face';
 import type { PublicSharing } from '../../../lib/messaging/messages';
 import { AppError } from '../../../lib/platform/errors';
+import type { StorageAreaLike } from '../../../lib/platform/storage';
 import { parsePageContext } from '../../../lib/posthog/context';
+import { MAX_PERSON_TEXT } from '../../../lib/posthog/visitor-text';
 import { installEnglishTranslator } from '../../support/i18n';
+import { LONG_NAME, LONG_START_URL, refusingWrites } from '../../support/long-visitor';
 
 beforeAll(installEnglishTranslator);
 beforeEach(() => fakeBrowser.reset());
@@ -23,6 +26,7 @@ function setup(
     sharing?: { enabled: boolean; access_token?: string; password_required?: boolean };
     publicSharing?: PublicSharing;
     canReadRecordings?: boolean;
+    session?: StorageAreaLike;
   } = {},
 ) {
   const calls: string[] = [];
@@ -50,6 +54,16 @@ function setup(
     async recording(id) {
       calls.push(`recording ${id}`);
       if (id === 'gone') throw new AppError('not-found', { status: 404 });
+      if (id === 'long') {
+        return {
+          id,
+          distinct_id: 'user-42',
+          start_time: '2025-03-01T10:00:00Z',
+          recording_duration: 60,
+          start_url: LONG_START_URL,
+          person: { id: 1, name: LONG_NAME },
+        };
+      }
       return {
         id,
         distinct_id: 'user-42',
@@ -76,7 +90,7 @@ function setup(
     api,
     publicSharing: async () => options.publicSharing ?? 'allowed',
     canReadRecordings: async () => options.canReadRecordings ?? true,
-    session: browser.storage.session,
+    session: options.session ?? browser.storage.session,
     now: () => clock,
   });
   return {
@@ -247,6 +261,42 @@ describe('the face of a recording', () => {
     await links.recordingFace({ projectId: 1, recordingId: 'anonymous' });
     await expect(links.recordingPerson({ ...context, recordingId: 'anonymous' })).resolves.toBe('Anonymous');
     expect(calls).toEqual(['recording abc', 'recording anonymous']);
+  });
+
+  it('of a visitor who wrote a 5,000-character name and a 10,000-character start address is answered, and kept bounded', async () => {
+    const { links, calls } = setup();
+    const long = { projectId: 1, recordingId: 'long' };
+    const bounded = {
+      face: {
+        person: LONG_NAME.slice(0, MAX_PERSON_TEXT),
+        startTime: '2025-03-01T10:00:00.000Z',
+        durationSeconds: 60,
+        // Cut short it would be another address: left out.
+        startUrl: null,
+      },
+    };
+    await expect(links.recordingFace(long)).resolves.toEqual(bounded);
+    // Kept: the popup's next open and the toolbar read it without asking PostHog again.
+    await expect(links.recordingFace({ ...long, source: 'cache' })).resolves.toEqual(bounded);
+    await expect(links.recordingFace(long)).resolves.toEqual(bounded);
+    expect(calls).toEqual(['recording long']);
+    const kept = JSON.stringify(await browser.storage.session.get(null));
+    expect(kept).toContain(LONG_NAME.slice(0, MAX_PERSON_TEXT));
+    expect(kept.length).toBeLessThan(1_000);
+  });
+
+  it('is answered when the cache cannot be written: that costs only the cache', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { links, calls } = setup({ session: refusingWrites(browser.storage.session) });
+    await expect(links.recordingFace({ projectId: 1, recordingId: 'abc' })).resolves.toMatchObject({
+      face: { person: 'ana@acme.com' },
+    });
+    await expect(links.recordingFace({ projectId: 1, recordingId: 'abc' })).resolves.toMatchObject({
+      face: { person: 'ana@acme.com' },
+    });
+    expect(calls).toEqual(['recording abc', 'recording abc']);
+    expect(warn).toHaveBeenCalledWith('[hogmark] item links cache: Error');
+    warn.mockRestore();
   });
 
   it('leaves out what PostHog did not say, rather than guessing', () => {
