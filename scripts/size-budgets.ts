@@ -102,7 +102,11 @@ PostHog's answer is read (one helper, lib/posthog/visitor-text.ts, with the revi
 and a failed cache write logged instead of failing the answer, +0.06 KB background; a person ask
 refused past 1,000 characters and trimmed by one scan from each end instead of three patterns, a
 person link refused past 4,096, +0.07 KB background and +0.07 KB popup (its "Find a person" field
-reads the same code). A fetch
+reads the same code). One escaper for every PostHog string in copied Markdown (visitor
+data as code spans, mentions neutralised, controls, bidi and zero-width characters dropped) took the
+popup to 31.42 KB on its own (+0.40 KB: the module and its character classes, which gzip finds little to share
+with; the two escapers it replaced were a line each); the background did not change; all
+merged, the popup measured 31.52 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -112,7 +116,7 @@ reads the same code). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 31.1 * KB,
+  popup: 31.55 * KB,
   content: 6.95 * KB,
   background: 65.1 * KB,
 } as const;

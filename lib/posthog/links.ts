@@ -1,4 +1,5 @@
 import type { DashboardContext, PageContext, PlaylistContext, RecordingContext } from './context';
+import { INVISIBLE, markdownSafe } from './markdown-safe';
 
 /**
  * The links Hogmark copies and opens, in the forms PostHog's own share dialogs produce
@@ -117,14 +118,18 @@ export function pageLink(ctx: PageContext): string {
 const URL_ESCAPES: Readonly<Record<string, string>> = { '(': '%28', ')': '%29', '\\': '%5C' };
 
 /**
- * `[text](url)` that renders as one link whatever the names hold. In the text, brackets and
- * backslashes would end or break the link, and backticks or angle brackets would start a code span
- * or HTML that swallows the closing bracket: they are backslash-escaped. In the URL, parentheses,
- * backslashes, whitespace and angle brackets are percent-encoded, which servers read the same.
+ * `[label](url)` around a label already made safe (`markdownSafe`), named by the URL as text when
+ * the label is empty. In the URL, parentheses, backslashes, whitespace, angle brackets and what
+ * `markdownSafe` drops are percent-encoded, which servers read the same.
  */
+export function markdownLinkAround(label: string, url: string): string {
+  const escapedUrl = url
+    .replace(/[()\\\s<>]/g, (char) => URL_ESCAPES[char] ?? encodeURIComponent(char))
+    .replace(INVISIBLE, encodeURIComponent);
+  return `[${label || markdownSafe(url, 'text')}](${escapedUrl})`;
+}
+
+/** `[text](url)` that renders as one link whatever `text` holds: it stays text (`markdownSafe`). */
 export function markdownLink(text: string, url: string): string {
-  const label = text.replace(/\s+/g, ' ').trim() || url;
-  const escapedLabel = label.replace(/[\\[\]`<>]/g, '\\$&');
-  const escapedUrl = url.replace(/[()\\\s<>]/g, (char) => URL_ESCAPES[char] ?? encodeURIComponent(char));
-  return `[${escapedLabel}](${escapedUrl})`;
+  return markdownLinkAround(markdownSafe(text, 'text'), url);
 }

@@ -1,5 +1,6 @@
 import { formatClock } from './context-labels';
-import { markdownLink } from './links';
+import { markdownLink, markdownLinkAround } from './links';
+import { markdownSafe } from './markdown-safe';
 
 /** What the review doc says of one recording; `face` null when PostHog did not say who it was. */
 export interface ReviewRecording {
@@ -27,17 +28,6 @@ export interface ReviewDoc {
 }
 
 /**
- * Text that stays text wherever Markdown is pasted (GitHub, Linear, Slack, Notion): one line, and
- * every character that could start emphasis, code, a link, HTML or a table cell backslash-escaped.
- */
-export function markdownText(text: string): string {
-  return text
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\\`*_{}[\]()<>#|~!]/g, '\\$&');
-}
-
-/**
  * Where a recording started, as host and path: nothing else of a URL the recorded site wrote (its
  * query and fragment may hold anything), and nothing that is not a web address.
  */
@@ -58,22 +48,27 @@ function startedAt(iso: string | null, doc: ReviewDoc): string | null {
   return format.format(Date.parse(iso));
 }
 
+/**
+ * A recording's entry: who (as code: the recorded site named them), when, how long and where it
+ * started (as code too), linked; then its notes, each at its second.
+ */
 function entry(recording: ReviewRecording, doc: ReviewDoc): string {
   const { face } = recording;
   const label = face
     ? [
-        face.person ?? doc.labels.anonymous,
-        startedAt(face.startTime, doc),
-        face.durationSeconds === null ? null : formatClock(face.durationSeconds),
-        startPlace(face.startUrl),
+        face.person === null ? markdownSafe(doc.labels.anonymous, 'text') : markdownSafe(face.person, 'code'),
+        markdownSafe(startedAt(face.startTime, doc) ?? '', 'text'),
+        face.durationSeconds === null ? '' : formatClock(face.durationSeconds),
+        markdownSafe(startPlace(face.startUrl) ?? '', 'code'),
       ]
-        .filter((part): part is string => Boolean(part))
+        .filter(Boolean)
         .join(' · ')
-    : doc.labels.recording(recording.recordingId);
-  const lines = [`- ${markdownLink(label, recording.link)}`];
+    : markdownSafe(doc.labels.recording(recording.recordingId), 'text');
+  const lines = [`- ${markdownLinkAround(label, recording.link)}`];
   for (const note of recording.notes) {
-    const at = note.second === null ? '' : `${markdownLink(formatClock(note.second), note.link)} `;
-    lines.push(`  - ${at}${markdownText(note.text)}`);
+    const at = note.second === null ? '' : markdownLink(formatClock(note.second), note.link);
+    const line = [at, markdownSafe(note.text, 'text')].filter(Boolean).join(' ');
+    if (line) lines.push(`  - ${line}`);
   }
   return lines.join('\n');
 }

@@ -11,6 +11,7 @@ import {
   recordingLink,
 } from '../../lib/posthog/links';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { HOSTILE_NAMES } from '../support/hostile-names';
 
 const US = 'https://us.posthog.com';
 const LOCAL = 'http://127.0.0.1:8010';
@@ -143,6 +144,20 @@ describe('markdownLink', () => {
     ],
   ])('%s', (_, text, url, expected) => {
     expect(markdownLink(text, url)).toBe(expected);
+  });
+
+  it.each(HOSTILE_NAMES)(
+    'a name with $what stays text, named by the URL when nothing is left',
+    ({ name, text }) => {
+      const url = `${US}/project/1/dashboard/1`;
+      expect(markdownLink(name, url)).toBe(`[${text || `${US}/project/1/dashboard/1`}](${url})`);
+    },
+  );
+
+  it('percent-encodes controls, bidi and zero-width characters in the URL', () => {
+    expect(markdownLink('x', 'https://x.test/a\u202Eb\u200Bc\u0000')).toBe(
+      '[x](https://x.test/a%E2%80%AEb%E2%80%8Bc%00)',
+    );
   });
 
   it('keeps the link target equivalent after percent-encoding', () => {

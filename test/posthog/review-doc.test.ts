@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { collectionMarkdown, markdownText, type ReviewRecording } from '../../lib/posthog/review-doc';
+import { collectionMarkdown, type ReviewRecording } from '../../lib/posthog/review-doc';
+import { HOSTILE_NAMES } from '../support/hostile-names';
 
 const US = 'https://us.posthog.com';
 const labels = { anonymous: 'Anonymous', recording: (id: string) => `Recording …${id.slice(-8)}` };
@@ -48,13 +49,55 @@ describe('a collection as a review doc', () => {
       [
         `## [Checkout bugs](${US}/project/1/replay/playlists/eKdNnFRI)`,
         '',
-        `- [ana@acme.com · 2 Mar 2025, 10:00 · 05:12 · acme.com/checkout](${link('newer')})`,
+        `- [\`ana@acme.com\` · 2 Mar 2025, 10:00 · 05:12 · \`acme.com/checkout\`](${link('newer')})`,
         `  - [01:15](${link('newer', 75)}) Payment button unresponsive`,
-        `- [bo@acme.com · 1 Mar 2025, 09:00 · 01:01 · acme.com](${link('older')})`,
+        `- [\`bo@acme.com\` · 1 Mar 2025, 09:00 · 01:01 · \`acme.com\`](${link('older')})`,
         `- [Recording …unknown](${link('unknown')})`,
         `- [Anonymous · 1:02:05](${link('anonymous')})`,
       ].join('\n'),
     );
+  });
+
+  it.each(HOSTILE_NAMES)(
+    'a collection, a person and a note with $what stay text (the person as code)',
+    ({ name, text, code }) => {
+      const collection = `${US}/project/1/replay/playlists/x`;
+      const doc = collectionMarkdown({
+        name,
+        url: collection,
+        labels,
+        recordings: [
+          recording('r', { person: name, startTime: null, durationSeconds: 61, startUrl: null }, [
+            { text: name, second: 3, link: link('r', 3) },
+            { text: name, second: null, link: link('r') },
+          ]),
+        ],
+      });
+      const notes = text
+        ? [`  - [00:03](${link('r', 3)}) ${text}`, `  - ${text}`]
+        : [`  - [00:03](${link('r', 3)})`];
+      expect(doc.split('\n')).toEqual([
+        `## [${text || collection}](${collection})`,
+        '',
+        `- [${code ? `${code} · 01:01` : '01:01'}](${link('r')})`,
+        ...notes,
+      ]);
+    },
+  );
+
+  it.each([
+    ['a bare domain, without its query', 'https://evil.example/login?next=%40here', '`evil.example/login`'],
+    ['a mention in the path', 'https://acme.com/@here', '`acme.com/@here`'],
+    ['a backtick in the path, percent-encoded', 'https://acme.com/a`b', '`acme.com/a%60b`'],
+    ['RLO in the path, percent-encoded', 'https://acme.com/\u202Eevil', '`acme.com/%E2%80%AEevil`'],
+  ])('a start address with %s is code', (_, startUrl, place) => {
+    const doc = collectionMarkdown({
+      name: 'Bugs',
+      url: `${US}/project/1/replay/playlists/x`,
+      labels,
+      recordings: [recording('r', { person: null, startTime: null, durationSeconds: null, startUrl })],
+    });
+    expect(doc.split('\n')[2]).toBe(`- [Anonymous · ${place}](${link('r')})`);
   });
 
   it('escapes hostile names and notes: brackets, backticks, HTML, newlines and emphasis stay text', () => {
@@ -86,16 +129,11 @@ describe('a collection as a review doc', () => {
     expect(lines[0]).toBe(
       `## [Bugs\\](https://evil.example) \\<script\\>](${US}/project/1/replay/playlists/x)`,
     );
-    expect(lines[2]).toBe(`- [\\[admin\\](javascript:alert(1))](${link('r')})`);
+    expect(lines[2]).toBe(`- [\`[admin](javascript:alert(1))\`](${link('r')})`);
     expect(lines[3]).toBe(
-      `  - [00:03](${link('r', 3)}) line one line \\[two\\]\\(https://evil.example\\) \\# not a heading \\*bold\\* \\\`code\\\` \\<b\\>x\\</b\\> \\| cell`,
+      `  - [00:03](${link('r', 3)}) line one line \\[two\\](https://evil.example) # not a heading \\*bold\\* \\\`code\\\` \\<b\\>x\\</b\\> \\| cell`,
     );
     expect(lines[4]).toBe('  - no second');
     expect(lines).toHaveLength(5);
-  });
-
-  it('keeps any text on one line with nothing unescaped', () => {
-    expect(markdownText('  a\r\n\tb  ')).toBe('a b');
-    expect(markdownText('_*[]()<>`\\')).toBe('\\_\\*\\[\\]\\(\\)\\<\\>\\`\\\\');
   });
 });

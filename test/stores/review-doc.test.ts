@@ -103,9 +103,9 @@ describe('a collection copied as a review doc', () => {
     expect(expected.split('\n')).toEqual([
       `## [Checkout bugs](${COLLECTION_URL})`,
       '',
-      `- [newer@acme.com · 2 Mar 2025, 10:00 · 01:01 · acme.com/checkout](${link('newer')})`,
+      `- [\`newer@acme.com\` · 2 Mar 2025, 10:00 · 01:01 · \`acme.com/checkout\`](${link('newer')})`,
       `  - [00:05](${link('newer', 5)}) Note on newer`,
-      `- [older@acme.com · 1 Mar 2025, 10:00 · 01:01 · acme.com/checkout](${link('older')})`,
+      `- [\`older@acme.com\` · 1 Mar 2025, 10:00 · 01:01 · \`acme.com/checkout\`](${link('older')})`,
       `  - [00:05](${link('older', 5)}) Note on older`,
     ]);
     expect(copy.toast.value).toEqual({ kind: 'ok', text: 'Copied Checkout bugs as Markdown (2 recordings)' });
