@@ -96,7 +96,10 @@ background to 64.95 KB (+0.66 KB; +454 bytes minified: the two composers and the
 lib/background/index.ts's imports, sorted by path; `bulk/` sorts first, so its imports (the
 recordings room's writes, the popup's first-view code) come before the API client, and gzip finds
 less nearby. The same build with that one import after `persons/`, as a room name sorting there
-would put it, measured 64.40 KB. A fetch
+would put it, measured 64.40 KB. Keeping the person page's ask out of its address and title (the
+ask kept in `storage.session` under a random id: its stored item and schema, and the two messages
+that keep and read it) took the background to 65.13 KB (+0.18 KB) and the popup to 31.00 KB (-0.02
+KB: the field hands the ask over by message instead of writing it into an address). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -108,7 +111,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 31.05 * KB,
   content: 6.95 * KB,
-  background: 65.0 * KB,
+  background: 65.2 * KB,
 } as const;
 
 /** Where the budgets are headed. */
