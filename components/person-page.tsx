@@ -44,7 +44,7 @@ function PersonChoice(props: { store: PersonPageStore }) {
   useEffect(() => first.current?.focus(), []);
   return (
     <section aria-labelledby="choose-title">
-      <h2 id="choose-title">{tCount('personsMatch', persons.length, store.ask?.value ?? '')}</h2>
+      <h2 id="choose-title">{tCount('personsMatch', persons.length, store.ask.value?.value ?? '')}</h2>
       <ul class="person-choices">
         {persons.map((person, index) => (
           <li key={person.uuid}>
@@ -65,19 +65,16 @@ function PersonChoice(props: { store: PersonPageStore }) {
 }
 
 /** Hogmark's person page: who matched, then their recordings; a field for the next ask below. */
-export function PersonPage(props: {
-  store: PersonPageStore;
-  copy: CopyStore;
-  onFind: (ask: PersonAsk) => void;
-}) {
+export function PersonPage(props: { store: PersonPageStore; copy: CopyStore }) {
   const { store, copy } = props;
+  const ask = store.ask.value;
   const phase = store.phase.value;
   const person = store.person.value;
   const failure = store.failure.value;
   const heading = person
     ? t('personsHeading', person.name)
-    : store.ask
-      ? t('personsHeading', store.ask.value)
+    : ask
+      ? t('personsHeading', ask.value)
       : t('personsTitle');
   return (
     <main class="person-page" aria-busy={phase === 'loading'}>
@@ -96,9 +93,7 @@ export function PersonPage(props: {
           </button>
         ) : null}
       </header>
-      {phase === 'loading' ? (
-        <p class="muted">{store.ask ? t('personsLooking', store.ask.value) : ''}</p>
-      ) : null}
+      {phase === 'loading' ? <p class="muted">{ask ? t('personsLooking', ask.value) : ''}</p> : null}
       {phase === 'setup' ? <SetupPrompt onOpenOptions={() => void store.openOptions()} /> : null}
       {phase === 'blocked' ? (
         <div class="error-notice" role="alert">
@@ -109,6 +104,7 @@ export function PersonPage(props: {
         </div>
       ) : null}
       {phase === 'no-ask' ? <p>{t('personsNoAsk')}</p> : null}
+      {phase === 'gone' ? <p role="status">{t('personsAskGone')}</p> : null}
       {phase === 'error' && failure ? (
         <div class="error-notice" role="alert">
           <p class="error">{failure.error.message}</p>
@@ -118,9 +114,7 @@ export function PersonPage(props: {
           </button>
         </div>
       ) : null}
-      {phase === 'none' && store.ask ? (
-        <p role="status">{noneSentence(store.ask, store.place.value)}</p>
-      ) : null}
+      {phase === 'none' && ask ? <p role="status">{noneSentence(ask, store.place.value)}</p> : null}
       {phase === 'choose' ? <PersonChoice store={store} /> : null}
       {phase === 'person' ? <PersonRecordings store={store} /> : null}
       <div role="status">
@@ -129,7 +123,7 @@ export function PersonPage(props: {
         ) : null}
       </div>
       {phase !== 'setup' && phase !== 'blocked' ? (
-        <PersonFinder id="person-finder" onFind={props.onFind} />
+        <PersonFinder id="person-finder" onFind={(next) => void store.find(next)} />
       ) : null}
       <CopyToast toast={copy.toast.value} onDismiss={() => copy.dismiss()} />
     </main>

@@ -106,7 +106,11 @@ reads the same code). One escaper for every PostHog string in copied Markdown (v
 data as code spans, mentions neutralised, controls, bidi and zero-width characters dropped) took the
 popup to 31.42 KB on its own (+0.40 KB: the module and its character classes, which gzip finds little to share
 with; the two escapers it replaced were a line each); the background did not change; all
-merged, the popup measured 31.52 KB. A fetch
+merged, the popup measured 31.52 KB. Keeping the person page's ask out of its address and title (the
+ask kept in `storage.session` under a random id: its stored item and schema, and the two messages
+that keep and read it) took the background to 65.13 KB (+0.18 KB) and the popup to 31.00 KB (-0.02
+KB: the field hands the ask over by message instead of writing it into an address) on its own; all merged, the background measured 65.29 KB
+and the popup 31.52 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -118,7 +122,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 31.55 * KB,
   content: 6.95 * KB,
-  background: 65.1 * KB,
+  background: 65.35 * KB,
 } as const;
 
 /** Where the budgets are headed. */

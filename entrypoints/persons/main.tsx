@@ -3,19 +3,20 @@ import { browser } from 'wxt/browser';
 import { PersonPage } from '../../components/person-page';
 import { createPageSender } from '../../lib/messaging/page-sender';
 import { setTranslator, t, translatorFrom } from '../../lib/platform/i18n';
-import { askFromSearch, personPageQuery } from '../../lib/posthog/person-asks';
+import { askIdFromSearch, personPagePath } from '../../lib/posthog/person-asks';
 import { createPersonPageStore } from '../../lib/stores/person-page';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import './persons.css';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
-const opened = askFromSearch(location.search);
-document.title = opened ? t('personsPageTitle', opened.ask.value) : t('personsPageTitleEmpty');
+// Names no person: the title, like the address, lands in the browser's history.
+document.title = t('personsPageTitle');
 const copy = createCopyStore({ writeText: (text) => navigator.clipboard.writeText(text) });
 const store = createPersonPageStore({
   send: createPageSender((message) => browser.runtime.sendMessage(message)),
   copy,
-  opened,
+  askId: askIdFromSearch(location.search),
+  openAsk: (askId) => location.assign(personPagePath(askId)),
   openTab: async (url) => {
     await browser.tabs.create({ url });
   },
@@ -23,9 +24,6 @@ const store = createPersonPageStore({
 });
 const root = document.getElementById('app');
 if (root) {
-  render(
-    <PersonPage store={store} copy={copy} onFind={(ask) => location.assign(`?${personPageQuery(ask)}`)} />,
-    root,
-  );
+  render(<PersonPage store={store} copy={copy} />, root);
 }
 void store.load();

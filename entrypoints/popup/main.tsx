@@ -8,7 +8,7 @@ import { knownFace } from '../../lib/messaging/first-view/known-face';
 import { STORED } from '../../lib/messaging/first-view/stored-names';
 import { watchTabView } from '../../lib/messaging/view-port';
 import { playbackSecond } from '../../lib/posthog/links';
-import { type PersonAsk, personPageQuery } from '../../lib/posthog/person-asks';
+import { type PersonAsk, personPagePath } from '../../lib/posthog/person-asks';
 import { createCollectionPickerStore } from '../../lib/stores/collection-picker';
 import { pickerScopeOf } from '../../lib/stores/collection-picker-model';
 import { createPendingStore } from '../../lib/stores/pending-changes';
@@ -98,8 +98,11 @@ const stopWatching = effect(() => {
   );
 });
 
+// The ask is kept by the background: the page's address carries only its id, so the email or id
+// typed here never reaches the browser's history.
 const findPerson = async (ask: PersonAsk) => {
-  await browser.tabs.create({ url: browser.runtime.getURL(`/persons.html?${personPageQuery(ask)}`) });
+  const { askId } = await send('persons/keep-ask', { ask });
+  await browser.tabs.create({ url: browser.runtime.getURL(personPagePath(askId)) });
   window.close();
 };
 

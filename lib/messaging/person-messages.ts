@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { lazily } from '../platform/lazy';
-import { ASK_MAX_LENGTH, PERSON_ASK_KINDS } from '../posthog/person-asks';
+import { ASK_MAX_LENGTH, isPersonAskId, PERSON_ASK_KINDS } from '../posthog/person-asks';
 import { MAX_PERSON_TEXT, MAX_START_URL } from '../posthog/visitor-text';
 import { RecordingIdSchema } from './collection-messages';
 import { ProjectId } from './message-schemas';
@@ -19,6 +19,17 @@ export const PersonAskSchema = lazily(() =>
     by: z.enum(PERSON_ASK_KINDS),
     value: z.string().check(z.minLength(1), z.maxLength(ASK_MAX_LENGTH)),
   }),
+);
+
+/** What a person page is opened for: the ask, and a person link's project. */
+export const OpenedAskSchema = lazily(() =>
+  z.strictObject({ ask: PersonAskSchema, projectId: z.optional(ProjectId) }),
+);
+export type OpenedAsk = z.infer<typeof OpenedAskSchema>;
+
+/** The id an ask is kept under for its page (`persons.html?ask=<id>`): `crypto.randomUUID()`'s form. */
+export const PersonAskIdSchema = lazily(() =>
+  z.strictObject({ askId: z.string().check(z.refine(isPersonAskId, 'not an ask id')) }),
 );
 
 const Text = (max: number) => z.string().check(z.maxLength(max));
@@ -64,6 +75,21 @@ export const RecordingsFromSchema = lazily(() =>
 
 /** The person page's messages, spread into the protocol (messages.ts): one factory per message. */
 export const personProtocol = {
+  /**
+   * Keep an ask for the person page it opens (the popup's and the page's field; the menus keep theirs in
+   * the background): the page's address then carries only the id, never the email or id asked for.
+   */
+  'persons/keep-ask': () => ({
+    from: 'extension-page',
+    input: OpenedAskSchema,
+    output: PersonAskIdSchema,
+  }),
+  /** The ask a person page was opened for; null once the browser forgot it (a restart) or never kept it. */
+  'persons/kept-ask': () => ({
+    from: 'extension-page',
+    input: PersonAskIdSchema,
+    output: z.object({ opened: z.nullable(OpenedAskSchema) }),
+  }),
   /** Who the ask finds, on the configured PostHog and project (one lookup, kept a few minutes). */
   'persons/find': () => ({
     from: 'extension-page',

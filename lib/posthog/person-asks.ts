@@ -84,21 +84,20 @@ export function askFromPersonLink(href: string, appOrigins: readonly string[]): 
   return { origin, projectId, ask: { by: 'distinct-id', value: id } };
 }
 
-/** `persons.html?by=email&q=ana%40acme.com[&project=2]`: the ask a person page is opened for. */
-export function personPageQuery(ask: PersonAsk, projectId?: number): string {
-  const params = new URLSearchParams({ by: ask.by, q: ask.value });
-  if (projectId !== undefined) params.set('project', String(projectId));
-  return params.toString();
+/**
+ * The person page's address carries only the id its ask is kept under (`persons.html?ask=<id>`):
+ * never what was asked, which would land in the browser's history and synced history.
+ */
+export function personPagePath(askId: string): `/persons.html?ask=${string}` {
+  return `/persons.html?ask=${encodeURIComponent(askId)}`;
 }
 
-/** The ask in a person page's address, or null when it holds none (or not one Hogmark could write). */
-export function askFromSearch(search: string): { ask: PersonAsk; projectId?: number } | null {
-  const params = new URLSearchParams(search);
-  const by = params.get('by');
-  const value = params.get('q') ?? '';
-  const kind = PERSON_ASK_KINDS.find((known) => known === by);
-  if (!kind || value === '' || value.length > ASK_MAX_LENGTH || CONTROL.test(value)) return null;
-  const ask = { by: kind, value };
-  const project = Number(params.get('project'));
-  return Number.isSafeInteger(project) && project > 0 ? { ask, projectId: project } : { ask };
+/** `crypto.randomUUID()`'s form: a kept ask's id. */
+export function isPersonAskId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** The person page's `?ask=`; null when its address has none (then the page offers the field only). */
+export function askIdFromSearch(search: string): string | null {
+  return new URLSearchParams(search).get('ask');
 }

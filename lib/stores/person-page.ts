@@ -1,21 +1,23 @@
 import { computed, signal } from '@preact/signals';
 import type { SendMessage, Status } from '../messaging/messages';
-import type { PersonMatch, PersonRecording } from '../messaging/person-messages';
+import type { OpenedAsk, PersonMatch, PersonRecording } from '../messaging/person-messages';
 import { type SerializedError, serializeError } from '../platform/errors';
 import { t, tCount } from '../platform/i18n';
 import { recordingLink } from '../posthog/links';
-import type { PersonAsk } from '../posthog/person-asks';
+import { isPersonAskId, type PersonAsk } from '../posthog/person-asks';
 import type { CopyStore } from './share-copy';
 
 /**
  * `blocked`: the key lacks a scope (known from the key check, nothing sent); `no-ask`: opened without
- * one; `none`: nobody matched; `choose`: several did; `person`: one is shown with their recordings.
+ * one; `gone`: opened for an ask no longer kept (the browser restarted, or 20 newer asks); `none`: nobody
+ * matched; `choose`: several did; `person`: one is shown with their recordings.
  */
 export type PersonPagePhase =
   | 'loading'
   | 'setup'
   | 'blocked'
   | 'no-ask'
+  | 'gone'
   | 'none'
   | 'choose'
   | 'person'
@@ -26,8 +28,13 @@ type RecordingsFrom = { after: string } | { offset: number };
 export interface PersonPageDeps {
   send: SendMessage;
   copy: CopyStore;
-  /** What the page was opened for (`persons.html?by=…&q=…[&project=…]`). */
-  opened: { ask: PersonAsk; projectId?: number } | null;
+  /**
+   * The id of the ask the page was opened for (`persons.html?ask=<id>`), kept by the background in
+   * `storage.session`: the address never says who is looked for.
+   */
+  askId: string | null;
+  /** Opens the page for another ask, kept under this id (the page's own field). */
+  openAsk: (askId: string) => void;
   /** Opens a PostHog page in a new tab. */
   openTab: (url: string) => Promise<void>;
   openOptions: () => Promise<void>;
@@ -50,6 +57,7 @@ export function createPersonPageStore(deps: PersonPageDeps) {
   const { send } = deps;
   const now = deps.now ?? Date.now;
   const phase = signal<PersonPagePhase>('loading');
+  const opened = signal<OpenedAsk | null>(null);
   const status = signal<Status | null>(null);
   const blockedBy = signal<string | null>(null);
   const failure = signal<PageFailure | null>(null);
@@ -125,6 +133,12 @@ export function createPersonPageStore(deps: PersonPageDeps) {
     void loadRecordings();
   }
 
+  async function keptAsk(askId: string): Promise<OpenedAsk | null> {
+    // Not an id Hogmark makes: nothing to ask the background for.
+    if (!isPersonAskId(askId)) return null;
+    return (await send('persons/kept-ask', { askId })).opened;
+  }
+
   async function load(): Promise<void> {
     phase.value = 'loading';
     failure.value = null;
@@ -142,14 +156,19 @@ export function createPersonPageStore(deps: PersonPageDeps) {
         phase.value = 'blocked';
         return;
       }
-      const opened = deps.opened;
-      if (!opened) {
+      if (deps.askId === null) {
         phase.value = 'no-ask';
         return;
       }
+      const ask = opened.value ?? (await keptAsk(deps.askId));
+      if (!ask) {
+        phase.value = 'gone';
+        return;
+      }
+      opened.value = ask;
       const found = await send('persons/find', {
-        ask: opened.ask,
-        ...(opened.projectId === undefined ? {} : { projectId: opened.projectId }),
+        ask: ask.ask,
+        ...(ask.projectId === undefined ? {} : { projectId: ask.projectId }),
       });
       where.value = { origin: found.origin, projectId: found.projectId };
       persons.value = found.persons;
@@ -197,7 +216,7 @@ export function createPersonPageStore(deps: PersonPageDeps) {
     failure,
     where,
     place,
-    ask: deps.opened?.ask ?? null,
+    ask: computed(() => opened.value?.ask ?? null),
     persons,
     person,
     recordings,
@@ -210,6 +229,15 @@ export function createPersonPageStore(deps: PersonPageDeps) {
     notice,
     load,
     openOptions: () => deps.openOptions(),
+    /** The page's field: the ask is kept by the background, and the page opens for its id. */
+    async find(ask: PersonAsk): Promise<void> {
+      notice.value = null;
+      try {
+        deps.openAsk((await send('persons/keep-ask', { ask })).askId);
+      } catch (thrown) {
+        notice.value = { kind: 'error', text: serializeError(thrown).message };
+      }
+    },
     choosePerson: show,
     /** Back to the persons that matched, when there were several. */
     backToPersons(): void {

@@ -13,9 +13,12 @@ const { anaUuid, anaRecording, jo } = DEMO.support;
 const { onboarding } = DEMO.playlists;
 
 const rows = (page: Page) => page.locator('li.person-recording');
+/** The person page's address: only the id its ask is kept under. */
+const PERSON_PAGE_ADDRESS = /^chrome-extension:\/\/[a-p]{32}\/persons\.html\?ask=[0-9a-f-]{36}$/;
 
 describe('a customer’s recordings from a support ticket (local PostHog)', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'support' }, { connected: true });
+  const personPageBase = () => `chrome-extension://${env.session.extensionId}/persons.html`;
   let ticket: { url: string; server: Server };
   beforeAll(async () => {
     ticket = await serveSupportTicket();
@@ -29,6 +32,9 @@ describe('a customer’s recordings from a support ticket (local PostHog)', () =
 
     expect(await person.getByRole('heading', { level: 1 }).textContent()).toBe('Recordings of ana@acme.com');
     await expect.poll(() => rows(person).count()).toBe(20);
+    // What lands in the browser's history: the address and the title, neither naming the person.
+    expect(person.url()).toMatch(PERSON_PAGE_ADDRESS);
+    expect(await person.title()).toBe('A person’s recordings — Hogmark');
     expect(personCalls(env.server)).toEqual([
       '/api/projects/1/persons/?email=ana%40acme.com&limit=20 200',
       `/api/projects/1/session_recordings/?person_uuid=${anaUuid}&date_from=-30d&limit=20 200`,
@@ -96,18 +102,77 @@ describe('a customer’s recordings from a support ticket (local PostHog)', () =
     await page.close();
   });
 
+  it('lists the same person again when the page is reloaded, with nothing more asked of PostHog', async () => {
+    const { page, tabId } = await env.session.openTab(ticket.url);
+    const person = await findFromSelection(env.session, page, tabId, 'requester');
+    await expect.poll(() => rows(person).count()).toBe(20);
+    const address = person.url();
+    env.server.clearRequests();
+    await person.reload();
+    await expect.poll(() => rows(person).count()).toBe(20);
+    expect(person.url()).toBe(address);
+    expect(await person.getByRole('heading', { level: 1 }).textContent()).toBe('Recordings of ana@acme.com');
+    expect(personCalls(env.server)).toEqual([]);
+    await person.close();
+    await page.close();
+  });
+
+  it('the popup’s “Find a person” field opens the page by an id, its address and title naming no one', async () => {
+    const { page, tabId } = await env.session.openTab(ticket.url);
+    const popup = await env.session.openPopup(tabId);
+    const opened = env.session.context.waitForEvent('page', {
+      predicate: (candidate) => candidate.url().includes('/persons.html'),
+    });
+    await popup.getByLabel('Find a person’s recordings').fill('ana@acme.com');
+    await popup.getByLabel('Find a person’s recordings').press('Enter');
+    const person = await opened;
+    await expect.poll(() => rows(person).count()).toBe(20);
+    expect(person.url()).toMatch(PERSON_PAGE_ADDRESS);
+    expect(await person.title()).toBe('A person’s recordings — Hogmark');
+    await person.close();
+    await page.close();
+  });
+
+  it('says in one sentence that a lookup the browser forgot is gone, and offers the field', async () => {
+    const page = await env.session.context.newPage();
+    env.server.clearRequests();
+    await page.goto(`${personPageBase()}?ask=${crypto.randomUUID()}`);
+    await page
+      .getByText('This lookup is gone: Hogmark forgets what was looked up when the browser closes.', {
+        exact: false,
+      })
+      .waitFor();
+    await page.getByLabel('Find a person’s recordings').waitFor();
+    expect(personCalls(env.server)).toEqual([]);
+    await page.close();
+  });
+
+  it('takes no ask from the old address that named the person, and asks PostHog nothing', async () => {
+    const page = await env.session.context.newPage();
+    env.server.clearRequests();
+    await page.goto(`${personPageBase()}?by=email&q=ana%40acme.com`);
+    await page.locator('main[aria-busy="false"]').waitFor();
+    await page.getByText('or type one below', { exact: false }).waitFor();
+    expect(await rows(page).count()).toBe(0);
+    expect(personCalls(env.server)).toEqual([]);
+    await page.close();
+  });
+
   it.each(['light', 'dark'] as const)(
     'finds no accessibility violations on the person page, listing or choosing (%s mode)',
     async (scheme) => {
-      const base = `chrome-extension://${env.session.extensionId}/persons.html`;
-      for (const [query, ready] of [
-        ['by=email&q=ana%40acme.com', 'li.person-recording'],
-        ['by=email&q=jo%40initech.com', 'button.person-choice'],
+      for (const [email, ready] of [
+        ['ana@acme.com', 'li.person-recording'],
+        ['jo@initech.com', 'button.person-choice'],
       ] as const) {
         const page = await env.session.context.newPage();
         await page.emulateMedia({ colorScheme: scheme });
-        await page.goto(`${base}?${query}`);
+        await page.goto(personPageBase());
+        // The page's own field: the ask is handed over and the page opens for its id.
+        await page.getByLabel('Find a person’s recordings').fill(email);
+        await page.getByLabel('Find a person’s recordings').press('Enter');
         await page.locator(ready).first().waitFor();
+        expect(page.url()).toMatch(PERSON_PAGE_ADDRESS);
         expect(await findAccessibilityViolations(page)).toEqual([]);
         await page.close();
       }

@@ -3,10 +3,11 @@ import {
   ASK_MAX_LENGTH,
   ASK_TEXT_MAX_LENGTH,
   askFromPersonLink,
-  askFromSearch,
   askFromText,
+  askIdFromSearch,
+  isPersonAskId,
   PERSON_LINK_MAX_LENGTH,
-  personPageQuery,
+  personPagePath,
 } from '../../lib/posthog/person-asks';
 
 const US = 'https://us.posthog.com';
@@ -97,16 +98,24 @@ describe('what a link to a person asks for', () => {
 });
 
 describe('the person page’s address', () => {
-  it('carries the ask and the project and reads them back', () => {
-    const ask = { by: 'email' as const, value: 'ana+test@acme.com' };
-    expect(askFromSearch(`?${personPageQuery(ask, 2)}`)).toEqual({ ask, projectId: 2 });
-    expect(askFromSearch(`?${personPageQuery(ask)}`)).toEqual({ ask });
+  const ID = '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f';
+
+  it('carries only the id the ask is kept under, and reads it back', () => {
+    expect(personPagePath(ID)).toBe(`/persons.html?ask=${ID}`);
+    expect(askIdFromSearch(new URL(personPagePath(ID), 'chrome-extension://x').search)).toBe(ID);
   });
 
-  it.each(['', '?by=sql&q=x', '?by=email&q=', `?by=search&q=${'x'.repeat(201)}`, '?by=search&q=a%0Ab'])(
-    'reads no ask from %j',
-    (search) => {
-      expect(askFromSearch(search)).toBeNull();
-    },
-  );
+  it('takes no ask from the old address that named the person', () => {
+    expect(askIdFromSearch('?by=email&q=ana%40acme.com')).toBeNull();
+  });
+
+  it.each([
+    [ID, true],
+    [crypto.randomUUID(), true],
+    ['', false],
+    ['ana@acme.com', false],
+    [`${ID}x`, false],
+  ])('takes %j as an ask id: %s', (value, expected) => {
+    expect(isPersonAskId(value)).toBe(expected);
+  });
 });

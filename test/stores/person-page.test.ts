@@ -45,22 +45,30 @@ const recording = (id: string): PersonRecording => ({
   viewed: false,
 });
 const ASK = { ask: { by: 'email' as const, value: 'ana@acme.com' } };
+/** The id in the page's address (`persons.html?ask=…`) the background keeps ASK under. */
+const ASK_ID = '6f1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f';
 
-function setup(answers: Answers, opened: typeof ASK | null = ASK, now = 1_000_000) {
-  const background = fakeBackground({ 'status/get': STATUS, ...answers });
+function setup(answers: Answers, askId: string | null = ASK_ID, now = 1_000_000) {
+  const background = fakeBackground({
+    'status/get': STATUS,
+    'persons/kept-ask': (input) => ({ opened: input.askId === ASK_ID ? ASK : null }),
+    ...answers,
+  });
   const clipboard = fakeClipboard();
   const tabs: string[] = [];
+  const opened: string[] = [];
   const store = createPersonPageStore({
     send: background.send,
     copy: createCopyStore({ writeText: clipboard.writeText, setTimeout: () => 0 }),
-    opened,
+    askId,
+    openAsk: (id) => opened.push(id),
     openTab: async (url) => {
       tabs.push(url);
     },
     openOptions: async () => undefined,
     now: () => now,
   });
-  return { store, background, clipboard, tabs };
+  return { store, background, clipboard, tabs, opened };
 }
 
 describe('the person page', () => {
@@ -133,7 +141,7 @@ describe('the person page', () => {
         'persons/find': { origin: US, projectId: 1, persons: [ANA] },
         'persons/recordings': new AppError('rate-limited', { status: 429, retryAfterSeconds: 30 }),
       },
-      ASK,
+      ASK_ID,
       Date.UTC(2025, 2, 1, 10, 0, 0),
     );
     await store.load();
@@ -178,5 +186,66 @@ describe('the person page', () => {
     await store.load();
     expect(store.phase.value).toBe('no-ask');
     expect(background.types()).toEqual(['status/get']);
+  });
+});
+
+describe('the person page’s ask, kept by the background under the id in its address', () => {
+  it('reads the ask by its id and looks for that person with it', async () => {
+    const { store, background } = setup({ 'persons/find': { origin: US, projectId: 1, persons: [] } });
+    await store.load();
+    expect(store.ask.value).toEqual(ASK.ask);
+    expect(background.sent.slice(1, 3)).toEqual([
+      { type: 'persons/kept-ask', input: { askId: ASK_ID } },
+      { type: 'persons/find', input: { ask: ASK.ask } },
+    ]);
+    expect(store.phase.value).toBe('none');
+  });
+
+  it('looks in a person link’s project when the ask names one', async () => {
+    const { store, background } = setup({
+      'persons/kept-ask': { opened: { ask: { by: 'distinct-id', value: 'user 42' }, projectId: 2 } },
+      'persons/find': { origin: US, projectId: 2, persons: [] },
+    });
+    await store.load();
+    expect(background.sent.find((m) => m.type === 'persons/find')?.input).toEqual({
+      ask: { by: 'distinct-id', value: 'user 42' },
+      projectId: 2,
+    });
+  });
+
+  it('says the lookup is gone when the background no longer keeps it (the browser was restarted), asking nothing of PostHog', async () => {
+    const { store, background } = setup({}, crypto.randomUUID());
+    await store.load();
+    expect(store.phase.value).toBe('gone');
+    expect(store.ask.value).toBeNull();
+    expect(background.types()).toEqual(['status/get', 'persons/kept-ask']);
+  });
+
+  it.each(['ana@acme.com', 'not-an-id', ''])(
+    'takes %j in the address for no id, asking nothing',
+    async (askId) => {
+      const { store, background } = setup({}, askId);
+      await store.load();
+      expect(store.phase.value).toBe('gone');
+      expect(background.types()).toEqual(['status/get']);
+    },
+  );
+
+  it('the page’s field hands the next ask over and opens the page for its id', async () => {
+    const next = '0b1c2d3e-4b5a-4c6d-8e7f-0a1b2c3d4e5f';
+    const { store, background, opened } = setup({ 'persons/keep-ask': { askId: next } }, null);
+    await store.find({ by: 'email', value: 'jo@initech.com' });
+    expect(background.sent.at(-1)).toEqual({
+      type: 'persons/keep-ask',
+      input: { ask: { by: 'email', value: 'jo@initech.com' } },
+    });
+    expect(opened).toEqual([next]);
+  });
+
+  it('says so when the ask could not be handed over, and opens nothing', async () => {
+    const { store, opened } = setup({ 'persons/keep-ask': new AppError('bad-message') }, null);
+    await store.find({ by: 'email', value: 'jo@initech.com' });
+    expect(opened).toEqual([]);
+    expect(store.notice.value?.kind).toBe('error');
   });
 });

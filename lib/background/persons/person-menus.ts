@@ -1,5 +1,6 @@
+import type { OpenedAsk } from '../../messaging/person-messages';
 import { t } from '../../platform/i18n';
-import { askFromPersonLink, askFromText, type PersonAsk, personPageQuery } from '../../posthog/person-asks';
+import { askFromPersonLink, askFromText, type PersonAsk } from '../../posthog/person-asks';
 import { linkPatterns } from '../share-links/link-menus';
 import type { FlashKind } from '../toolbar/badge-flash';
 
@@ -22,8 +23,8 @@ export interface PersonMenusDeps {
   getAppOrigins: () => Promise<readonly string[]>;
   /** The connected PostHog: a person link elsewhere is not looked up there. */
   connectedOrigin: () => Promise<string | null>;
-  /** Opens `persons.html?<query>` next to the tab the menu was used in. */
-  openPersonPage: (query: string, tab?: { id?: number; index?: number }) => Promise<void>;
+  /** Opens the person page for this ask next to the tab the menu was used in. */
+  openPersonPage: (opened: OpenedAsk, tab?: { id?: number; index?: number }) => Promise<void>;
   flash: (tabId: number, kind: FlashKind, title: string) => Promise<void>;
   onError?: (error: unknown) => void;
 }
@@ -57,7 +58,7 @@ export function createPersonMenus(deps: PersonMenusDeps) {
   }
 
   async function open(ask: PersonAsk, tab: { id?: number; index?: number } | undefined, projectId?: number) {
-    await deps.openPersonPage(personPageQuery(ask, projectId), tab);
+    await deps.openPersonPage(projectId === undefined ? { ask } : { ask, projectId }, tab);
   }
 
   async function clicked(

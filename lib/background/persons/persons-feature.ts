@@ -2,11 +2,13 @@ import { createPostHogClient } from '../../api/client';
 import type { QuickAddResult } from '../../messaging/collection-messages';
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
+import { personPagePath } from '../../posthog/person-asks';
 import type { BulkAdd } from '../bulk/bulk-add';
 import type { Handlers } from '../messages/dispatcher';
 import type { RecordingTarget } from '../recordings/quick-add';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
+import { createKeptPersonAsks } from './kept-person-asks';
 import { createPersonAdds } from './person-adds';
 import { createPersonCache } from './person-cache';
 import { createPersonLookup } from './person-lookup';
@@ -35,7 +37,8 @@ export interface PersonsFeatureDeps {
 
 /**
  * A customer's recordings from any page: the menu on a selection or a person link opens Hogmark's
- * person page (`persons.html`), which asks `persons/find`, `persons/recordings` and `persons/add`.
+ * person page (`persons.html?ask=<id>`, the ask kept in `storage.session`), which reads its ask with
+ * `persons/kept-ask` and asks `persons/find`, `persons/recordings` and `persons/add`.
  */
 export function createPersonsFeature(deps: PersonsFeatureDeps) {
   const { browser, settings } = deps;
@@ -46,13 +49,14 @@ export function createPersonsFeature(deps: PersonsFeatureDeps) {
       createPostHogClient({ ...connection, retry: { retryThrottled: false } }).project(projectId).persons,
     cache: createPersonCache(browser.storage.session, Date.now),
   });
+  const keptAsks = createKeptPersonAsks(browser.storage.session);
   const connectedOrigin = async () => (await settings.connection()).origin;
   const menus = createPersonMenus({
     menus: browser.contextMenus,
     getAppOrigins: settings.appOrigins,
     connectedOrigin: () => connectedOrigin().catch(() => null),
-    openPersonPage: async (query, tab) => {
-      const url = browser.runtime.getURL(`/persons.html?${query}` as '/persons.html');
+    openPersonPage: async (opened, tab) => {
+      const url = browser.runtime.getURL(personPagePath(await keptAsks.keep(opened)) as '/persons.html');
       await browser.tabs.create({
         url,
         ...(tab?.index === undefined ? {} : { index: tab.index + 1 }),
@@ -63,6 +67,8 @@ export function createPersonsFeature(deps: PersonsFeatureDeps) {
     onError: (error) => logFailure('person menu', error),
   });
   const handlers = {
+    'persons/keep-ask': async (opened) => ({ askId: await keptAsks.keep(opened) }),
+    'persons/kept-ask': async ({ askId }) => ({ opened: await keptAsks.read(askId) }),
     'persons/find': lookup.find,
     'persons/recordings': lookup.recordings,
     'persons/add': createPersonAdds({

@@ -4,6 +4,7 @@ import {
   MENU_FIND_PERSON_LINK,
   MENU_FIND_SELECTION,
 } from '../../../lib/background/persons/person-menus';
+import type { OpenedAsk } from '../../../lib/messaging/person-messages';
 import { installEnglishTranslator } from '../../support/i18n';
 
 beforeEach(() => installEnglishTranslator());
@@ -12,7 +13,7 @@ const US = 'https://us.posthog.com';
 
 function setup(connected: string | null = US) {
   const created: Array<{ id: string; title: string; contexts: string[]; targetUrlPatterns?: string[] }> = [];
-  const opened: Array<{ query: string; tab?: { id?: number; index?: number } }> = [];
+  const opened: Array<{ opened: OpenedAsk; tab?: { id?: number; index?: number } }> = [];
   const flashes: string[] = [];
   const menus = createPersonMenus({
     menus: {
@@ -21,8 +22,8 @@ function setup(connected: string | null = US) {
     },
     getAppOrigins: async () => [US, 'https://eu.posthog.com'],
     connectedOrigin: async () => connected,
-    openPersonPage: async (query, tab) => {
-      opened.push({ query, ...(tab ? { tab } : {}) });
+    openPersonPage: async (ask, tab) => {
+      opened.push({ opened: ask, ...(tab ? { tab } : {}) });
     },
     flash: async (tabId, kind, title) => {
       flashes.push(`${tabId} ${kind} ${title}`);
@@ -50,7 +51,9 @@ describe('the person menus', () => {
       { menuItemId: MENU_FIND_SELECTION, selectionText: ' <ana@acme.com>. ' },
       { id: 7, index: 3 },
     );
-    expect(opened).toEqual([{ query: 'by=email&q=ana%40acme.com', tab: { id: 7, index: 3 } }]);
+    expect(opened).toEqual([
+      { opened: { ask: { by: 'email', value: 'ana@acme.com' } }, tab: { id: 7, index: 3 } },
+    ]);
   });
 
   it('says why nothing opens when the selection is not an address or an id', async () => {
@@ -63,13 +66,19 @@ describe('the person menus', () => {
   });
 
   it.each([
-    [`${US}/project/2/person/user%2042`, 'by=distinct-id&q=user+42&project=2'],
-    [`${US}/persons/0190a3b2-0000-7000-8000-000000000001`, 'by=uuid&q=0190a3b2-0000-7000-8000-000000000001'],
-  ])('looks up the person a link points at: %s', async (linkUrl, query) => {
-    const { menus, opened } = setup();
-    await menus.onClicked({ menuItemId: MENU_FIND_PERSON_LINK, linkUrl }, { id: 1 });
-    expect(opened.map((open) => open.query)).toEqual([query]);
-  });
+    [`${US}/project/2/person/user%2042`, { ask: { by: 'distinct-id', value: 'user 42' }, projectId: 2 }],
+    [
+      `${US}/persons/0190a3b2-0000-7000-8000-000000000001`,
+      { ask: { by: 'uuid', value: '0190a3b2-0000-7000-8000-000000000001' } },
+    ],
+  ] satisfies Array<[string, OpenedAsk]>)(
+    'looks up the person a link points at: %s',
+    async (linkUrl, ask) => {
+      const { menus, opened } = setup();
+      await menus.onClicked({ menuItemId: MENU_FIND_PERSON_LINK, linkUrl }, { id: 1 });
+      expect(opened.map((open) => open.opened)).toEqual([ask]);
+    },
+  );
 
   it('does not look a person of another PostHog up on the connected one', async () => {
     const { menus, opened, flashes } = setup();

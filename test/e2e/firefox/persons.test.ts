@@ -5,6 +5,9 @@ import { FIND_IN_SELECTION, personCalls, serveSupportTicket } from '../person-pa
 import { clickMenu, useFirefoxExtension, waitForOpened } from './fixtures';
 import { FirefoxPage } from './page';
 
+/** Only the id the person page's ask is kept under, in `crypto.randomUUID()`'s form. */
+const ASK_ID_ONLY = /^\?ask=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 describe('Firefox: a customer’s recordings from a support ticket', () => {
   const env = useFirefoxExtension({ flavor: 'posthog', seed: 'support' }, { connected: true });
   let ticket: { url: string; server: Server };
@@ -31,17 +34,29 @@ describe('Firefox: a customer’s recordings from a support ticket', () => {
     return { page, url: opened.url, person: new FirefoxPage(env.session.bidi, opened.context) };
   }
 
-  it('the menu on a selected email opens the person page with their recordings of the last 30 days', async () => {
+  it('the menu on a selected email opens the person page with their recordings of the last 30 days, its address and title naming no one', async () => {
     const { page, url, person } = await findFromSelection('requester');
-    expect(url).toBe(`${env.session.base}/persons.html?by=email&q=ana%40acme.com`);
+    // What lands in the browser's history (and synced history): only the id the ask is kept under.
+    expect(url.startsWith(`${env.session.base}/persons.html?ask=`)).toBe(true);
+    expect(url.slice(`${env.session.base}/persons.html`.length)).toMatch(ASK_ID_ONLY);
     await person.waitForTarget({ css: 'h1', text: 'Recordings of ana@acme.com' });
     await expect
       .poll(() => person.evaluate(() => document.querySelectorAll('li.person-recording').length))
       .toBe(20);
+    expect(await person.url()).toBe(url);
+    expect(await person.evaluate(() => document.title)).toBe('A person’s recordings — Hogmark');
     expect(personCalls(env.server)).toEqual([
       '/api/projects/1/persons/?email=ana%40acme.com&limit=20 200',
       `/api/projects/1/session_recordings/?person_uuid=${DEMO.support.anaUuid}&date_from=-30d&limit=20 200`,
     ]);
+
+    // Reloaded while the browser runs, the page lists the same person again.
+    await person.reload();
+    await person.waitForTarget({ css: 'h1', text: 'Recordings of ana@acme.com' });
+    await expect
+      .poll(() => person.evaluate(() => document.querySelectorAll('li.person-recording').length))
+      .toBe(20);
+    expect(await person.url()).toBe(url);
     expect(await env.session.extensionErrors()).toEqual([]);
     await person.close();
     await page.close();
