@@ -124,13 +124,25 @@ export async function waitForInPageText(page: Page, text: string | RegExp, timeo
 
 /** The user's own click on the in-page button labelled `label`: a real mouse click at its box. */
 export async function clickInPage(page: Page, label: string): Promise<void> {
-  const button = buttonLabelled(await waitForInPage(page), label);
-  const cdp = await cdpOf(page);
-  const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
-    model: { content: number[] };
-  };
-  const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
-  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+  // PostHog's meta bar is redrawn as the recording's facts arrive, which moves (or replaces) the
+  // button: click only once the same button has stood in the same place over two looks.
+  const deadline = Date.now() + 15_000;
+  let last = '';
+  for (;;) {
+    const button = buttonLabelled(await waitForInPage(page), label);
+    const cdp = await cdpOf(page);
+    const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
+      model: { content: number[] };
+    };
+    const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
+    const place = `${button.backendNodeId} ${model.content.join(',')}`;
+    if (place === last || Date.now() > deadline) {
+      await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+      return;
+    }
+    last = place;
+    await page.waitForTimeout(150);
+  }
 }
 
 /**

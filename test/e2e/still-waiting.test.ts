@@ -111,6 +111,8 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     await learnLastUsed();
     env.server.clearRequests();
     const { page } = await env.session.openTab(recordingPage(env.server, loose));
+    // The stand-in redraws the meta bar when the recording's meta arrives: act once it holds the URL.
+    await page.locator('.PlayerMeta a.Link').waitFor({ state: 'attached' });
     await waitForInPage(page);
     return page;
   }
