@@ -83,7 +83,7 @@ export function createBackground(deps: BackgroundDeps) {
       [COPY_LINK_COMMAND]: (tabId) => shareLinks.copyFromTab(tabId),
     },
   });
-  const session = createSessionFeature({ browser });
+  const session = createSessionFeature({ browser, keyOwner: () => settings.ownerForSession() });
   const dashboards: DashboardsFeature = createDashboardsFeature({ settings, trusted: storage.trusted });
   const collections = createCollectionsFeature({ settings, trusted: storage.trusted });
   const pending = createPendingFeature({
@@ -99,7 +99,8 @@ export function createBackground(deps: BackgroundDeps) {
     collections: collections.collections,
     forward: session.forward,
     containerOf: session.containerOf,
-    postHogContainerOf: session.postHogContainerOf,
+    privateTab: session.privateTab,
+    askedFrom: session.askedFrom,
     tabContext: view,
     flash: toolbar.flash,
     pending: pending.queue,
@@ -202,12 +203,17 @@ export function createBackground(deps: BackgroundDeps) {
         change: { url?: string; status?: string; title?: string },
         tab: { url?: string },
       ): void {
+        // A page loading may be a sign-in as someone else: who is signed in there is asked again.
+        if (change.status === 'loading' || change.url !== undefined) session.forgetTab(tabId);
         // Hogmark's own pages (options, the dashboards view, the picker) never show a PostHog page.
         if (tab.url?.startsWith(ownPages)) return;
         tabs.onUpdated(tabId, change);
         if (change.status === 'complete') void pending.onPageComplete(tab.url);
       },
-      tabRemoved: tabs.onRemoved,
+      tabRemoved(tabId: number): void {
+        session.forgetTab(tabId);
+        tabs.onRemoved(tabId);
+      },
     },
     /** On every start of the worker: content script, mirror, menus, and what waits to be made. */
     start(): void {

@@ -62,6 +62,11 @@ export const ERROR_POLICY = {
    */
   'other-user': ['keptPending', 'waitsForSignIn'],
   /**
+   * A change asked in a private window found no private PostHog tab: it never goes through a normal
+   * window's session, and private browsing keeps nothing for later.
+   */
+  'private-window': ['offerTryAgain'],
+  /**
    * PostHog's CSRF check refused the session request (its token missing or out of date) even after
    * the tab read the token again: signed in, so not `signed-out`; refused before PostHog acted.
    */

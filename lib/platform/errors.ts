@@ -13,6 +13,8 @@ export interface AppErrorInit {
   /** The server's own words, kept for the UI's "details" and for logs. Never contains the key. */
   detail?: string;
   retryAfterSeconds?: number;
+  /** `other-user`: who the PostHog tab is signed in as (their email, as PostHog tells that tab). */
+  signedInAs?: string;
   cause?: unknown;
 }
 
@@ -31,6 +33,7 @@ export class AppError extends Error {
   readonly field?: string;
   readonly detail?: string;
   readonly retryAfterSeconds?: number;
+  readonly signedInAs?: string;
 
   constructor(kind: ErrorKind, init: AppErrorInit = {}) {
     super(
@@ -44,6 +47,7 @@ export class AppError extends Error {
     this.field = init.field;
     this.detail = init.detail;
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.signedInAs = init.signedInAs;
   }
 
   /** One sentence saying what happened and what to do. */
@@ -61,6 +65,7 @@ export class AppError extends Error {
       ...(this.field === undefined ? {} : { field: this.field }),
       ...(this.detail === undefined ? {} : { detail: this.detail }),
       ...(this.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: this.retryAfterSeconds }),
+      ...(this.signedInAs === undefined ? {} : { signedInAs: this.signedInAs }),
     };
   }
 
@@ -118,6 +123,8 @@ function userMessageFor(error: AppError): string {
         : tCount('errorRateLimitedSeconds', Math.ceil(error.retryAfterSeconds));
     case 'server':
       return t('errorServer', error.status ?? 500);
+    case 'other-user':
+      return error.signedInAs ? t('errorOtherUserNamed', error.signedInAs) : t('error_other_user');
     default:
       // The type proves every other kind has its `error_<kind>` message.
       return t(`error_${error.kind.replaceAll('-', '_')}` as `error_${Snake<OwnMessageKind>}`);

@@ -18,6 +18,7 @@ export const SerializedErrorSchema = lazily(() =>
     field: z.optional(z.string()),
     detail: z.optional(z.string()),
     retryAfterSeconds: z.optional(z.number().check(z.nonnegative())),
+    signedInAs: z.optional(z.string().check(z.maxLength(254))),
   }),
 );
 export type SerializedError = z.infer<typeof SerializedErrorSchema>;

@@ -42,15 +42,20 @@ export interface TabLike {
 }
 
 /**
- * The tab a session request goes through, chosen on purpose: exactly this origin (its port too),
- * not a private window (another session, and the user's private browsing), not discarded (it would
- * have to reload), a loaded page first, then the most recently used.
+ * The tabs a session request may go through, in the order to try them, chosen on purpose: exactly
+ * this origin (its port too), of the window kind asked (a private window's PostHog is another session
+ * and the user's private browsing: only a change asked there goes through it), not discarded (it
+ * would have to reload), loaded pages first, then the most recently used.
  */
-export function tabOnOrigin<T extends TabLike>(tabs: readonly T[], origin: string): number | undefined {
+export function tabsOnOrigin<T extends TabLike>(
+  tabs: readonly T[],
+  origin: string,
+  options: { private?: boolean } = {},
+): Array<T & { id: number }> {
   const candidates = tabs.filter(
-    (tab) =>
+    (tab): tab is T & { id: number } =>
       tab.id !== undefined &&
-      !tab.incognito &&
+      (tab.incognito === true) === (options.private === true) &&
       !tab.discarded &&
       URL.canParse(tab.url ?? '') &&
       new URL(tab.url ?? '').origin === origin,
@@ -61,5 +66,5 @@ export function tabOnOrigin<T extends TabLike>(tabs: readonly T[], origin: strin
     const [loadedB, usedB] = rank(b);
     return loadedB - loadedA || usedB - usedA;
   });
-  return candidates[0]?.id;
+  return candidates;
 }

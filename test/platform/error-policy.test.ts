@@ -42,6 +42,7 @@ const PINNED: ReadonlyArray<[ErrorKind, boolean, boolean, boolean, boolean, bool
   ['no-session-tab', N, Y, Y, N, N, N, Y],
   ['signed-out', N, Y, Y, N, N, Y, Y],
   ['other-user', N, N, Y, N, N, Y, N],
+  ['private-window', N, Y, N, N, N, N, N],
   ['csrf-refused', N, Y, N, N, N, N, N],
   ['pending-full', N, N, N, N, N, N, N],
   ['bad-message', N, N, N, N, N, N, N],

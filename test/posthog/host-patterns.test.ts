@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hostAccessPattern, portlessPattern, tabOnOrigin } from '../../lib/posthog/host-patterns';
+import { hostAccessPattern, portlessPattern, tabsOnOrigin } from '../../lib/posthog/host-patterns';
+
+const tabOnOrigin = (...args: Parameters<typeof tabsOnOrigin>) => tabsOnOrigin(...args)[0]?.id;
 
 describe('hostAccessPattern', () => {
   it.each([
@@ -31,7 +33,7 @@ describe('hostAccessPattern', () => {
   });
 });
 
-describe('tabOnOrigin', () => {
+describe('tabsOnOrigin', () => {
   const tabs = [
     { id: 1, url: 'http://localhost:3000/project/1/replay/a' },
     { id: 2, url: 'http://localhost/project/1/replay/a' },
@@ -64,5 +66,17 @@ describe('tabOnOrigin', () => {
     expect(tabOnOrigin(tabs.slice(0, 4), 'https://us.posthog.com')).toBe(1);
     expect(tabOnOrigin([tabs[3] as (typeof tabs)[number]], 'https://us.posthog.com')).toBe(4);
     expect(tabOnOrigin([tabs[1], tabs[2]] as typeof tabs, 'https://us.posthog.com')).toBeUndefined();
+  });
+
+  it('for a change asked in a private window, only private tabs, in the same order', () => {
+    const at = (id: number, fields: object) => ({ id, url: 'https://us.posthog.com/project/1', ...fields });
+    const tabs = [
+      at(1, { status: 'complete', lastAccessed: 100 }),
+      at(2, { status: 'complete', lastAccessed: 50, incognito: true }),
+      at(3, { status: 'complete', lastAccessed: 90, incognito: true }),
+    ];
+    const ids = (found: Array<{ id: number }>) => found.map((tab) => tab.id);
+    expect(ids(tabsOnOrigin(tabs, 'https://us.posthog.com', { private: true }))).toEqual([3, 2]);
+    expect(ids(tabsOnOrigin(tabs, 'https://us.posthog.com'))).toEqual([1]);
   });
 });

@@ -126,6 +126,8 @@ export const LastActionSchema = lazily(() =>
     page: z.optional(z.object({ tabId: z.int().check(z.nonnegative()), url: z.string() })),
     /** The Firefox container the change was made through (Undo goes the same way); none in Chromium. */
     container: z.optional(z.string().check(z.regex(CONTAINER_ID))),
+    /** Made from a private window: Undo, too, only through a private PostHog tab. */
+    private: z.optional(z.literal(true)),
     /** The note written with the add (PostHog's comment): Undo deletes it too. */
     note: z.optional(
       z.object({ id: z.string(), via: z.enum(['key', 'session']), second: z.int().check(z.nonnegative()) }),

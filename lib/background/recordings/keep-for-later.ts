@@ -43,6 +43,8 @@ export async function keepChangeForLater(
     keyOwner?: () => Promise<string | undefined>;
     /** A tab's Firefox container: the change is made later only from a tab of it. */
     containerOf?: (tabId: number) => Promise<string | undefined>;
+    /** Whether a tab is in a private window: nothing asked there is kept on disk. */
+    privateTab?: (tabId: number) => Promise<boolean>;
   },
   scope: CollectionScope,
   input: {
@@ -58,6 +60,8 @@ export async function keepChangeForLater(
   named = false,
 ): Promise<KeptResult | null> {
   if (!deps.pending || !keepsPending(error)) return null;
+  // Private browsing leaves nothing behind: a change asked there is not kept (its failure is said).
+  if (input.tabId !== undefined && (await deps.privateTab?.(input.tabId).catch(() => false))) return null;
   const cached = await deps.playlists.list({ projectId: scope.projectId, source: 'cache' }).catch(() => null);
   const name = cached?.playlists.find((entry) => entry.shortId === input.shortId)?.name ?? '';
   const playlistName = displayName(name);

@@ -47,6 +47,8 @@ export interface QuickAddDeps {
   keyOwner?: () => Promise<string | undefined>;
   /** A tab's Firefox container (`cookieStoreId`), kept with a change that waits; none in Chromium. */
   containerOf?: (tabId: number) => Promise<string | undefined>;
+  /** Whether a tab is in a private window: a change asked there is never kept for later. */
+  privateTab?: (tabId: number) => Promise<boolean>;
   now?: () => number;
   /** How long a sentence waits for the face once the add is answered, before naming by id. */
   faceWaitMs?: number;

@@ -16,7 +16,7 @@ import { originTraits } from '../../posthog/origins';
 import { createCollectionAndAdd } from '../collections/collection-create';
 import { type LastAction, lastActionItem } from '../collections/collection-store';
 import type { CollectionService } from '../collections/collections';
-import type { KeptFor, SessionForward } from '../session/session-bridge';
+import { type KeptFor, type SessionForward, sessionOf } from '../session/session-bridge';
 import { type Attempt, type CollectionWriteTraits, createRecordingSender } from './key-or-session';
 import { createKeyRefusals } from './key-refusals';
 import type { RecordingNotes, SavedNote } from './recording-notes';
@@ -45,11 +45,11 @@ export interface RecordingActionsDeps {
   /** Notes written with an add (recording-notes.ts); without it a note is refused. */
   notes?: RecordingNotes;
   /**
-   * The Firefox container of the tab a change was asked from, when that tab is on the PostHog origin
-   * (the session room's): through the page's session, the change is made from a tab of that
-   * container, as the user PostHog shows there; undefined elsewhere and in Chromium.
+   * Whose session a change asked from a tab goes through (the session room's `askedFrom`): the
+   * Firefox container of that tab when it is on the PostHog origin, and whether it is in a private
+   * window (then only a private PostHog tab makes it).
    */
-  askedIn?: (tabId: number, origin: string) => Promise<string | undefined>;
+  askedIn?: (tabId: number, origin: string) => Promise<KeptFor>;
 }
 
 type Direction = 'add' | 'remove';
@@ -82,7 +82,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   const keyRefusals = createKeyRefusals(deps.session);
   const running = new Map<
     string,
-    { direction: Direction; done: Promise<RecordingChangeResult>; controller: AbortController }
+    { direction: Direction; done: Promise<RecordingChangeResult>; controller: AbortController; whose: string }
   >();
   const creating = new Map<string, { done: Promise<CreateAndAddResult>; controller: AbortController }>();
 
@@ -95,8 +95,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
 
   async function askedFrom(tabId: number | undefined, origin: string): Promise<KeptFor | undefined> {
     if (tabId === undefined || !deps.askedIn) return undefined;
-    const container = await deps.askedIn(tabId, origin).catch(() => undefined);
-    return container ? { container } : undefined;
+    return sessionOf(await deps.askedIn(tabId, origin).catch(() => undefined));
   }
 
   async function change(
@@ -175,6 +174,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       at: now(),
       ...(page ? { page } : {}),
       ...(through?.container ? { container: through.container } : {}),
+      ...(through?.private ? { private: true as const } : {}),
       ...(savedNote ? { note: { id: savedNote.id, via: savedNote.via, second: savedNote.second } } : {}),
     };
     await lastAction.set({ version: 1, action });
@@ -206,7 +206,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     }
   }
 
-  /** Joins an identical request in flight; an opposite one waits for it. */
+  /** Joins an identical request in flight as the same session (`keptFor`); any other one waits for it. */
   function guarded(
     direction: Direction,
     input: RecordingChangeInput,
@@ -215,12 +215,13 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   ): Promise<RecordingChangeResult> {
     const key = recordingWriteKey(input);
     const current = running.get(key);
-    if (current?.direction === direction) return current.done;
+    const whose = JSON.stringify([keptFor?.user, keptFor?.container, keptFor?.private]);
+    if (current?.direction === direction && current.whose === whose) return current.done;
     const controller = new AbortController();
     const done = (current?.done.catch(() => undefined) ?? Promise.resolve()).then(() =>
       change(direction, input, controller.signal, page, keptFor),
     );
-    running.set(key, { direction, done, controller });
+    running.set(key, { direction, done, controller, whose });
     const forget = () => {
       if (running.get(key)?.done === done) running.delete(key);
     };
@@ -253,8 +254,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       if (scope.connection.origin !== action.origin) {
         throw new AppError('invalid-input', { detail: t('playlistUndoExpired') });
       }
-      // Undone through a session of the container the action was made in, as it was made.
-      const through = action.container ? { container: action.container } : undefined;
+      // Undone through a session of the container (and window kind) the action was made in, as it was made.
+      const through = sessionOf(action);
       if (action.note && deps.notes) {
         await deps.notes.remove(scope, action.note, new AbortController().signal, through);
         await lastAction.set({ version: 1, action: { ...action, note: undefined } });

@@ -46,8 +46,10 @@ export interface RecordingsFeatureDeps {
   recordingFace?: QuickAddDeps['recordingFace'];
   /** A tab's Firefox container (the session room's), kept with a change that waits. */
   containerOf?: QuickAddDeps['containerOf'];
-  /** The container of a tab on a PostHog origin (the session room's): a change asked there goes through it. */
-  postHogContainerOf?: RecordingActionsDeps['askedIn'];
+  /** Whether a tab is in a private window (the session room's): nothing asked there is kept. */
+  privateTab?: QuickAddDeps['privateTab'];
+  /** Whose session a change asked from a tab goes through (the session room's: its container, a private window). */
+  askedFrom?: RecordingActionsDeps['askedIn'];
 }
 
 /**
@@ -72,7 +74,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     forward: deps.forward,
     session: browser.storage.session,
     notes,
-    askedIn: deps.postHogContainerOf,
+    askedIn: deps.askedFrom,
   });
   const quickAdd = createQuickAdd({
     actions,
@@ -84,6 +86,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     recordingFace: deps.recordingFace,
     keyOwner: settings.keyOwner,
     containerOf: deps.containerOf,
+    privateTab: deps.privateTab,
     openPopup: () => browser.action.openPopup(),
     openPickerWindow: async (recordingId, projectId, fromTab) => {
       const from = fromTab === undefined ? '' : `&from=${fromTab}`;
@@ -111,6 +114,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       cachedFace,
       keyOwner: settings.keyOwner,
       containerOf: deps.containerOf,
+      privateTab: deps.privateTab,
     }),
     /** The pending room's `apply`: a kept change made through the same path as a click. */
     applyPending: (change: PendingChange, options: { checkFirst: boolean }) =>

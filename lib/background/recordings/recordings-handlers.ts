@@ -32,6 +32,8 @@ export function createRecordingHandlers(services: {
   keyOwner?: () => Promise<string | undefined>;
   /** A tab's Firefox container, kept with a pick that waits (that of the tab the popup is over). */
   containerOf?: (tabId: number) => Promise<string | undefined>;
+  /** Whether a tab is in a private window: a pick asked there is never kept for later. */
+  privateTab?: (tabId: number) => Promise<boolean>;
 }) {
   const { playlists, actions, quickAdd } = services;
 
@@ -55,6 +57,7 @@ export function createRecordingHandlers(services: {
           playlists,
           keyOwner: services.keyOwner,
           containerOf: services.containerOf,
+          privateTab: services.privateTab,
         },
         scope,
         { shortId, recordingId, direction: 'add', ...(note ? { note } : {}), face, tabId },

@@ -1,17 +1,35 @@
 import type { SessionRoute } from '../../api/session-routes';
-import { CURRENT_USER_ROUTE, isSessionRequestAllowed } from '../../api/session-routes';
+import { isSessionRequestAllowed } from '../../api/session-routes';
 import { createMessageSender, type MessageInput, type RawSend } from '../../messaging/messages';
 import { AppError, isAppError } from '../../platform/errors';
 import type { HandlerContext } from '../messages/dispatcher';
 import { isNotListening, type QuietTabs, type TabLease } from './quiet-tab';
+import { createTabUsers, otherUserError, type TabUser } from './session-user';
 
 /**
- * Whose a change kept for later is: it is made through a page's session only when that session is
- * this PostHog user (uuid), and in Firefox only from a tab of the container (`cookieStoreId`) it was
- * asked from.
+ * Whose a change is: it is made through a page's session only when that session is this PostHog user
+ * (uuid; the key's owner when not given), in Firefox only from a tab of the container
+ * (`cookieStoreId`) it was asked from, and for a change asked in a private window only from a private
+ * PostHog tab (never a normal one, nor a tab Hogmark opens).
  */
 export interface KeptFor {
   user?: string;
+  container?: string;
+  private?: true;
+}
+
+/** The container and window kind a change was asked or made in, as `KeptFor`; undefined when neither. */
+export function sessionOf(from: { container?: string; private?: true } | undefined): KeptFor | undefined {
+  if (!from?.container && !from?.private) return undefined;
+  return {
+    ...(from.container ? { container: from.container } : {}),
+    ...(from.private ? { private: true } : {}),
+  };
+}
+
+/** A PostHog tab a session request may go through, and its Firefox container. */
+export interface SessionTab {
+  tabId: number;
   container?: string;
 }
 
@@ -31,10 +49,16 @@ export type SessionForward = (
 
 export interface SessionBridgeDeps {
   /**
-   * A signed-in PostHog tab on this origin, if any (e.g. `tabs.query({ url: `${origin}/*` })`); with
-   * `container`, only a tab of that Firefox container.
+   * The PostHog tabs on this origin a request may go through, the one to try first first (e.g.
+   * `tabs.query({ url: `${origin}/*` })`); with `container`, only tabs of that Firefox container;
+   * with `private`, only private ones, else never one.
    */
-  findSessionTab: (origin: string, container?: string) => Promise<number | undefined>;
+  findSessionTabs: (origin: string, where: Pick<KeptFor, 'container' | 'private'>) => Promise<SessionTab[]>;
+  /**
+   * The key's owner (PostHog's user uuid): every request through a page's session goes only as them
+   * (read with the key when the last key check did not say; settings.ts).
+   */
+  keyOwner: () => Promise<string>;
   /** The Firefox container a tab is in (`tabs.get(tabId).cookieStoreId`); undefined in Chromium. */
   containerOf?: (tabId: number) => Promise<string | undefined>;
   /** `(tabId, message) => browser.tabs.sendMessage(tabId, message, { frameId: 0 })`. */
@@ -78,15 +102,18 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
   const newRequestId = deps.newRequestId ?? (() => crypto.randomUUID());
   const quietTabs = deps.quietTabs;
 
+  const tabUsers = createTabUsers();
+
   /**
-   * The user's PostHog tab on this origin (of `container`, when given), unless a quiet tab is open
-   * there that the request may go through (requests then share it).
+   * The user's PostHog tabs on this origin (of `where`'s container and window kind), unless a quiet
+   * tab is open there that the request may go through (requests then share it).
    */
-  async function usersTab(origin: string, container: string | undefined): Promise<number | undefined> {
-    const quietFits = container === undefined || container === DEFAULT_CONTAINER;
-    if (quietFits && quietTabs?.isOpen(origin)) return undefined;
-    const tabId = await deps.findSessionTab(origin, container);
-    return tabId !== undefined && !quietTabs?.owns(tabId) ? tabId : undefined;
+  async function usersTabs(origin: string, where: KeptFor): Promise<SessionTab[]> {
+    const quietFits =
+      !where.private && (where.container === undefined || where.container === DEFAULT_CONTAINER);
+    if (quietFits && quietTabs?.isOpen(origin)) return [];
+    const tabs = await deps.findSessionTabs(origin, where);
+    return tabs.filter((tab) => !quietTabs?.owns(tab.tabId));
   }
 
   /** Sends the request through the tab and waits for its reply; errors that are not AppErrors pass through. */
@@ -135,23 +162,19 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
   }
 
   /**
-   * The request through `tab`; for a change kept for later (`asUser`), only once the tab's session
-   * has said it is that PostHog user (`@me` through the same tab, just before).
+   * The request through `tab` once the tab's session has said it is `asUser` (`@me` through the same
+   * tab, once per tab per run); a tab not signed in answers as the request would have been answered.
    */
   async function asUserThrough(
     tab: TabLease,
     origin: string,
     route: SessionRoute,
     signal: AbortSignal | undefined,
-    asUser: string | undefined,
+    asUser: string,
   ): Promise<SessionAnswer> {
-    if (asUser !== undefined) {
-      const me = await through(tab, origin, CURRENT_USER_ROUTE, signal);
-      // Not signed in (or refused): what the write would have been told, without making it.
-      if (me.status < 200 || me.status > 299) return me;
-      const uuid = (me.body as { uuid?: unknown } | null)?.uuid;
-      if (uuid !== asUser) throw new AppError('other-user', { detail: 'the PostHog tab is another user' });
-    }
+    const user = await tabUsers.of(tab.tabId, (me) => through(tab, origin, me, signal));
+    if ('refused' in user) return user.refused;
+    if (user.uuid !== asUser) throw otherUserError(user);
     return through(tab, origin, route, signal);
   }
 
@@ -159,12 +182,15 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
     origin: string,
     route: SessionRoute,
     signal: AbortSignal | undefined,
-    keptFor: KeptFor | undefined,
+    where: KeptFor,
+    asUser: string,
   ): Promise<SessionAnswer> {
+    // A tab Hogmark opens is in a normal window: never one for a change asked in a private window.
+    if (where.private) throw new AppError('private-window', { detail: 'no private PostHog tab' });
     if (!quietTabs) throw new AppError('no-session-tab');
-    const container = keptFor?.container;
-    // A tab Hogmark opens is in Firefox's own container: a change asked from another waits for a
-    // PostHog tab of its own (the page loading is a trigger).
+    const container = where.container;
+    // ... and in Firefox's own container: a change asked from another waits for a PostHog tab of its
+    // own (the page loading is a trigger).
     if (container !== undefined && container !== DEFAULT_CONTAINER) {
       throw new AppError('no-session-tab', { detail: 'waiting for a PostHog tab of its container' });
     }
@@ -174,43 +200,80 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
       if (container !== undefined && (await deps.containerOf?.(tab.tabId)) !== container) {
         throw new AppError('no-session-tab', { detail: 'the quiet tab opened in another container' });
       }
-      return { ...(await asUserThrough(tab, origin, route, signal, keptFor?.user)), quiet: true };
+      return { ...(await asUserThrough(tab, origin, route, signal, asUser)), quiet: true };
     } finally {
       tab.release();
     }
   }
 
   /**
+   * Through the user's own tabs: the first whose session is `asUser`. One tab per container is asked
+   * who it is (tabs of one container share one session); in Firefox, with no container asked, the
+   * container signed in as `asUser` is the one used. Undefined when no tab could take the request.
+   */
+  async function throughOwnTabs(
+    tabs: SessionTab[],
+    origin: string,
+    route: SessionRoute,
+    signal: AbortSignal | undefined,
+    asUser: string,
+  ): Promise<SessionAnswer | AppError | undefined> {
+    const asked = new Set<string | undefined>();
+    /** What a tab that could not take it said: someone else signed in, before signed out. */
+    let refusal: SessionAnswer | AppError | undefined;
+    for (const { tabId, container } of tabs) {
+      if (asked.has(container)) continue;
+      let user: TabUser;
+      try {
+        user = await tabUsers.of(tabId, (me) => through(ownTab(tabId), origin, me, signal));
+      } catch (error) {
+        // Its content script is not there (a tab from before Hogmark was installed or updated):
+        // nothing was delivered, so another tab (or a quiet one) can take it.
+        if (isNotListening(error)) continue;
+        throw error;
+      }
+      asked.add(container);
+      if ('refused' in user) {
+        refusal = refusal instanceof AppError ? refusal : user.refused;
+      } else if (user.uuid !== asUser) {
+        refusal = otherUserError(user);
+      } else {
+        return through(ownTab(tabId), origin, route, signal);
+      }
+    }
+    return refusal;
+  }
+
+  /**
    * `signal`: the user stopped waiting; the answer is then unknown (the page may still send it).
-   * `keptFor`: a change kept for later, made only through a session of that PostHog user (uuid), from
-   * a tab of its Firefox container.
+   * `keptFor`: whose the change is (a kept change's user and container; a change asked now, the
+   * container and window kind of the tab it was asked from). Always only as that PostHog user, by
+   * default the key's owner.
    */
   async function forward(
     origin: string,
     route: SessionRoute,
     signal?: AbortSignal,
-    keptFor?: KeptFor,
+    keptFor: KeptFor = {},
   ): Promise<SessionAnswer> {
     // Everything the content script checks but its own origin: a request it declines is then meant for another PostHog.
     if (!isSessionRequestAllowed(route)) {
       throw new AppError('bad-message', { detail: 'route not forwardable' });
     }
     try {
-      const tabId = await usersTab(origin, keptFor?.container);
-      if (tabId === undefined) return await throughQuietTab(origin, route, signal, keptFor);
-      try {
-        return await asUserThrough(ownTab(tabId), origin, route, signal, keptFor?.user);
-      } catch (error) {
-        // Its content script is not there (a tab from before Hogmark was installed or updated):
-        // nothing was delivered, so a quiet tab can make the request instead.
-        if (!isNotListening(error)) throw error;
-        return await throughQuietTab(origin, route, signal, keptFor);
-      }
+      const asUser = keptFor.user ?? (await deps.keyOwner());
+      const tabs = await usersTabs(origin, keptFor);
+      const answer = await throughOwnTabs(tabs, origin, route, signal, asUser);
+      if (answer instanceof AppError) throw answer;
+      return answer ?? (await throughQuietTab(origin, route, signal, keptFor, asUser));
     } catch (error) {
       // No content script in the tab (not loaded yet, or the page is not PostHog any more).
       throw isAppError(error) ? error : new AppError('no-session-tab', { cause: error });
     }
   }
+
+  /** A tab loaded another page or closed: who is signed in there is asked again. */
+  const forgetTab = (tabId: number) => tabUsers.forget(tabId);
 
   /** `session/reply` handler. */
   function reply(input: MessageInput<'session/reply'>, { sender }: HandlerContext): Record<string, never> {
@@ -224,7 +287,7 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
     return {};
   }
 
-  return { forward, reply };
+  return { forward, reply, forgetTab };
 }
 export type SessionBridge = ReturnType<typeof createSessionBridge>;
 

@@ -1,16 +1,18 @@
 import type { RawSend } from '../../messaging/messages';
 import { CONTAINER_ID } from '../../messaging/pending-messages';
 import type { StorageAreaLike } from '../../platform/storage';
-import { portlessPattern, type TabLike, tabOnOrigin } from '../../posthog/host-patterns';
+import { portlessPattern, type TabLike, tabsOnOrigin } from '../../posthog/host-patterns';
 import type { Handlers } from '../messages/dispatcher';
 import { createQuietTabs, type QuietTabsDeps } from './quiet-tab';
-import { createSessionBridge } from './session-bridge';
+import { createSessionBridge, type KeptFor } from './session-bridge';
 
 /** The parts of the browser the session room uses. */
 export interface SessionBrowser {
   tabs: QuietTabsDeps['tabs'] & {
     query(query: { url: string; windowType: 'normal' }): Promise<TabLike[]>;
-    get(tabId: number): Promise<{ status?: string; url?: string; cookieStoreId?: string }>;
+    get(
+      tabId: number,
+    ): Promise<{ status?: string; url?: string; cookieStoreId?: string; incognito?: boolean }>;
     sendMessage(
       tabId: number,
       message: Parameters<RawSend>[0],
@@ -40,37 +42,45 @@ export async function containerOfTab(
 }
 
 /**
- * The container of a tab that is on `origin`, a PostHog page: a change asked there goes through a
- * session of that container, the one the user sees PostHog in. Undefined for a tab elsewhere (its
- * container says nothing of PostHog), a tab that is gone, and in Chromium.
+ * Whose session a change asked from a tab goes through. A tab on `origin`, a PostHog page: a session
+ * of that tab's container, the one the user sees PostHog in (a tab elsewhere says nothing of PostHog,
+ * and Chromium has no containers). A tab in a private window: only a private PostHog tab, never a
+ * normal one. Nothing for a tab that is gone.
  */
-export async function containerOfPostHogTab(
-  tabs: { get(tabId: number): Promise<{ url?: string; cookieStoreId?: string }> },
+export async function askedFromTab(
+  tabs: { get(tabId: number): Promise<{ url?: string; cookieStoreId?: string; incognito?: boolean }> },
   tabId: number,
   origin: string,
-): Promise<string | undefined> {
+): Promise<KeptFor> {
   const tab = await tabs.get(tabId).catch(() => undefined);
   const url = tab?.url ?? '';
-  return URL.canParse(url) && new URL(url).origin === origin ? validContainer(tab) : undefined;
+  const container = URL.canParse(url) && new URL(url).origin === origin ? validContainer(tab) : undefined;
+  return { ...(container ? { container } : {}), ...(tab?.incognito === true ? { private: true } : {}) };
 }
 
 /**
  * Requests PostHog takes only with the user's session: sent through a signed-in PostHog tab's
  * content script, or through a quiet tab Hogmark opens and closes when none is open.
  */
-export function createSessionFeature(deps: { browser: SessionBrowser }) {
+export function createSessionFeature(deps: {
+  browser: SessionBrowser;
+  /** The key's owner (settings.ts `ownerForSession`): every session request goes only as them. */
+  keyOwner: () => Promise<string>;
+}) {
   const { tabs, windows } = deps.browser;
   const quietTabs = createQuietTabs({ tabs, windows, session: deps.browser.storage.session });
   const bridge = createSessionBridge({
     // Port-less, the one query form Firefox matches; then only the exact origin (its port too) counts.
-    findSessionTab: async (origin, container) => {
+    findSessionTabs: async (origin, { container, private: inPrivate }) => {
       const open = await tabs.query({ url: portlessPattern(origin), windowType: 'normal' });
-      // A kept change only from a tab of the Firefox container it was asked from.
-      return tabOnOrigin(
-        container === undefined ? open : open.filter((tab) => tab.cookieStoreId === container),
-        origin,
-      );
+      // A change only from a tab of the Firefox container it was asked from, when it says one.
+      const mine = container === undefined ? open : open.filter((tab) => tab.cookieStoreId === container);
+      return tabsOnOrigin(mine, origin, { private: inPrivate === true }).map((tab) => ({
+        tabId: tab.id,
+        ...(validContainer(tab) ? { container: validContainer(tab) } : {}),
+      }));
     },
+    keyOwner: deps.keyOwner,
     containerOf: (tabId) => containerOfTab(tabs, tabId),
     sendToTab: (tabId, message) => tabs.sendMessage(tabId, message, { frameId: 0 }),
     // No PostHog tab open: one opened in the background, closed a few seconds after the last request.
@@ -81,10 +91,14 @@ export function createSessionFeature(deps: { browser: SessionBrowser }) {
   } satisfies Handlers;
   return {
     forward: bridge.forward,
+    /** Whether a tab is in a private window (false for a tab that is gone: what it asked is kept). */
+    privateTab: async (tabId: number) => (await askedFromTab(tabs, tabId, '')).private === true,
     /** A tab's Firefox container, for a change kept for later (undefined in Chromium). */
     containerOf: (tabId: number) => containerOfTab(tabs, tabId),
-    /** The container of a tab on a PostHog origin, for a change asked there (undefined in Chromium). */
-    postHogContainerOf: (tabId: number, origin: string) => containerOfPostHogTab(tabs, tabId, origin),
+    /** Whose session a change asked from a tab goes through (its container on PostHog, a private window). */
+    askedFrom: (tabId: number, origin: string) => askedFromTab(tabs, tabId, origin),
+    /** `tabs.onUpdated` (a page loading) and `tabs.onRemoved`: who is signed in there is asked again. */
+    forgetTab: bridge.forgetTab,
     handlers,
     /** On the worker's start: quiet tabs a stopped worker left open are closed. */
     start: () => quietTabs.closeLeftovers(),

@@ -179,6 +179,26 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return {};
   }
 
+  async function keyOwner(): Promise<string | undefined> {
+    const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
+    return cache.check?.origin === current.origin ? cache.check.user.uuid : undefined;
+  }
+
+  /** `@me` with the key, kept in the last check (run serially: a Forget key meanwhile wins). */
+  async function learnOwner(): Promise<string> {
+    const current = await settings.get();
+    const apiKey = await keyFor(current.origin);
+    if (!apiKey) throw new AppError('not-configured');
+    await assertAllowed(current.origin);
+    const { uuid } = await deps.createClient({ origin: current.origin, apiKey }).users.me();
+    await keyCheckCache.update((cache) =>
+      cache.check?.origin === current.origin
+        ? { ...cache, check: { ...cache.check, user: { ...cache.check.user, uuid } } }
+        : cache,
+    );
+    return uuid;
+  }
+
   return {
     async status(): Promise<Status> {
       // The popup's first view says the same from the same stores (lib/stores/stored-first-view.ts).
@@ -226,9 +246,14 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     },
 
     /** The key's owner as the last key check read it (PostHog's user uuid), when it said. */
-    async keyOwner(): Promise<string | undefined> {
-      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
-      return cache.check?.origin === current.origin ? cache.check.user.uuid : undefined;
+    keyOwner,
+
+    /**
+     * The key's owner, whom every request through a page's session is made as. A key check saved
+     * before owners were kept has none: then `@me` is read with the key once and kept with the check.
+     */
+    async ownerForSession(): Promise<string> {
+      return (await keyOwner()) ?? serially(async () => (await keyOwner()) ?? learnOwner());
     },
 
     async publicSharing(): Promise<PublicSharing> {

@@ -28,7 +28,7 @@ describe('a change asked from a PostHog tab in a Firefox container', () => {
     const tabsAsked: Array<[number, string]> = [];
     const { actions, asked } = setup(async (tabId, origin) => {
       tabsAsked.push([tabId, origin]);
-      return tabId === 7 ? 'firefox-container-3' : undefined;
+      return tabId === 7 ? { container: 'firefox-container-3' } : {};
     });
     const added = await actions.add({ ...input, tabId: 7 });
     expect(added).toMatchObject({ outcome: 'added', via: 'session' });
@@ -41,7 +41,9 @@ describe('a change asked from a PostHog tab in a Firefox container', () => {
   });
 
   it('a removal and a new collection’s add from the popup go the same way', async () => {
-    const { actions, asked } = setup(async (tabId) => (tabId === 7 ? 'firefox-container-3' : undefined));
+    const { actions, asked } = setup(async (tabId) =>
+      tabId === 7 ? { container: 'firefox-container-3' } : {},
+    );
     const created = await actions.createAndAdd({
       projectId: 1,
       name: 'Container review',
@@ -54,7 +56,7 @@ describe('a change asked from a PostHog tab in a Firefox container', () => {
   });
 
   it('goes as before when the tab is not a PostHog page, in Chromium, or with no tab', async () => {
-    const { actions, asked } = setup(async () => undefined);
+    const { actions, asked } = setup(async () => ({}));
     const added = await actions.add({ ...input, tabId: 7 });
     await actions.undo(added.actionId ?? '');
     const again = await actions.add(input);
@@ -76,7 +78,7 @@ describe('a change asked from a PostHog tab in a Firefox container', () => {
     let consulted = false;
     const { actions, asked } = setup(async () => {
       consulted = true;
-      return 'firefox-container-3';
+      return { container: 'firefox-container-3' };
     });
     const keptFor = { user: '01900000-0000-7000-8000-000000000a1a', container: 'firefox-container-9' };
     await actions.add({ ...input, tabId: 7 }, undefined, keptFor);
@@ -87,7 +89,7 @@ describe('a change asked from a PostHog tab in a Firefox container', () => {
 
   it('the shortcut’s and the in-page button’s add take the tab they were used in', async () => {
     const { actions, asked, playlists } = setup(async (tabId) =>
-      tabId === 4 ? 'firefox-container-5' : undefined,
+      tabId === 4 ? { container: 'firefox-container-5' } : {},
     );
     const scope = await playlists.scopeOf(1);
     await playlists.markUsed(scope, onboarding);
@@ -106,5 +108,24 @@ describe('a change asked from a PostHog tab in a Firefox container', () => {
     expect(asked).toEqual([{ container: 'firefox-container-5' }]);
     await actions.undo((await actions.recentAction())?.id ?? '');
     expect(asked).toEqual([{ container: 'firefox-container-5' }, { container: 'firefox-container-5' }]);
+  });
+
+  it('asked in a private window, goes only through a private session, and so does its Undo', async () => {
+    const { actions, asked } = setup(async (tabId) => (tabId === 7 ? { private: true } : {}));
+    const added = await actions.add({ ...input, tabId: 7 });
+    expect(await actions.recentAction()).toMatchObject({ private: true });
+    await actions.undo(added.actionId ?? '');
+    expect(asked).toEqual([{ private: true }, { private: true }]);
+  });
+
+  it('a kept change never joins the same add in flight for another container: it waits, then finds it made', async () => {
+    const { actions, asked } = setup();
+    const forOne = actions.add(input, undefined, { user: 'u-1', container: 'firefox-container-1' });
+    const same = actions.add(input, undefined, { user: 'u-1', container: 'firefox-container-1' });
+    expect(same).toBe(forOne);
+    const forTwo = actions.add(input, undefined, { user: 'u-1', container: 'firefox-container-2' });
+    expect(await forOne).toMatchObject({ outcome: 'added' });
+    expect(await forTwo).toMatchObject({ outcome: 'already' });
+    expect(asked).toEqual([{ user: 'u-1', container: 'firefox-container-1' }]);
   });
 });

@@ -16,7 +16,10 @@ const ONBOARDING = DEMO.playlists.onboarding;
 const ADD = /recordings\/0191dd9d-ffff/;
 
 function picks(server: ReturnType<typeof useLocalPostHog>) {
-  return function setup(containerOf?: (tabId: number) => Promise<string | undefined>) {
+  return function setup(
+    containerOf?: (tabId: number) => Promise<string | undefined>,
+    privateTab?: (tabId: number) => Promise<boolean>,
+  ) {
     server.clearFaults();
     const wired = wirePlaylists(server);
     const pending = createPendingChanges({
@@ -36,6 +39,7 @@ function picks(server: ReturnType<typeof useLocalPostHog>) {
       quickAdd,
       pending,
       ...(containerOf ? { containerOf } : {}),
+      ...(privateTab ? { privateTab } : {}),
     });
     const input = { projectId: 1, shortId: ONBOARDING, recordingId: LOOSE };
     // Writes PostHog accepted the credentials of (a key PostHog refuses for collections is not one).
@@ -86,6 +90,16 @@ describe('a pick PostHog cannot take now (against PostHog: the signed-in tab add
     const [kept] = (await pending.state()).changes;
     expect(kept).toMatchObject({ container: 'firefox-container-3' });
     await pending.discard(kept?.id ?? '');
+  });
+
+  it('a pick in a private window that PostHog cannot take now is not kept: it fails, saying why', async () => {
+    const { handlers, pending, input, playlists } = setup(undefined, async (tabId) => tabId === 12);
+    await playlists.list({ source: 'server' });
+    server.setFault({ method: 'POST', path: ADD, fault: { type: 'drop' } });
+    const pick = { ...input, shortId: DEMO.playlists.checkoutBugs, tabId: 12 };
+    await expect(handlers['playlists/add'](pick)).rejects.toMatchObject({ kind: 'network' });
+    expect((await pending.state()).changes).toEqual([]);
+    server.clearFaults();
   });
 
   it('a "no" that waiting will not change is not kept: it fails at once', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addRecordingRoute } from '../../../lib/api/session-routes';
+import { addRecordingRoute, CURRENT_USER_ROUTE } from '../../../lib/api/session-routes';
 import { createQuietTabs, QUIET_TAB_PATH } from '../../../lib/background/session/quiet-tab';
 import { quietTabsItem } from '../../../lib/background/session/quiet-tab-ids';
 import { createSessionBridge, DEFAULT_CONTAINER } from '../../../lib/background/session/session-bridge';
@@ -11,6 +11,7 @@ beforeAll(installEnglishTranslator);
 
 const ORIGIN = 'https://us.posthog.com';
 const ROUTE = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
+const OWNER = '01900000-0000-7000-8000-000000000a1a';
 const NOT_LISTENING = 'Could not establish connection. Receiving end does not exist.';
 const OTHER_ROUTE = addRecordingRoute(1, 'zL3kQx9P', '0191dd9d-ec00-726b-b2a7-4de452e6b439');
 
@@ -52,6 +53,8 @@ function setup(options: BrowserOptions = {}) {
   const removed: number[] = [];
   /** Messages a content script took, by tab. */
   const delivered: Array<{ tabId: number; requestId: string; path: string }> = [];
+  /** The tabs asked who is signed in there (`@me`), in order. */
+  const asked: number[] = [];
   const status = new Map<number, string>();
   const updated = new Set<(tabId: number, change: { status?: string }) => void>();
   const gone = new Set<(tabId: number) => void>();
@@ -101,10 +104,13 @@ function setup(options: BrowserOptions = {}) {
 
   const bridge = createSessionBridge({
     // As the session room finds one: a kept change only from a tab of its container.
-    findSessionTab: async (_origin, container) =>
-      container === undefined || container === (options.usersTabContainer ?? DEFAULT_CONTAINER)
-        ? options.usersTab
-        : undefined,
+    findSessionTabs: async (_origin, { container }) =>
+      options.usersTab !== undefined &&
+      (container === undefined || container === (options.usersTabContainer ?? DEFAULT_CONTAINER))
+        ? [{ tabId: options.usersTab, container: options.usersTabContainer ?? DEFAULT_CONTAINER }]
+        : [],
+    // Every page here is signed in as the key's owner: who it is is answered at once (session-bridge.test.ts).
+    keyOwner: async () => OWNER,
     containerOf: async (tabId) =>
       tabId === options.usersTab
         ? (options.usersTabContainer ?? DEFAULT_CONTAINER)
@@ -118,6 +124,12 @@ function setup(options: BrowserOptions = {}) {
         throw new Error(NOT_LISTENING);
       }
       const { requestId, path } = (message as { input: { requestId: string; path: string } }).input;
+      if (path === CURRENT_USER_ROUTE.path) {
+        asked.push(tabId);
+        const sender = { kind: 'content-script' as const, tabId, url: `${ORIGIN}/replay/playlists` };
+        queueMicrotask(() => bridge.reply({ requestId, status: 200, body: { uuid: OWNER } }, { sender }));
+        return { ok: true, data: { accepted: options.accept ?? true } };
+      }
       delivered.push({ tabId, requestId, path });
       return { ok: true, data: { accepted: options.accept ?? true } };
     },
@@ -136,7 +148,7 @@ function setup(options: BrowserOptions = {}) {
     );
   }
 
-  return { bridge, created, removed, delivered, load, answer, quietTabs };
+  return { bridge, created, removed, delivered, asked, load, answer, quietTabs };
 }
 
 describe('the session fallback with no PostHog tab open', () => {
@@ -145,8 +157,10 @@ describe('the session fallback with no PostHog tab open', () => {
     const answer = browser.bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(browser.delivered).toHaveLength(1));
     expect(browser.created).toEqual([{ url: `${ORIGIN}${QUIET_TAB_PATH}`, active: false, windowId: 7 }]);
+    // Who is signed in there first (request 0), then the request itself.
+    expect(browser.asked).toEqual([100]);
     expect(browser.delivered).toEqual([
-      { tabId: 100, requestId: '0f8fad5b-d9cb-469f-a165-708677289500', path: ROUTE.path },
+      { tabId: 100, requestId: '0f8fad5b-d9cb-469f-a165-708677289501', path: ROUTE.path },
     ]);
     // Open until the page has answered.
     expect(browser.removed).toEqual([]);

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
-import { createSessionBridge } from '../../../lib/background/session/session-bridge';
+import {
+  createSessionBridge,
+  type KeptFor,
+  type SessionTab,
+} from '../../../lib/background/session/session-bridge';
+import type { AppError } from '../../../lib/platform/errors';
 import { fromTab } from '../../support/from-tab';
 import { installEnglishTranslator } from '../../support/i18n';
 
@@ -9,21 +14,62 @@ beforeAll(installEnglishTranslator);
 const ORIGIN = 'https://us.posthog.com';
 const ROUTE = addRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
 
-function setup(options: { tabId?: number; accept?: boolean; fail?: boolean; timeoutMs?: number } = {}) {
+const ANA = '01900000-0000-7000-8000-000000000a1a';
+const BEN = '01900000-0000-7000-8000-000000000b2b';
+
+/** Who each tab's PostHog session is: a user (uuid, email), or an answer to `@me` of a tab not signed in. */
+type Session = { uuid: string; email?: string } | { status: number };
+
+function setup(
+  options: {
+    tabs?: SessionTab[];
+    accept?: boolean;
+    fail?: boolean;
+    timeoutMs?: number;
+    /** Each tab's session (default: Ana, the key's owner, everywhere). */
+    sessions?: Record<number, Session>;
+    /** `@me` is left for the test to answer. */
+    answerMeByHand?: boolean;
+  } = {},
+) {
   const sent: Array<{ tabId: number; message: unknown }> = [];
+  /** The tabs asked who they are, in order. */
+  const whoAsked: number[] = [];
+  const found: Array<Pick<KeptFor, 'container' | 'private'>> = [];
   let requestNumber = 0;
   const bridge = createSessionBridge({
-    findSessionTab: async () => ('tabId' in options ? options.tabId : 4),
+    findSessionTabs: async (_origin, where) => {
+      found.push(where);
+      return options.tabs ?? [{ tabId: 4 }];
+    },
+    keyOwner: async () => ANA,
     sendToTab: async (tabId, message) => {
-      sent.push({ tabId, message });
       if (options.fail) throw new Error('Could not establish connection. Receiving end does not exist.');
+      const { requestId, path } = (message as { input: { requestId: string; path: string } }).input;
+      if (path === '/api/users/@me/' && !options.answerMeByHand) {
+        whoAsked.push(tabId);
+        const session = options.sessions?.[tabId] ?? { uuid: ANA, email: 'ana@example.com' };
+        const answer =
+          'uuid' in session ? { status: 200, body: session } : { status: session.status, body: {} };
+        queueMicrotask(() => bridge.reply({ requestId, ...answer }, fromTab(tabId)));
+      } else {
+        sent.push({ tabId, message });
+      }
       return { ok: true, data: { accepted: options.accept ?? true } };
     },
     timeoutMs: options.timeoutMs ?? 1000,
     newRequestId: () => `0f8fad5b-d9cb-469f-a165-70867728950${requestNumber++}`,
   });
-  return { bridge, sent };
+  return { bridge, sent, whoAsked, found };
 }
+
+const idOf = (sent: Array<{ message: unknown }>, index: number) =>
+  (sent[index] as { message: { input: { requestId: string } } }).message.input.requestId;
+const requests = (sent: Array<{ message: unknown }>) =>
+  sent.map(({ message }) => {
+    const { method, path } = (message as { input: { method: string; path: string } }).input;
+    return `${method} ${path}`;
+  });
 
 describe('session bridge', () => {
   it('sends the allow-listed request to the tab and resolves with its reply', async () => {
@@ -35,7 +81,7 @@ describe('session bridge', () => {
       message: {
         type: 'session/request',
         input: {
-          requestId: '0f8fad5b-d9cb-469f-a165-708677289500',
+          requestId: '0f8fad5b-d9cb-469f-a165-708677289501',
           origin: ORIGIN,
           method: 'POST',
           path: ROUTE.path,
@@ -44,7 +90,7 @@ describe('session bridge', () => {
       },
     });
     bridge.reply(
-      { requestId: '0f8fad5b-d9cb-469f-a165-708677289500', status: 200, body: { success: true } },
+      { requestId: '0f8fad5b-d9cb-469f-a165-708677289501', status: 200, body: { success: true } },
       fromTab(4),
     );
     await expect(answer).resolves.toEqual({ status: 200, body: { success: true } });
@@ -54,7 +100,7 @@ describe('session bridge', () => {
     const { bridge, sent } = setup({ timeoutMs: 50 });
     const answer = bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    const requestId = '0f8fad5b-d9cb-469f-a165-708677289500';
+    const requestId = idOf(sent, 0);
     expect(() => bridge.reply({ requestId, status: 200, body: {} }, fromTab(9))).toThrow(
       expect.objectContaining({ kind: 'bad-message' }),
     );
@@ -69,7 +115,7 @@ describe('session bridge', () => {
     const { bridge, sent } = setup();
     const answer = bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    const requestId = '0f8fad5b-d9cb-469f-a165-708677289500';
+    const requestId = idOf(sent, 0);
     const elsewhere = {
       sender: { kind: 'content-script' as const, tabId: 4, url: 'https://eu.posthog.com/' },
     };
@@ -102,7 +148,7 @@ describe('session bridge', () => {
   });
 
   it.each([
-    ['there is no PostHog tab', { tabId: undefined }],
+    ['there is no PostHog tab', { tabs: [] }],
     ['the tab has no content script', { fail: true }],
   ])('answers no-session-tab when %s (and no tab can be opened)', async (_name, options) => {
     const { bridge } = setup(options);
@@ -115,63 +161,103 @@ describe('session bridge', () => {
   });
 });
 
-describe('a change kept for later goes only through a session of the user it was kept for', () => {
-  const ANA = '01900000-0000-7000-8000-000000000a1a';
-  const requests = (sent: Array<{ message: unknown }>) =>
-    sent.map(({ message }) => {
-      const { method, path } = (message as { input: { method: string; path: string } }).input;
-      return `${method} ${path}`;
-    });
-  const idOf = (sent: Array<{ message: unknown }>, index: number) =>
-    (sent[index] as { message: { input: { requestId: string } } }).message.input.requestId;
-
-  it('asks the tab who it is first, then makes the change when it is that user', async () => {
-    const { bridge, sent } = setup();
-    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+describe('every request through a page goes only as the key’s owner, or the user a kept change is for', () => {
+  it('asks the tab who it is first, once per tab per run, then makes the change', async () => {
+    const { bridge, sent, whoAsked } = setup();
+    const first = bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(requests(sent)).toEqual(['GET /api/users/@me/']);
-    bridge.reply(
-      { requestId: idOf(sent, 0), status: 200, body: { uuid: ANA, email: 'ana@example.com' } },
-      fromTab(4),
-    );
+    bridge.reply({ requestId: idOf(sent, 0), status: 200, body: { success: true } }, fromTab(4));
+    await expect(first).resolves.toEqual({ status: 200, body: { success: true } });
+    const second = bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(2));
-    expect(requests(sent)).toEqual(['GET /api/users/@me/', `POST ${ROUTE.path}`]);
     bridge.reply({ requestId: idOf(sent, 1), status: 200, body: { success: true } }, fromTab(4));
-    await expect(answer).resolves.toEqual({ status: 200, body: { success: true } });
+    await second;
+    expect(whoAsked).toEqual([4]);
+    expect(requests(sent)).toEqual([`POST ${ROUTE.path}`, `POST ${ROUTE.path}`]);
   });
 
-  it('never makes it through a tab signed in as someone else', async () => {
-    const { bridge, sent } = setup();
-    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+  it('asks again once the tab has loaded a page (a sign-in as someone else loads one)', async () => {
+    const { bridge, sent, whoAsked } = setup();
+    const first = bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    bridge.reply(
-      { requestId: idOf(sent, 0), status: 200, body: { uuid: '01900000-0000-7000-8000-000000000b2b' } },
-      fromTab(4),
+    bridge.reply({ requestId: idOf(sent, 0), status: 200, body: {} }, fromTab(4));
+    await first;
+    bridge.forgetTab(4);
+    void bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+    expect(whoAsked).toEqual([4, 4]);
+  });
+
+  it('a change asked now never goes through a tab signed in as someone else, and says who is there', async () => {
+    const { bridge, sent } = setup({ sessions: { 4: { uuid: BEN, email: 'ben@example.com' } } });
+    const error = await bridge.forward(ORIGIN, ROUTE).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'other-user', signedInAs: 'ben@example.com' });
+    expect((error as AppError).userMessage()).toBe(
+      "PostHog in this browser is signed in as ben@example.com, not as the owner of Hogmark's key, so Hogmark did not make the change as them. Sign in to PostHog as the key's owner, then try again.",
     );
-    await expect(answer).rejects.toMatchObject({ kind: 'other-user' });
-    expect(requests(sent)).toEqual(['GET /api/users/@me/']);
+    expect(sent).toEqual([]);
+  });
+
+  it('a kept change goes as the user it was kept for, not as whoever owns the key now', async () => {
+    const { bridge, sent } = setup({ sessions: { 4: { uuid: ANA } } });
+    await expect(bridge.forward(ORIGIN, ROUTE, undefined, { user: BEN })).rejects.toMatchObject({
+      kind: 'other-user',
+    });
+    expect(sent).toEqual([]);
+    const kept = setup({ sessions: { 4: { uuid: BEN } } });
+    void kept.bridge.forward(ORIGIN, ROUTE, undefined, { user: BEN });
+    await vi.waitFor(() => expect(kept.sent).toHaveLength(1));
   });
 
   it('a tab not signed in answers as the change would have been answered, and the change is not sent', async () => {
-    const { bridge, sent } = setup();
-    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+    const { bridge, sent } = setup({ sessions: { 4: { status: 401 } } });
+    await expect(bridge.forward(ORIGIN, ROUTE)).resolves.toMatchObject({ status: 401 });
+    expect(sent).toEqual([]);
+  });
+
+  it('a signed-in answer without a uuid is nobody to trust: nothing is sent', async () => {
+    const { bridge, sent } = setup({ answerMeByHand: true });
+    const answer = bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    bridge.reply(
-      {
-        requestId: idOf(sent, 0),
-        status: 401,
-        body: { detail: 'Authentication credentials were not provided.' },
-      },
-      fromTab(4),
-    );
-    await expect(answer).resolves.toMatchObject({ status: 401 });
+    bridge.reply({ requestId: idOf(sent, 0), status: 200, body: { email: 'ana@example.com' } }, fromTab(4));
+    await expect(answer).rejects.toMatchObject({ kind: 'invalid-response' });
     expect(requests(sent)).toEqual(['GET /api/users/@me/']);
   });
 
-  it('asks nothing more of a change made now, from a click', async () => {
-    const { bridge, sent } = setup();
+  it('in Firefox, goes through the container signed in as the owner, asking one tab per container', async () => {
+    const { bridge, sent, whoAsked } = setup({
+      tabs: [
+        { tabId: 4, container: 'firefox-container-1' },
+        { tabId: 5, container: 'firefox-container-1' },
+        { tabId: 6, container: 'firefox-default' },
+      ],
+      sessions: { 4: { uuid: BEN, email: 'ben@example.com' }, 6: { uuid: ANA } },
+    });
     void bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(requests(sent)).toEqual([`POST ${ROUTE.path}`]);
+    expect(whoAsked).toEqual([4, 6]);
+    expect(sent[0]?.tabId).toBe(6);
+  });
+
+  it('names who is signed in elsewhere before saying signed out, when no tab is the owner', async () => {
+    const { bridge } = setup({
+      tabs: [
+        { tabId: 4, container: 'firefox-container-1' },
+        { tabId: 6, container: 'firefox-default' },
+      ],
+      sessions: { 4: { uuid: BEN, email: 'ben@example.com' }, 6: { status: 403 } },
+    });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({
+      kind: 'other-user',
+      signedInAs: 'ben@example.com',
+    });
+  });
+
+  it('a change asked in a private window looks only for private PostHog tabs, and never opens one', async () => {
+    const { bridge, found } = setup({ tabs: [] });
+    await expect(bridge.forward(ORIGIN, ROUTE, undefined, { private: true })).rejects.toMatchObject({
+      kind: 'private-window',
+    });
+    expect(found).toEqual([{ private: true }]);
   });
 });

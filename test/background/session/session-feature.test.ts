@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
 import {
-  containerOfPostHogTab,
+  askedFromTab,
   containerOfTab,
   createSessionFeature,
   type SessionBrowser,
@@ -45,6 +45,26 @@ describe('a tab’s Firefox container', () => {
 
 describe('the container of the PostHog tab a change was asked from', () => {
   const tabs = (tab: unknown) => ({ get: async () => tab as { url?: string; cookieStoreId?: string } });
+  const containerOfPostHogTab = async (...args: Parameters<typeof askedFromTab>) =>
+    (await askedFromTab(...args)).container;
+
+  it('says a tab in a private window is one, wherever it is, and nothing more of a tab that is gone', async () => {
+    expect(
+      await askedFromTab(tabs({ url: 'https://jira.example.com/', incognito: true }), 1, ORIGIN),
+    ).toEqual({
+      private: true,
+    });
+    expect(
+      await askedFromTab(
+        tabs({ url: `${ORIGIN}/home`, incognito: true, cookieStoreId: 'firefox-private' }),
+        1,
+        ORIGIN,
+      ),
+    ).toEqual({ container: 'firefox-private', private: true });
+    expect(await askedFromTab(tabs({ url: `${ORIGIN}/home`, incognito: false }), 1, ORIGIN)).toEqual({});
+    const gone = { get: async () => Promise.reject(new Error('Invalid tab ID: 1')) };
+    expect(await askedFromTab(gone, 1, ORIGIN)).toEqual({});
+  });
 
   it('is the tab’s container only when the tab is on that PostHog origin', async () => {
     const on = (url: string) =>
@@ -74,10 +94,12 @@ describe('the container of the PostHog tab a change was asked from', () => {
   });
 });
 
+const OWNER = '01900000-0000-7000-8000-000000000a1a';
+
 describe('the session room’s PostHog tab for a kept change', () => {
   function setup() {
     const sent: number[] = [];
-    const open = [
+    const open: Array<Record<string, unknown>> = [
       {
         id: 3,
         url: `${ORIGIN}/project/1`,
@@ -114,7 +136,7 @@ describe('the session room’s PostHog tab for a kept change', () => {
       },
       storage: { session: fakeBrowser.storage.session },
     } as unknown as SessionBrowser;
-    return { feature: createSessionFeature({ browser }), sent };
+    return { feature: createSessionFeature({ browser, keyOwner: async () => OWNER }), sent, open };
   }
 
   it('is one of the container it was asked from, even when another was used more recently', async () => {
@@ -130,5 +152,24 @@ describe('the session room’s PostHog tab for a kept change', () => {
     await feature.forward(ORIGIN, ROUTE).catch(() => undefined);
     expect(sent).toEqual([3]);
     expect(await feature.containerOf(5)).toBe('firefox-container-1');
+  });
+
+  it('is never a private tab for a change asked in a normal window, and only one for a private ask', async () => {
+    const { feature, sent, open } = setup();
+    open.push({
+      id: 8,
+      url: `${ORIGIN}/project/1`,
+      status: 'complete',
+      lastAccessed: 99,
+      cookieStoreId: 'firefox-private',
+      incognito: true,
+    });
+    await feature.forward(ORIGIN, ROUTE).catch(() => undefined);
+    await feature.forward(ORIGIN, ROUTE, undefined, { private: true }).catch(() => undefined);
+    expect(sent).toEqual([3, 8]);
+    expect(await feature.privateTab(8)).toBe(true);
+    expect(await feature.privateTab(3)).toBe(false);
+    // A tab that closed meanwhile: what it asked is kept, as before.
+    expect(await feature.privateTab(42)).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPostHogClient } from '../../../lib/api/client';
 import { createSettingsService } from '../../../lib/background/settings/settings';
+import { keyCheckItem } from '../../../lib/background/storage/stored-items';
 import type { AppError } from '../../../lib/platform/errors';
 import { createApiKeyStore, createMemoryKeyValueStore } from '../../../lib/platform/key-store';
 import { maskKey } from '../../../lib/platform/storage';
@@ -371,5 +372,49 @@ describe('settings/cancel: the user stops waiting for a key check', () => {
     expect(service.cancelCheck()).toBe(false);
     await service.save({ origin: ORIGIN, apiKey: ALL, projectId: 1 });
     expect(service.cancelCheck()).toBe(false);
+  });
+});
+
+describe('the key’s owner, whom every change through a page’s session is made as', () => {
+  /** A key check saved before owners were kept: the same check, without the user's uuid. */
+  async function fromBeforeOwners() {
+    const stored = await browser.storage.local.get(keyCheckItem.key);
+    const cache = stored[keyCheckItem.key] as { check: { user: Record<string, unknown> } };
+    delete cache.check.user.uuid;
+    await browser.storage.local.set({ [keyCheckItem.key]: cache });
+  }
+
+  it('is the one the key check read, with no request', async () => {
+    const { service, server } = setup();
+    await service.save({ origin: 'us.posthog.com', apiKey: ALL });
+    server.calls.length = 0;
+    expect(await service.ownerForSession()).toBe('u-42');
+    expect(server.calls).toEqual([]);
+  });
+
+  it('after an upgrade, is read with the key once and kept with the check', async () => {
+    const { service, server, secrets } = setup();
+    await service.save({ origin: 'us.posthog.com', apiKey: ALL });
+    await fromBeforeOwners();
+    const upgraded = createSettingsService({
+      storage: browser.storage.local,
+      keyStore: createApiKeyStore(secrets),
+      createClient: ({ origin, apiKey }) =>
+        createPostHogClient({ origin, apiKey, fetch: server.fetch, retry: { limit: 0 }, timeoutMs: 1000 }),
+    });
+    expect(await upgraded.keyOwner()).toBeUndefined();
+    server.calls.length = 0;
+    const [first, second] = await Promise.all([upgraded.ownerForSession(), upgraded.ownerForSession()]);
+    expect([first, second]).toEqual(['u-42', 'u-42']);
+    expect(await upgraded.ownerForSession()).toBe('u-42');
+    expect(server.calls.map((call) => `${new URL(call.url).pathname} ${call.authorization}`)).toEqual([
+      `/api/users/@me/ Bearer ${ALL}`,
+    ]);
+    expect(await upgraded.keyOwner()).toBe('u-42');
+  });
+
+  it('with no key, is not-configured (nothing is made through a page then)', async () => {
+    const { service } = setup();
+    await expect(service.ownerForSession()).rejects.toMatchObject({ kind: 'not-configured' });
   });
 });
