@@ -110,7 +110,12 @@ merged, the popup measured 31.52 KB. Keeping the person page's ask out of its ad
 ask kept in `storage.session` under a random id: its stored item and schema, and the two messages
 that keep and read it) took the background to 65.13 KB (+0.18 KB) and the popup to 31.00 KB (-0.02
 KB: the field hands the ask over by message instead of writing it into an address) on its own; all merged, the background measured 65.29 KB
-and the popup 31.52 KB. A fetch
+and the popup 31.52 KB. Every request through a page's session made only as the key's owner (`@me`
+through each tab once per run, one tab per Firefox container asked, the owner read with the key when
+an upgraded install's check lacks it, a private window's change only through a private tab and
+never kept, a kept change joining no write for another container) took the background to 66.19 KB
+(+0.90 KB) and the popup to 31.59 KB (+0.07 KB: who is signed in there named in the error's
+sentence); its sentences for a change that waits for the owner, 66.26 KB (+0.07 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -120,9 +125,9 @@ and the popup 31.52 KB. A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 31.55 * KB,
+  popup: 31.65 * KB,
   content: 6.95 * KB,
-  background: 65.35 * KB,
+  background: 66.35 * KB,
 } as const;
 
 /** Where the budgets are headed. */

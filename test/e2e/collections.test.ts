@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { recordingPage } from '../support/recording-page';
 import { findAccessibilityViolations } from './axe';
-import { badgeText, pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
+import {
+  badgeText,
+  pickerOver,
+  recordingCalls,
+  signedInPickerOver,
+  whoAskedCalls,
+} from './collections-harness';
 import { faultOnce } from './faults';
 import { useExtension } from './fixtures';
 import { clickInPage, IN_PAGE_HOST, readInPage, waitForInPage, waitForInPageText } from './in-page';
@@ -123,7 +129,9 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       .waitFor();
     const open = notice.getByRole('link', { name: 'Open in PostHog' });
     expect(await open.getAttribute('href')).toBe(recordingPage(env.server, loose));
-    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST none 401']);
+    // The key refused, the tab is asked who it is: signed out, so the add is not sent through it.
+    expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403']);
+    expect(whoAskedCalls(env.server)).toEqual(['none 401']);
     await expect.poll(() => badgeText(env.session, tabId)).toBe('1');
     // Undo while it waits: Discard, and nothing is ever sent for it.
     env.server.clearRequests();

@@ -4,7 +4,7 @@ import { PAGE_TRIGGER_GAP_MS } from '../../lib/background/pending/pending-store'
 import { DEMO } from '../fake-posthog/demo-ids';
 import type { FakePostHog } from '../fake-posthog/index';
 import { recordingPage } from '../support/recording-page';
-import { badgeText, recordingCalls } from './collections-harness';
+import { badgeText, recordingCalls, whoAskedCalls } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 import { currentServiceWorker, stopServiceWorker } from './service-worker';
@@ -92,9 +92,10 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     env.server.clearRequests();
     await menuAdd(env.session, env.server, third, tab.tabId);
     await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
-    // Signed out (and without a CSRF cookie), the PostHog tab's request is refused with a 401 before
-    // PostHog acts: that answer, not the missing cookie, is what says signed out.
-    expect(recordingCalls(env.server, onboarding, third)).toEqual(['POST none 401']);
+    // Signed out (and without a CSRF cookie), the PostHog tab is asked who it is first, and PostHog's
+    // 401 says signed out: the add itself is not sent.
+    expect(whoAskedCalls(env.server)).toEqual(['none 401']);
+    expect(recordingCalls(env.server, onboarding, third)).toEqual([]);
 
     const popup = await env.session.openPopup(tab.tabId);
     expect(await waitingRows(popup)).toEqual([
@@ -109,7 +110,7 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     // Signing in loads a PostHog page: the waiting add is made through it, once.
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${third}`);
     await tab.page.waitForURL(recordingPage(env.server, third));
-    const made = ['POST none 401', 'POST session 200'];
+    const made = ['POST session 200'];
     await expect.poll(() => recordingCalls(env.server, onboarding, third)).toEqual(made);
     await expect.poll(() => badgeText(env.session, tab.tabId)).toBe('REC');
     // Another PostHog page loading sends nothing more.
@@ -148,8 +149,8 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${inCheckout}`);
     await tab.page.waitForURL(recordingPage(env.server, inCheckout));
     await tab.page.waitForTimeout(1500);
-    // Only the signed-out try, refused before PostHog acted; nothing after the Discard.
-    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST none 401']);
+    // The signed-out try sent no add (its tab said it was signed out); nothing after the Discard.
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual([]);
   });
 
   it('PostHog down: the add waits across a service worker restart, and is made once when it is back', async () => {
@@ -264,13 +265,13 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
       )
       .waitFor();
     await expect.poll(() => badgeText(env.session, tab.tabId), { timeout: 10_000 }).toBe('1');
-    expect(recordingCalls(env.server, checkoutBugs, third)).toEqual(['POST none 401']);
+    expect(recordingCalls(env.server, checkoutBugs, third)).toEqual([]);
     await picker.close();
 
     // Signing in loads a PostHog page: the pick is made through it, once.
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${third}`);
     await tab.page.waitForURL(recordingPage(env.server, third));
-    const made = ['POST none 401', 'POST session 200'];
+    const made = ['POST session 200'];
     await expect
       .poll(() => recordingCalls(env.server, checkoutBugs, third), { timeout: 10_000 })
       .toEqual(made);
@@ -289,9 +290,9 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await menuAdd(env.session, env.server, anonymous, tab.tabId);
     await expect.poll(async () => (await keptChanges(env.session)).length, { timeout: 10_000 }).toBe(1);
     const triedAt = (await keptChanges(env.session))[0]?.lastTriedAt ?? 0;
-    // Refused as signed out (a 401), or kept without a try where the background already knew.
-    const before = addsOf(env.server, anonymous);
-    expect(before.filter((call) => call !== 'POST none 401')).toEqual([]);
+    // Its tab said signed out (a 401 to `@me`), or it was kept without a try where the background
+    // already knew: no add was sent.
+    expect(addsOf(env.server, anonymous)).toEqual([]);
 
     // At once: the PostHog page the sign-in lands on loads inside the gap after that failed try.
     await tab.page.goto(`${env.server.url}/login?next=/project/1/replay/${anonymous}`);
@@ -300,7 +301,7 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     const landed = env.server.requests.findLast((request) => request.path === page);
     expect((landed?.at ?? Number.POSITIVE_INFINITY) - triedAt).toBeLessThan(PAGE_TRIGGER_GAP_MS);
 
-    const made = [...before, 'POST session 200'];
+    const made = ['POST session 200'];
     await expect.poll(() => addsOf(env.server, anonymous), { timeout: 5_000 }).toEqual(made);
     await expect.poll(() => keptChanges(env.session)).toEqual([]);
     await tab.page.waitForTimeout(PAGE_TRIGGER_GAP_MS);

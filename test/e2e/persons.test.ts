@@ -302,4 +302,34 @@ describe('two recordings at once on PostHog Cloud: one bulk_add through the sign
     await page.close();
     await posthog.page.close();
   });
+
+  it('is not made as someone else: with PostHog signed in as another user, it waits for the owner and says who is there', async () => {
+    // Bo, not the key's owner, signs in to PostHog in this browser.
+    const posthog = await env.session.openTab(`${CLOUD_US}/login?user=2&next=/project/1/replay`);
+    await posthog.page.waitForURL(`${CLOUD_US}/project/1/replay`);
+    const { page, tabId } = await env.session.openTab(ticket.url);
+    const person = await findFromSelection(env.session, page, tabId, 'requester');
+    await expect.poll(() => rows(person).count()).toBe(20);
+    await expect.poll(() => person.evaluate(() => document.activeElement?.id)).toBe('person-recording-0');
+    // The third: the test before added the first two.
+    await person.keyboard.press('ArrowDown');
+    await person.keyboard.press('ArrowDown');
+    await person.keyboard.press(' ');
+    env.server.clearRequests();
+    await person.getByRole('button', { name: 'Add 1 recording to your last-used collection' }).click();
+    await person
+      .getByText(
+        /^Waiting to add ana@acme\.com’s recording of .+ to Onboarding: PostHog in this browser is signed in as bo@example\.com, not as the owner of Hogmark’s key/,
+      )
+      .waitFor();
+    // Through the page, only who is signed in there was asked; no write reached PostHog.
+    expect(
+      env.server.requests
+        .filter((request) => request.auth !== 'key')
+        .map((request) => `${request.method} ${request.path} ${request.auth} ${request.status}`),
+    ).toEqual(['GET /api/users/@me/ session 200']);
+    await person.close();
+    await page.close();
+    await posthog.page.close();
+  });
 });

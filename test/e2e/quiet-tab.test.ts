@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { recordingPage } from '../support/recording-page';
 import { serverHolds } from '../support/server-holds';
-import { recordingCalls, signedInPickerOver } from './collections-harness';
+import { recordingCalls, signedInPickerOver, whoAskedCalls } from './collections-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 
@@ -174,9 +174,10 @@ describe('adding from a page that is not PostHog, with no PostHog tab open', () 
       /^Waiting to add Sam Park’s recording of .+ to Onboarding: you are signed out of PostHog, so Hogmark will add it once you sign in\.$/,
     );
     expect(await serverHolds(env.server, onboarding, mobileSignUp)).toBe(false);
-    // The signed-out page has no CSRF cookie either; its request goes all the same and PostHog's 401
-    // (before it acts) is what says signed out, not the missing cookie.
-    expect(recordingCalls(env.server, onboarding, mobileSignUp)).toEqual(['POST none 401']);
+    // The signed-out page is asked who it is first: PostHog's 401 says signed out (not the missing
+    // CSRF cookie), and the add itself is not sent.
+    expect(whoAskedCalls(env.server)).toEqual(['none 401']);
+    expect(recordingCalls(env.server, onboarding, mobileSignUp)).toEqual([]);
     const seen = await tabsSeen(env.session);
     expect(seen?.created.map((tab) => tab.active)).toEqual([false]);
     await expect.poll(async () => (await allTabs(env.session)).length, { timeout: 10_000 }).toBe(tabsBefore);

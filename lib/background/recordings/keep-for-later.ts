@@ -11,6 +11,7 @@ import { displayName } from './recording-actions';
 /** What a kept change's sentence says waits: a sign-in, a PostHog tab, or PostHog itself. */
 const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
   'signed-out': { add: 'pendingAddSignedOut', remove: 'pendingRemoveSignedOut' },
+  'other-user': { add: 'pendingAddOtherUser', remove: 'pendingRemoveOtherUser' },
   'no-session-tab': { add: 'pendingAddNoTab', remove: 'pendingRemoveNoTab' },
   network: { add: 'pendingAddLater', remove: 'pendingRemoveLater' },
   'rate-limited': { add: 'pendingAddBusy', remove: 'pendingRemoveBusy' },
@@ -19,6 +20,7 @@ const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', Mess
 /** The same sentences naming the recording, for surfaces that do not show it beside them. */
 const NAMED_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
   'signed-out': { add: 'pendingAddSignedOutNamed', remove: 'pendingRemoveSignedOutNamed' },
+  'other-user': { add: 'pendingAddOtherUserNamed', remove: 'pendingRemoveOtherUserNamed' },
   'no-session-tab': { add: 'pendingAddNoTabNamed', remove: 'pendingRemoveNoTabNamed' },
   network: { add: 'pendingAddLaterNamed', remove: 'pendingRemoveLaterNamed' },
   'rate-limited': { add: 'pendingAddBusyNamed', remove: 'pendingRemoveBusyNamed' },
@@ -83,8 +85,11 @@ export async function keepChangeForLater(
     return { outcome: 'already', playlistName, message: t('pendingCancelledOut', playlistName) };
   }
   const sentences = named ? NAMED_SENTENCES : PENDING_SENTENCES;
-  const why = sentences[toAppError(error).kind] ?? sentences.network;
+  const failure = toAppError(error);
+  const why = sentences[failure.kind] ?? sentences.network;
   const key = why?.[direction] ?? 'pendingAddLater';
-  const message = t(key, playlistName, recordingName(face, input.recordingId));
+  // Who PostHog is signed in as there, when it is not the key's owner.
+  const signedInAs = failure.signedInAs ?? t('anotherPostHogUser');
+  const message = t(key, playlistName, recordingName(face, input.recordingId), signedInAs);
   return { outcome: 'pending', playlistName, pendingId: kept.kept.id, message };
 }

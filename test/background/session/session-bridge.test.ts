@@ -193,7 +193,7 @@ describe('every request through a page goes only as the key’s owner, or the us
     const error = await bridge.forward(ORIGIN, ROUTE).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'other-user', signedInAs: 'ben@example.com' });
     expect((error as AppError).userMessage()).toBe(
-      "PostHog in this browser is signed in as ben@example.com, not as the owner of Hogmark's key, so Hogmark did not make the change as them. Sign in to PostHog as the key's owner, then try again.",
+      'PostHog in this browser is signed in as ben@example.com, not as the owner of Hogmark’s key, so Hogmark did not make the change as them. Sign in to PostHog as the key’s owner, then try again.',
     );
     expect(sent).toEqual([]);
   });
