@@ -217,6 +217,8 @@ export function createBackground(deps: BackgroundDeps) {
         if (change.status === 'complete') void pending.onPageComplete(tab.url);
       },
       tabRemoved: tabs.onRemoved,
+      tabActivated: (activated: { tabId: number }) =>
+        void session.onTabActivated(activated).catch((error: unknown) => logFailure('quiet tabs', error)),
     },
     /** On every start of the worker: content script, mirror, menus, and what waits to be made. */
     start(): void {

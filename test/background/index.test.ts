@@ -54,6 +54,7 @@ describe('the composers’ index', () => {
         'menuClicked',
         'message',
         'online',
+        'tabActivated',
         'tabRemoved',
         'tabUpdated',
       ].sort(),
