@@ -42,6 +42,18 @@ const inlineStylesheets = {
   },
 };
 
+/**
+ * What Hogmark sends out of the browser, in the categories of Firefox's data consent (all to the
+ * PostHog the user connected, never elsewhere; the README's permissions section says why each):
+ * a person ask (often a customer's email or name), text and links read from a page (a selection, a
+ * page's recording links, the player's second), and the user's personal API key.
+ */
+export const FIREFOX_DATA_COLLECTION = [
+  'personallyIdentifyingInfo',
+  'websiteContent',
+  'authenticationInfo',
+] as const;
+
 const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 
 export default defineConfig({
@@ -157,7 +169,7 @@ export default defineConfig({
             gecko: {
               id: 'hogmark@hogmark.dev',
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION] },
             },
             gecko_android: { strict_min_version: '142.0' },
           },
