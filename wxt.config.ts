@@ -131,7 +131,8 @@ export default defineConfig({
       'activeTab',
       'contextMenus',
       'scripting',
-      // Waking the service worker for the next try of a change PostHog could not take yet.
+      // Waking the service worker for the next try of a change PostHog could not take yet, and to
+      // take what PostHog said of people out of storage.session when it expires.
       'alarms',
       // Copying from the shortcut or a menu item, with no Hogmark page open and so no click to allow
       // it: Chromium's service worker has no DOM, so an offscreen document copies; Firefox's
