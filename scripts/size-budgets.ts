@@ -110,7 +110,13 @@ merged, the popup measured 31.52 KB. Keeping the person page's ask out of its ad
 ask kept in `storage.session` under a random id: its stored item and schema, and the two messages
 that keep and read it) took the background to 65.13 KB (+0.18 KB) and the popup to 31.00 KB (-0.02
 KB: the field hands the ask over by message instead of writing it into an address) on its own; all merged, the background measured 65.29 KB
-and the popup 31.52 KB. A fetch
+and the popup 31.52 KB. Five smaller fixes then took the background to 65.96 KB (+0.67 KB,
+measured after each): a person lookup out across Forget key neither kept nor shown (the person
+cache's epoch and one-at-a-time writes, the lookup asked again, the cache's sweep) +0.23 KB; what
+PostHog said of people swept out of `storage.session` when it expires (the storage room's sweep and
+its alarm, the share-links cache's sweep and its write checked against a clear) +0.31 KB; pending
+notices dropped after a week and kept 200 at most +0.05 KB; a quiet tab the user brought to the front
+never closed (`tabs.onActivated`) +0.08 KB. The popup and the content script did not change. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -122,7 +128,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 31.55 * KB,
   content: 6.95 * KB,
-  background: 65.35 * KB,
+  background: 66.0 * KB,
 } as const;
 
 /** Where the budgets are headed. */
