@@ -42,6 +42,18 @@ const inlineStylesheets = {
   },
 };
 
+/**
+ * What Hogmark sends out of the browser, in the categories of Firefox's data consent (all to the
+ * PostHog the user connected, never elsewhere; the README's permissions section says why each):
+ * a person ask (often a customer's email or name), text and links read from a page (a selection, a
+ * page's recording links, the player's second), and the user's personal API key.
+ */
+export const FIREFOX_DATA_COLLECTION = [
+  'personallyIdentifyingInfo',
+  'websiteContent',
+  'authenticationInfo',
+] as const;
+
 const cloudHosts = ['https://us.posthog.com/*', 'https://eu.posthog.com/*', 'https://app.posthog.com/*'];
 
 export default defineConfig({
@@ -119,7 +131,8 @@ export default defineConfig({
       'activeTab',
       'contextMenus',
       'scripting',
-      // Waking the service worker for the next try of a change PostHog could not take yet.
+      // Waking the service worker for the next try of a change PostHog could not take yet, and to
+      // take what PostHog said of people out of storage.session when it expires.
       'alarms',
       // Copying from the shortcut or a menu item, with no Hogmark page open and so no click to allow
       // it: Chromium's service worker has no DOM, so an offscreen document copies; Firefox's
@@ -157,7 +170,7 @@ export default defineConfig({
             gecko: {
               id: 'hogmark@hogmark.dev',
               strict_min_version: '140.0',
-              data_collection_permissions: { required: ['none'] },
+              data_collection_permissions: { required: [...FIREFOX_DATA_COLLECTION] },
             },
             gecko_android: { strict_min_version: '142.0' },
           },

@@ -39,6 +39,7 @@ export default defineBackground(() => {
   browser.contextMenus.onClicked.addListener((info, tab) => void on.menuClicked(info, tab));
   browser.tabs.onUpdated.addListener(on.tabUpdated);
   browser.tabs.onRemoved.addListener(on.tabRemoved);
+  browser.tabs.onActivated.addListener(on.tabActivated);
   if (import.meta.env.MODE === 'test') {
     // Test builds only: a headless browser cannot open a right-click menu nor press an extension's
     // shortcut, so the browser tests call the very listener a click or a keystroke reaches.

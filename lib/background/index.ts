@@ -11,6 +11,7 @@ import { createRecordingsFeature, type RecordingsBrowser } from './recordings/re
 import { createSessionFeature, type SessionBrowser } from './session/session-feature';
 import { createSettingsFeature, type SettingsBrowser } from './settings/settings-feature';
 import { createShareLinksFeature, type ShareLinksFeatureDeps } from './share-links/share-links-feature';
+import { createCacheSweep } from './storage/cache-sweep';
 import { createStorageFeature, type StorageFeatureDeps } from './storage/storage-feature';
 import type { TabView } from './tabs/tab-context';
 import { createTabsFeature, type TabsBrowser } from './tabs/tabs-feature';
@@ -51,6 +52,12 @@ export interface BackgroundDeps {
 export function createBackground(deps: BackgroundDeps) {
   const { browser } = deps;
   const storage = createStorageFeature({ browser, indexedDB: deps.indexedDB });
+  // What PostHog said of people, out of storage.session once expired (the rooms are composed below).
+  const caches = createCacheSweep({
+    alarms: browser.alarms,
+    sweeps: () => [shareLinks.sweepCache, persons.sweepCache],
+    onError: (error) => logFailure('cache sweep', error),
+  });
   const { settings, ...settingsRoom } = createSettingsFeature({
     browser,
     ...storage,
@@ -139,6 +146,7 @@ export function createBackground(deps: BackgroundDeps) {
     dashboards: dashboards.dashboards,
     view,
     toolbar,
+    expiresAt: caches.expiresAt,
   });
   const persons = createPersonsFeature({
     browser,
@@ -146,6 +154,7 @@ export function createBackground(deps: BackgroundDeps) {
     recordings: recordings.forPersonPage,
     bulkAdd: bulk.bulkAdd,
     flash: toolbar.flash,
+    expiresAt: caches.expiresAt,
   });
   const popup = createPopupFeature({
     browser,
@@ -188,7 +197,7 @@ export function createBackground(deps: BackgroundDeps) {
       connect: tabs.onConnect,
       installed: tabs.onInstalled,
       accessChanged: settingsRoom.onAccessChanged,
-      alarm: (alarm: { name: string }) => void pending.onAlarm(alarm),
+      alarm: (alarm: { name: string }) => void Promise.all([pending.onAlarm(alarm), caches.onAlarm(alarm)]),
       online: () => void pending.onOnline(),
       command: toolbar.onCommand,
       menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
@@ -214,6 +223,8 @@ export function createBackground(deps: BackgroundDeps) {
         session.forgetTab(tabId);
         tabs.onRemoved(tabId);
       },
+      tabActivated: (activated: { tabId: number }) =>
+        void session.onTabActivated(activated).catch((error: unknown) => logFailure('quiet tabs', error)),
     },
     /** On every start of the worker: content script, mirror, menus, and what waits to be made. */
     start(): void {
@@ -223,6 +234,7 @@ export function createBackground(deps: BackgroundDeps) {
         .start()
         .catch((error: unknown) => logFailure('quiet tabs', error))
         .then(() => pending.start());
+      void caches.start();
       void shareLinks.syncMenus();
       void recordings.syncMenus();
       void persons.syncMenus();

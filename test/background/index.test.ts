@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type BackgroundBrowser, createBackground } from '../../lib/background';
+import { CACHE_SWEEP_ALARM } from '../../lib/background/storage/cache-sweep';
 import { protocol } from '../../lib/messaging/messages';
 import { installEnglishTranslator } from '../support/i18n';
 
@@ -53,9 +54,49 @@ describe('the composers’ index', () => {
         'menuClicked',
         'message',
         'online',
+        'tabActivated',
         'tabRemoved',
         'tabUpdated',
       ].sort(),
     );
+  });
+});
+
+describe('what PostHog said of people, past its time', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    installEnglishTranslator();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('is swept out of storage.session by the sweep’s alarm, from both caches', async () => {
+    const longAgo = Date.now() - 60 * 60_000;
+    const face = {
+      kind: 'recording',
+      person: 'ana@acme.com',
+      startTime: null,
+      durationSeconds: null,
+      startUrl: null,
+    };
+    const found = { kind: 'persons', persons: [] };
+    await fakeBrowser.storage.session.set({
+      itemLinks: {
+        version: 1,
+        entries: { 'https://us.posthog.com|1|recording|r1': { at: longAgo, answer: face } },
+      },
+      personAnswers: {
+        version: 1,
+        entries: { 'https://us.posthog.com|1|find|email|ana@acme.com': { at: longAgo, answer: found } },
+        throttledUntil: {},
+      },
+    });
+    compose().on.alarm({ name: CACHE_SWEEP_ALARM });
+    await vi.waitFor(async () => {
+      const { itemLinks, personAnswers } = await fakeBrowser.storage.session.get([
+        'itemLinks',
+        'personAnswers',
+      ]);
+      expect(JSON.stringify([itemLinks, personAnswers])).not.toContain('ana@acme.com');
+    });
   });
 });

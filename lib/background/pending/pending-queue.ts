@@ -13,6 +13,7 @@ import { AppError, toAppError } from '../../platform/errors';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { createAttempt } from './pending-attempt';
 import {
+  keptNotices,
   MAX_PENDING,
   nextTryAt,
   PAGE_TRIGGER_GAP_MS,
@@ -158,7 +159,7 @@ export function createPendingChanges(deps: PendingDeps) {
         other.id !== change.id ? [other] : outcome.keep ? [{ ...outcome.keep, inFlight: false }] : [],
       );
       if (outcome.keep) blocked.add(targetKey(change));
-      const notices = outcome.notice ? [...after.notices, outcome.notice] : after.notices;
+      const notices = keptNotices(outcome.notice ? [...after.notices, outcome.notice] : after.notices, now());
       await write({ ...after, changes, notices });
       if (outcome.notice) {
         await deps
@@ -230,9 +231,14 @@ export function createPendingChanges(deps: PendingDeps) {
     state,
     takeState,
 
-    /** Badge and schedule as stored, after the worker starts. */
+    /** Badge and schedule as stored, after the worker starts; notices past their week dropped. */
     start: async (): Promise<void> => {
-      const value = await read();
+      let value = await read();
+      const notices = keptNotices(value.notices, now());
+      if (notices.length < value.notices.length) {
+        value = { ...value, notices };
+        await store.set(value);
+      }
       deps.onCount?.(value.changes.length);
       scheduleNext(value.changes);
     },

@@ -3,6 +3,7 @@ import { NOTICE_TTL_MS, publicChange } from '../../messaging/first-view/pending-
 import { STORED } from '../../messaging/first-view/stored-names';
 import {
   PendingChangeSchema,
+  type PendingNotice,
   PendingNoticeSchema,
   type PendingState,
   type PendingTarget,
@@ -44,6 +45,16 @@ export const MAX_PENDING = 200;
 /** A PostHog page loading tries that origin's changes, but not one tried this recently. */
 export const PAGE_TRIGGER_GAP_MS = 2_000;
 export { NOTICE_TTL_MS, publicChange };
+/**
+ * Notices kept at most, the newest: one for each change that can be waiting. They are dropped once
+ * the popup has shown them; unseen, after a week (what the popup would no longer show) or when newer
+ * ones push them out, so the store never grows while the popup stays closed.
+ */
+export const MAX_NOTICES = MAX_PENDING;
+
+/** The notices still worth keeping at `now`: those the popup would show, the newest `MAX_NOTICES`. */
+export const keptNotices = (notices: readonly PendingNotice[], now: number): PendingNotice[] =>
+  notices.filter((notice) => now - notice.at < NOTICE_TTL_MS).slice(-MAX_NOTICES);
 
 const StoredChangeSchema = lazily(() =>
   z.extend(PendingChangeSchema, {

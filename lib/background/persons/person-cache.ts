@@ -44,40 +44,92 @@ export const PERSON_CACHE_TTL_MS = 5 * 60_000;
 /** Answers kept at most; the oldest go first. */
 const MAX_ENTRIES = 60;
 
-/** The person page's answers by key, for a few minutes, and the listing's "not before" per PostHog. */
-export function createPersonCache(session: StorageAreaLike, now: () => number, ttlMs = PERSON_CACHE_TTL_MS) {
+/**
+ * The person page's answers by key, for a few minutes, and the listing's "not before" per PostHog.
+ * Writes run one after another, and `clear` (another key, or Forget key) bumps an epoch: an answer
+ * asked before it is never written after it, and nothing it removed comes back.
+ */
+export function createPersonCache(
+  session: StorageAreaLike,
+  now: () => number,
+  ttlMs = PERSON_CACHE_TTL_MS,
+  /** Told when an answer just kept expires, for the sweep then. */
+  expiresAt?: (when: number) => void,
+) {
   const store = createItemStore(session, personCacheItem);
+  const fresh = (entry: { at: number } | undefined): entry is { at: number } =>
+    entry !== undefined && now() >= entry.at && now() - entry.at < ttlMs;
+  let epoch = 0;
+  let writes: Promise<unknown> = Promise.resolve();
+  const serially = <T>(write: () => Promise<T>): Promise<T> => {
+    const run = writes.then(write);
+    writes = run.catch(() => undefined);
+    return run;
+  };
   return {
+    /** Counts the clears: an answer asked at one epoch is kept only while it lasts. */
+    epoch: () => epoch,
     async get<K extends PersonAnswer['kind']>(
       key: string,
     ): Promise<Extract<PersonAnswer, { kind: K }> | null> {
       const entry = (await store.get()).entries[key];
-      const fresh = entry && now() >= entry.at && now() - entry.at < ttlMs;
-      return fresh ? (entry.answer as Extract<PersonAnswer, { kind: K }>) : null;
+      return fresh(entry) ? (entry.answer as Extract<PersonAnswer, { kind: K }>) : null;
     },
-    /** Keeps an answer; a write that fails costs only the cache (the page is still answered). */
-    async put(key: string, answer: PersonAnswer): Promise<void> {
-      await store
-        .update((cache) => {
+    /**
+     * Keeps an answer asked at epoch `since` (none after a clear that came meanwhile); a write that
+     * fails costs only the cache (the page is still answered).
+     */
+    put(key: string, answer: PersonAnswer, since = epoch): Promise<void> {
+      return serially(async () => {
+        if (since !== epoch) return;
+        await store.update((cache) => {
           const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
-            .filter(([, entry]) => now() - entry.at < ttlMs)
+            .filter(([, entry]) => fresh(entry))
             .sort(([, a], [, b]) => b.at - a.at)
             .slice(0, MAX_ENTRIES);
           return { ...cache, entries: Object.fromEntries(entries) };
-        })
-        .catch((error: unknown) => logFailure('person cache', error));
+        });
+        expiresAt?.(now() + ttlMs);
+      }).catch((error: unknown) => logFailure('person cache', error));
     },
     async throttledUntil(origin: string): Promise<number | null> {
       const until = (await store.get()).throttledUntil[origin];
       return until !== undefined && until > now() ? until : null;
     },
-    async throttle(origin: string, until: number): Promise<void> {
-      await store.update((cache) => ({
-        ...cache,
-        throttledUntil: { ...cache.throttledUntil, [origin]: until },
-      }));
+    throttle(origin: string, until: number): Promise<void> {
+      return serially(async () => {
+        await store.update((cache) => ({
+          ...cache,
+          throttledUntil: { ...cache.throttledUntil, [origin]: until },
+        }));
+      });
     },
-    clear: () => store.remove(),
+    /**
+     * Drops the answers past their five minutes (who a customer is, their recordings) and the waits
+     * that are over; says when the next kept answer expires (null: none kept).
+     */
+    sweep(): Promise<number | null> {
+      return serially(async () => {
+        const cache = await store.get();
+        const entries = Object.entries(cache.entries).filter(([, entry]) => fresh(entry));
+        const waits = Object.entries(cache.throttledUntil).filter(([, until]) => until > now());
+        const dropped =
+          entries.length < Object.keys(cache.entries).length ||
+          waits.length < Object.keys(cache.throttledUntil).length;
+        if (dropped) {
+          await store.set({
+            ...cache,
+            entries: Object.fromEntries(entries),
+            throttledUntil: Object.fromEntries(waits),
+          });
+        }
+        return entries.length === 0 ? null : Math.min(...entries.map(([, entry]) => entry.at)) + ttlMs;
+      });
+    },
+    clear(): Promise<void> {
+      epoch++;
+      return serially(() => store.remove());
+    },
   };
 }
 export type PersonCacheStore = ReturnType<typeof createPersonCache>;

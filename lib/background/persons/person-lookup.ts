@@ -75,12 +75,29 @@ export function createPersonLookup(deps: PersonLookupDeps) {
   function once<T>(key: string, run: () => Promise<T>): Promise<T> {
     const running = inflight.get(key);
     if (running) return running as Promise<T>;
-    const task = run().finally(() => inflight.delete(key));
+    const task = run().finally(() => {
+      if (inflight.get(key) === task) inflight.delete(key);
+    });
     inflight.set(key, task);
     return task;
   }
 
-  async function find(input: { ask: PersonAsk; projectId?: number }) {
+  /**
+   * Asks again when the cache was cleared while the answer was out (another key, or Forget key,
+   * `cache.epoch`): an answer read with the old key is neither kept nor given, and with no key left
+   * the new ask says so.
+   */
+  async function current<T>(ask: (since: number) => Promise<T>): Promise<T> {
+    for (;;) {
+      const since = cache.epoch();
+      const answer = await ask(since);
+      if (cache.epoch() === since) return answer;
+    }
+  }
+
+  const find = (input: { ask: PersonAsk; projectId?: number }) => current((since) => findOnce(input, since));
+
+  async function findOnce(input: { ask: PersonAsk; projectId?: number }, since: number) {
     const connection = await deps.connection();
     const projectId = input.projectId ?? connection.projectId;
     const key = `${connection.origin}|${projectId}|find|${input.ask.by}|${input.ask.value}`;
@@ -88,7 +105,7 @@ export function createPersonLookup(deps: PersonLookupDeps) {
       const known = await cache.get<'persons'>(key);
       if (known) return known.persons;
       const found = (await deps.api(connection, projectId).find(queryOf(input.ask))).map(personMatchOf);
-      await cache.put(key, { kind: 'persons', persons: found });
+      await cache.put(key, { kind: 'persons', persons: found }, since);
       return found;
     });
     return { origin: connection.origin, projectId, persons };
@@ -120,7 +137,13 @@ export function createPersonLookup(deps: PersonLookupDeps) {
     }
   }
 
-  async function recordings(input: { projectId: number; personUuid: string; from?: RecordingsFrom }) {
+  const recordings = (input: { projectId: number; personUuid: string; from?: RecordingsFrom }) =>
+    current((since) => recordingsOnce(input, since));
+
+  async function recordingsOnce(
+    input: { projectId: number; personUuid: string; from?: RecordingsFrom },
+    since: number,
+  ) {
     const connection = await deps.connection();
     const { projectId, personUuid, from } = input;
     const key = `${connection.origin}|${projectId}|recordings|${personUuid}|${JSON.stringify(from ?? null)}`;
@@ -135,11 +158,20 @@ export function createPersonLookup(deps: PersonLookupDeps) {
           ? { after: page.next_cursor }
           : { offset }
         : null;
-      await cache.put(key, { kind: 'recordings', recordings: rows, next });
+      await cache.put(key, { kind: 'recordings', recordings: rows, next }, since);
       return { recordings: rows, next };
     });
   }
 
-  return { find, recordings, clear: () => cache.clear() };
+  return {
+    find,
+    recordings,
+    clear: () => {
+      inflight.clear();
+      return cache.clear();
+    },
+    /** Drops the answers past their time; when the next kept one expires. */
+    sweep: () => cache.sweep(),
+  };
 }
 export type PersonLookup = ReturnType<typeof createPersonLookup>;

@@ -33,6 +33,8 @@ export interface PersonsFeatureDeps {
   /** The bulk room's add: the selection's way for several. */
   bulkAdd: Pick<BulkAdd, 'add'>;
   flash: BadgeFlash;
+  /** Told when a kept answer expires (the storage room's sweep). */
+  expiresAt?: (when: number) => void;
 }
 
 /**
@@ -47,7 +49,7 @@ export function createPersonsFeature(deps: PersonsFeatureDeps) {
     // Every listing counts against a small allowance: a 429 is reported with its wait, never retried.
     api: (connection, projectId) =>
       createPostHogClient({ ...connection, retry: { retryThrottled: false } }).project(projectId).persons,
-    cache: createPersonCache(browser.storage.session, Date.now),
+    cache: createPersonCache(browser.storage.session, Date.now, undefined, deps.expiresAt),
   });
   const keptAsks = createKeptPersonAsks(browser.storage.session);
   const connectedOrigin = async () => (await settings.connection()).origin;
@@ -85,6 +87,8 @@ export function createPersonsFeature(deps: PersonsFeatureDeps) {
     onMenuClicked: menus.onClicked,
     /** Another key, PostHog or project: nothing found with the old one is shown again. */
     clear: lookup.clear,
+    /** Drops the answers past their time (the storage room's sweep). */
+    sweepCache: lookup.sweep,
   };
 }
 export type PersonsFeature = ReturnType<typeof createPersonsFeature>;

@@ -88,8 +88,8 @@ const stopped = () => new AppError('cancelled', { detail: 'stopped before the re
  * PostHog tabs Hogmark opens itself when a session request has no PostHog tab to go through: in the
  * background (`active: false`) of the last-focused normal window, never a new window and never a
  * private one; one per origin, shared by the requests that need it at the same time and by the next
- * ones within a few seconds (one tab for a whole run), then closed. Its id is kept in
- * `storage.session` until it is closed: a quiet tab a stopped worker left is closed on start.
+ * ones within a few seconds (one tab for a whole run), then closed, unless the user took it over. Its
+ * id is kept in `storage.session` until then: a quiet tab a stopped worker left is closed on start.
  */
 export function createQuietTabs(deps: QuietTabsDeps) {
   const readyWithinMs = deps.readyWithinMs ?? READY_WITHIN_MS;
@@ -98,6 +98,7 @@ export function createQuietTabs(deps: QuietTabsDeps) {
   const retryDelaysMs = deps.retryDelaysMs ?? RETRY_DELAYS_MS;
   const open = new Map<string, OpenTab>();
   const closing = new Set<number>();
+  const theirs = new Set<number>(); // Quiet tabs the user brought to the front: never closed.
 
   async function windowForTab(): Promise<number> {
     const usable = (window: WindowLike | undefined): window is WindowLike & { id: number } =>
@@ -154,8 +155,7 @@ export function createQuietTabs(deps: QuietTabsDeps) {
         });
       if (tab.id === undefined) throw noTab('could not open a PostHog tab');
       tabId = tab.id;
-      const opened = tab.id;
-      ids.add(opened);
+      ids.add(tab.id);
       return tab.id;
     })();
     const entry: OpenTab = { created, loaded: created.then(whenLoaded), users: 0, tabId: () => tabId };
@@ -171,6 +171,7 @@ export function createQuietTabs(deps: QuietTabsDeps) {
     if (open.get(origin) === entry) open.delete(origin);
     void entry.created.then(
       async (tabId) => {
+        if (theirs.has(tabId)) return;
         closing.add(tabId);
         // The user may have closed it already.
         await deps.tabs.remove(tabId).catch(() => undefined);
@@ -237,6 +238,17 @@ export function createQuietTabs(deps: QuietTabsDeps) {
       const left = (await ids.list()).filter((id) => !current.has(id));
       await Promise.all(left.map((id) => deps.tabs.remove(id).catch(() => undefined)));
       await ids.remove(left);
+    },
+
+    /**
+     * A tab came to the front (`tabs.onActivated`): a quiet tab (this run's, or one a stopped worker
+     * left) is the user's now, forgotten as quiet and never closed; a request on it finishes there.
+     */
+    async takenOver(tabId: number): Promise<void> {
+      const quiet = [...open].filter(([, entry]) => entry.tabId() === tabId);
+      for (const [origin] of quiet) open.delete(origin);
+      if (quiet.length > 0) theirs.add(tabId);
+      if ((await ids.list()).includes(tabId)) await ids.remove([tabId]);
     },
 
     /** A quiet tab is open or opening on this origin: a request joins it. */

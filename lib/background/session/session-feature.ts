@@ -102,6 +102,8 @@ export function createSessionFeature(deps: {
     handlers,
     /** On the worker's start: quiet tabs a stopped worker left open are closed. */
     start: () => quietTabs.closeLeftovers(),
+    /** `tabs.onActivated`: a quiet tab the user brought to the front is theirs, never closed. */
+    onTabActivated: (activated: { tabId: number }) => quietTabs.takenOver(activated.tabId),
   };
 }
 export type SessionFeature = ReturnType<typeof createSessionFeature>;

@@ -24,6 +24,8 @@ export interface ItemLinksDeps {
   session: StorageAreaLike;
   now?: () => number;
   ttlMs?: number;
+  /** Told when an answer just kept expires, for the sweep then (storage/cache-sweep.ts). */
+  expiresAt?: (when: number) => void;
 }
 
 /**
@@ -76,6 +78,22 @@ export function createItemLinks(deps: ItemLinksDeps) {
     return entry && isFresh(entry, now(), ttlMs) ? (entry.answer as Answer<K>) : undefined;
   }
 
+  /**
+   * Keeps an answer read at `started`, unless a clear came meanwhile (checked between the read and
+   * the write, with no wait between them, so nothing the clear removed comes back); drops what has
+   * expired.
+   */
+  async function keep(key: string, answer: ItemLinkAnswer, started: number): Promise<void> {
+    const cache = await store.get();
+    if (started !== generation) return;
+    const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
+      .filter(([, entry]) => isFresh(entry, now(), ttlMs))
+      .sort(([, a], [, b]) => b.at - a.at)
+      .slice(0, MAX_ENTRIES);
+    await store.set({ version: 1, entries: Object.fromEntries(entries) });
+    deps.expiresAt?.(now() + ttlMs);
+  }
+
   async function remembered<K extends ItemLinkAnswer['kind']>(
     key: string,
     read: () => Promise<Answer<K>>,
@@ -87,17 +105,8 @@ export function createItemLinks(deps: ItemLinksDeps) {
     const started = generation;
     const task = (async () => {
       const answer = await read();
-      if (started === generation) {
-        // A write that fails costs only the cache: the answer is still given.
-        await store
-          .update((cache) => {
-            const entries = Object.entries({ ...cache.entries, [key]: { at: now(), answer } })
-              .sort(([, a], [, b]) => b.at - a.at)
-              .slice(0, MAX_ENTRIES);
-            return { version: 1, entries: Object.fromEntries(entries) };
-          })
-          .catch((error: unknown) => logFailure('item links cache', error));
-      }
+      // A write that fails costs only the cache: the answer is still given.
+      await keep(key, answer, started).catch((error: unknown) => logFailure('item links cache', error));
       return answer;
     })();
     inflight.set(key, task);
@@ -220,6 +229,20 @@ export function createItemLinks(deps: ItemLinksDeps) {
         recordingFaceKey(connection.origin, projectId, context.recordingId),
       );
       return answer ? personLabel(answer) : undefined;
+    },
+
+    /**
+     * Drops the answers past their ten minutes (a recording's face names a person and where they
+     * were); says when the next kept one expires (null: none kept).
+     */
+    async sweep(): Promise<number | null> {
+      const started = generation;
+      const cache = await store.get();
+      const kept = Object.entries(cache.entries).filter(([, entry]) => isFresh(entry, now(), ttlMs));
+      if (started === generation && kept.length < Object.keys(cache.entries).length) {
+        await store.set({ version: 1, entries: Object.fromEntries(kept) });
+      }
+      return kept.length === 0 ? null : Math.min(...kept.map(([, entry]) => entry.at)) + ttlMs;
     },
 
     /** Another key, PostHog or project: nothing read with the old one is reused. */

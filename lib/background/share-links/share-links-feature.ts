@@ -21,6 +21,8 @@ export interface ShareLinksFeatureDeps {
   /** What a tab shows (the tabs room). */
   view: (tabId: number) => Promise<{ context: PageContext | null; hints: PageHints }>;
   toolbar: { flash: BadgeFlash; clipboard: Pick<ClipboardWriter, 'write'> };
+  /** Told when a kept answer expires (the storage room's sweep). */
+  expiresAt?: (when: number) => void;
 }
 
 /**
@@ -38,6 +40,7 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     publicSharing: settings.publicSharing,
     canReadRecordings: () => settings.keyCan('recordingFaces'),
     session: browser.storage.session,
+    ...(deps.expiresAt ? { expiresAt: deps.expiresAt } : {}),
   });
   const reviewDoc = createReviewDoc({
     connection: settings.connection,
@@ -82,6 +85,8 @@ export function createShareLinksFeature(deps: ShareLinksFeatureDeps) {
     syncMenus: menu.sync,
     /** For the settings room: answers read with another key are not reused. */
     clear: items.clear,
+    /** Drops the answers past their time (the storage room's sweep). */
+    sweepCache: items.sweep,
     /** Who a tab's recording is, when PostHog already said (the toolbar's title; no request). */
     recordingPerson: items.recordingPerson,
     /** The copy shortcut: the best link of the page in the tab. */

@@ -4,10 +4,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createPendingChanges, type PendingDeps } from '../../../lib/background/pending/pending-queue';
 import {
   GIVE_UP_AFTER_MS,
+  MAX_NOTICES,
   MAX_PENDING,
+  NOTICE_TTL_MS,
   PAGE_TRIGGER_GAP_MS,
 } from '../../../lib/background/pending/pending-store';
-import type { PendingChange } from '../../../lib/messaging/pending-messages';
+import type { PendingChange, PendingNotice } from '../../../lib/messaging/pending-messages';
 import { AppError } from '../../../lib/platform/errors';
 import { deferred } from '../../support/deferred';
 import { installEnglishTranslator } from '../../support/i18n';
@@ -401,5 +403,48 @@ describe('the popup\u2019s buttons', () => {
     expect(discarded).toEqual({ discarded: true, state: { changes: [], notices: [] } });
     expect(await pending.discard('nothing')).toMatchObject({ discarded: false });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('notices the popup has not shown yet', () => {
+  const notice = (id: string, at: number): PendingNotice => ({
+    ...target(),
+    id,
+    direction: 'add',
+    outcome: 'applied',
+    at,
+  });
+  const storedNotices = async () =>
+    ((await browser.storage.local.get('pendingChanges')).pendingChanges as { notices: PendingNotice[] })
+      .notices;
+
+  it('are dropped from the disk after a week, as the popup stops showing them, when the worker starts', async () => {
+    const { restart, now } = setup();
+    await browser.storage.local.set({
+      pendingChanges: {
+        version: 1,
+        changes: [],
+        notices: [notice('old', now() - NOTICE_TTL_MS), notice('recent', now() - NOTICE_TTL_MS + 1)],
+      },
+    });
+    await restart().start();
+    expect((await storedNotices()).map((kept) => kept.id)).toEqual(['recent']);
+  });
+
+  it('are kept at most the newest few, and none past its week, when another is added', async () => {
+    const { pending, now, advance } = setup();
+    const many = Array.from({ length: MAX_NOTICES }, (_, n) => notice(`n${n}`, now() - MAX_NOTICES + n));
+    await browser.storage.local.set({
+      pendingChanges: { version: 1, changes: [], notices: [notice('stale', now() - NOTICE_TTL_MS), ...many] },
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    advance(30_000);
+    await pending.tryDue();
+    const kept = await storedNotices();
+    expect(kept).toHaveLength(MAX_NOTICES);
+    expect(kept.map((shown) => shown.id)).not.toContain('stale');
+    expect(kept.map((shown) => shown.id)).not.toContain('n0');
+    expect(kept.at(-2)?.id).toBe(`n${MAX_NOTICES - 1}`);
+    expect(kept.at(-1)).toMatchObject({ outcome: 'applied', recordingId: REC, at: now() });
   });
 });

@@ -242,3 +242,71 @@ describe('person lookup', () => {
     expect(calls).toHaveLength(2);
   });
 });
+
+describe('a lookup out across Forget key or another key', () => {
+  /** A lookup whose PostHog answers only when told, with a key that can be forgotten or changed. */
+  function held() {
+    let key: string | null = 'phx_old';
+    const asked: Array<{ key: string; release: () => void }> = [];
+    const session = browser.storage.session;
+    const api = (connection: Connection): Pick<PersonsApi, 'find' | 'recordings'> => ({
+      async find() {
+        await new Promise<void>((release) => asked.push({ key: connection.apiKey, release }));
+        return connection.apiKey === 'phx_old' ? [ANA] : [];
+      },
+      async recordings() {
+        await new Promise<void>((release) => asked.push({ key: connection.apiKey, release }));
+        return { results: [row('0191dd9d-ec00-726b-b2a7-4de452e6b438')], has_next: false };
+      },
+    });
+    const lookup = createPersonLookup({
+      connection: async () => {
+        if (key === null) throw new AppError('not-configured');
+        return { origin: US, apiKey: key, projectId: 1 };
+      },
+      api,
+      cache: createPersonCache(session, Date.now),
+    });
+    const kept = async () => JSON.stringify(await session.get('personAnswers'));
+    return { lookup, asked, kept, setKey: (next: string | null) => (key = next) };
+  }
+  const ask = { by: 'email' as const, value: 'ana@acme.com' };
+
+  it('keeps and gives nothing found with a key forgotten while PostHog was answering', async () => {
+    const { lookup, asked, kept, setKey } = held();
+    const found = lookup.find({ ask });
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    setKey(null);
+    await lookup.clear();
+    asked[0]?.release();
+    await expect(found).rejects.toMatchObject({ kind: 'not-configured' });
+    expect(await kept()).toBe('{}');
+  });
+
+  it('asks again with the new key, and gives and keeps only its answer', async () => {
+    const { lookup, asked, kept, setKey } = held();
+    const found = lookup.find({ ask });
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    setKey('phx_new');
+    await lookup.clear();
+    asked[0]?.release();
+    await vi.waitFor(() => expect(asked).toHaveLength(2));
+    expect(asked.map((request) => request.key)).toEqual(['phx_old', 'phx_new']);
+    asked[1]?.release();
+    expect((await found).persons).toEqual([]);
+    // Kept: the new key's answer (nobody), never the old one's.
+    expect(await kept()).not.toContain(ANA.uuid);
+    expect(await kept()).toContain('"persons":[]');
+  });
+
+  it('keeps no recordings listed with a key forgotten meanwhile', async () => {
+    const { lookup, asked, kept, setKey } = held();
+    const listed = lookup.recordings({ projectId: 1, personUuid: ANA.uuid });
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    setKey(null);
+    await lookup.clear();
+    asked[0]?.release();
+    await expect(listed).rejects.toMatchObject({ kind: 'not-configured' });
+    expect(await kept()).toBe('{}');
+  });
+});

@@ -366,6 +366,42 @@ describe('one quiet tab per run', () => {
   });
 });
 
+describe('a quiet tab the user brought to the front', () => {
+  it('is theirs: not closed after the run, nor kept as quiet', async () => {
+    fakeBrowser.reset();
+    const session = fakeBrowser.storage.session;
+    const ids = createItemStore(session, quietTabsItem);
+    const browser = setup({ loadsAfterMs: 5, lingerMs: 50, session });
+    const asked = browser.bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(browser.delivered).toHaveLength(1));
+    await browser.quietTabs.takenOver(100);
+    // The request on its way finishes there.
+    browser.answer();
+    await asked;
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    expect(browser.removed).toEqual([]);
+    expect((await ids.get()).tabIds).toEqual([]);
+    expect(browser.quietTabs.owns(100)).toBe(false);
+    // A new worker has nothing of it to close.
+    const after = setup({ session, firstTabId: 200 });
+    await after.quietTabs.closeLeftovers();
+    expect(after.removed).toEqual([]);
+  });
+
+  it('left by a stopped worker, is not closed on the next start; another tab to the front changes nothing', async () => {
+    fakeBrowser.reset();
+    const session = fakeBrowser.storage.session;
+    const ids = createItemStore(session, quietTabsItem);
+    await ids.set({ version: 1, tabIds: [100, 101] });
+    const after = setup({ session, firstTabId: 200 });
+    await after.quietTabs.takenOver(100);
+    await after.quietTabs.takenOver(7);
+    await after.quietTabs.closeLeftovers();
+    expect(after.removed).toEqual([101]);
+    expect((await ids.get()).tabIds).toEqual([]);
+  });
+});
+
 describe('a change kept in a Firefox container', () => {
   const WORK = 'firefox-container-1';
 
