@@ -73,7 +73,10 @@ describe('who a recording is, in the popup', () => {
           scope: 'Replay',
           item_id: loose,
           // The recording started at 11:00:00 (its metadata): plus 42 seconds.
-          item_context: { time_in_recording: '2025-03-01T11:00:42.000Z' },
+          item_context: {
+            time_in_recording: '2025-03-01T11:00:42.000Z',
+            milliseconds_into_recording: 42_000,
+          },
         },
       ],
     ]);
