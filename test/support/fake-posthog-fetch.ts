@@ -11,7 +11,9 @@ export interface FakeKey {
 
 export interface FakeFetchOptions {
   keys: Record<string, FakeKey>;
-  projects?: Array<{ id: number; name: string | null }>;
+  projects?: Array<{ id: number; name: string | null; organization?: string }>;
+  /** `users/@me`'s `organization`: the user's current organisation (none when left out). */
+  organization?: Record<string, unknown>;
   /** Every answer is this server's HTML page (a wrong address that serves a web site). */
   html?: boolean;
   /** Every request fails like an unreachable host. */
@@ -79,6 +81,7 @@ export function createFakePostHogFetch(options: FakeFetchOptions) {
         last_name: 'Lima',
         email: 'ana@example.com',
         team: { id: 2, name: 'Staging' },
+        ...(options.organization ? { organization: options.organization } : {}),
       });
     }
     if (path === '/api/projects/') {

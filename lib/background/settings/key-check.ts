@@ -64,7 +64,26 @@ export async function checkKey(
     projects,
     capabilities: capabilitiesFor(scopes),
     publicSharing: publicSharingOf(user),
+    ...(organizationIdOf(user.organization?.id) ? { organizationId: user.organization?.id } : {}),
   };
+}
+
+const organizationIdOf = (id: unknown): string | undefined =>
+  typeof id === 'string' && id !== '' && id.length <= 64 ? id : undefined;
+
+/**
+ * Whether public links of `projectId` open: `users/@me` describes only the user's current
+ * organisation, so a project of another one (its `organization` on PostHog's project serializer) is
+ * `unknown`, never the current organisation's answer. A check saved before organisations were kept
+ * answers as it did.
+ */
+export function publicSharingFor(check: KeyCheck, projectId: number): PublicSharing {
+  const answer = check.publicSharing ?? 'unknown';
+  if (check.organizationId === undefined) return answer;
+  const project = check.projects.find((candidate) => candidate.id === projectId);
+  return project?.organization !== undefined && project.organization === check.organizationId
+    ? answer
+    : 'unknown';
 }
 
 /**
@@ -93,7 +112,12 @@ async function reachableProjects(client: KeyCheckClient, key: PersonalApiKey): P
 }
 
 function summariseProject(project: Project): ProjectSummary {
-  return { id: project.id, name: project.name?.trim() || t('projectUnnamed', project.id) };
+  const organization = organizationIdOf(project.organization);
+  return {
+    id: project.id,
+    name: project.name?.trim() || t('projectUnnamed', project.id),
+    ...(organization ? { organization } : {}),
+  };
 }
 
 function displayName(user: CurrentUser): string {

@@ -373,3 +373,31 @@ describe('settings/cancel: the user stops waiting for a key check', () => {
     expect(service.cancelCheck()).toBe(false);
   });
 });
+
+describe("public sharing is read for the project's organisation", () => {
+  // Ana's current organisation (users/@me) has public links turned off; project 1 is in it, project 2
+  // in another organisation users/@me says nothing of.
+  const SECURITY = [{ key: 'organization_security_settings' }];
+  const twoOrganisations = () =>
+    setup({
+      projects: [
+        { id: 1, name: 'Main', organization: 'org-current' },
+        { id: 2, name: 'Client site', organization: 'org-other' },
+      ],
+      organization: {
+        id: 'org-current',
+        name: 'Acme',
+        allow_publicly_shared_resources: false,
+        available_product_features: SECURITY,
+      },
+    });
+
+  it('says off for a project of the current organisation, and unknown for one of another', async () => {
+    const { service } = twoOrganisations();
+    await service.save({ origin: ORIGIN, apiKey: ALL, projectId: 2 });
+    await expect(service.publicSharing(1)).resolves.toBe('off');
+    await expect(service.publicSharing(2)).resolves.toBe('unknown');
+    // A project the check did not list is not the current organisation's either.
+    await expect(service.publicSharing(3)).resolves.toBe('unknown');
+  });
+});
