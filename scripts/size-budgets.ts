@@ -110,7 +110,14 @@ merged, the popup measured 31.52 KB. Keeping the person page's ask out of its ad
 ask kept in `storage.session` under a random id: its stored item and schema, and the two messages
 that keep and read it) took the background to 65.13 KB (+0.18 KB) and the popup to 31.00 KB (-0.02
 KB: the field hands the ask over by message instead of writing it into an address) on its own; all merged, the background measured 65.29 KB
-and the popup 31.52 KB. A fetch
+and the popup 31.52 KB. PostHog's current behaviour then took the background to 65.83 KB, the popup
+to 31.99 KB and the content script to 6.97 KB (measured, commit by commit from 65.29 / 31.52 / 6.92:
+the pages PostHog has today, their list of areas, +0.13 KB background and +0.10 KB popup; notes with
+`milliseconds_into_recording`, checked in both halves of the allow-list, +0.04 KB background and
++0.05 KB content script; the public-sharing answer read for the project's organisation +0.13 KB
+background; an email asked again ignoring its case +0.18 KB background; a review doc that says what
+it holds of a collection and is cut at 200,000 characters, saying what it left out, +0.06 KB
+background and +0.37 KB popup, where the doc is written). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -120,9 +127,9 @@ and the popup 31.52 KB. A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 31.55 * KB,
-  content: 6.95 * KB,
-  background: 65.35 * KB,
+  popup: 32.05 * KB,
+  content: 7.0 * KB,
+  background: 65.9 * KB,
 } as const;
 
 /** Where the budgets are headed. */
