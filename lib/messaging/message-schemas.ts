@@ -87,6 +87,8 @@ export const KeyCheckSchema = lazily(() =>
      * the project's. Checks saved before it was kept lack it.
      */
     organizationId: z.optional(z.string().check(z.maxLength(64))),
+    /** The same answer for the organisations of the key's other projects, read one by one. */
+    otherOrganizations: z.optional(z.record(z.string().check(z.maxLength(64)), PublicSharingSchema)),
   }),
 );
 export type KeyCheck = z.infer<typeof KeyCheckSchema>;

@@ -14,6 +14,8 @@ export interface FakeFetchOptions {
   projects?: Array<{ id: number; name: string | null; organization?: string }>;
   /** `users/@me`'s `organization`: the user's current organisation (none when left out). */
   organization?: Record<string, unknown>;
+  /** `GET /api/organizations/{id}/`: other organisations the key may read (else 404). */
+  organizations?: Record<string, Record<string, unknown>>;
   /** Every answer is this server's HTML page (a wrong address that serves a web site). */
   html?: boolean;
   /** Every request fails like an unreachable host. */
@@ -84,6 +86,9 @@ export function createFakePostHogFetch(options: FakeFetchOptions) {
         ...(options.organization ? { organization: options.organization } : {}),
       });
     }
+    const organization = /^\/api\/organizations\/([^/]+)\/$/.exec(path)?.[1];
+    const readable = organization === undefined ? undefined : options.organizations?.[organization];
+    if (readable) return json({ id: organization, ...readable });
     if (path === '/api/projects/') {
       if (scopedTeams.length > 0) {
         return authError(

@@ -43,12 +43,15 @@ describe("publicSharingFor: the answer of the project's organisation", () => {
 
   it.each([
     [1, 'off'],
-    // users/@me describes the current organisation only: another's switch is not known.
-    [2, 'unknown'],
+    // Another organisation: as the key check read it, else not known.
+    [2, 'allowed'],
     [3, 'unknown'],
     [4, 'unknown'],
   ] as const)('project %i → %s', (projectId, expected) => {
-    expect(publicSharingFor(check({ organizationId: 'o1' }), projectId)).toBe(expected);
+    expect(
+      publicSharingFor(check({ organizationId: 'o1', otherOrganizations: { o2: 'allowed' } }), projectId),
+    ).toBe(expected);
+    if (projectId === 2) expect(publicSharingFor(check({ organizationId: 'o1' }), projectId)).toBe('unknown');
   });
 
   it('answers as before for a check saved before organisations were kept', () => {

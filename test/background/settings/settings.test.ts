@@ -376,14 +376,22 @@ describe('settings/cancel: the user stops waiting for a key check', () => {
 
 describe("public sharing is read for the project's organisation", () => {
   // Ana's current organisation (users/@me) has public links turned off; project 1 is in it, project 2
-  // in another organisation users/@me says nothing of.
+  // in another organisation the key may read, which allows them, project 4 in one it may not read.
   const SECURITY = [{ key: 'organization_security_settings' }];
   const twoOrganisations = () =>
     setup({
       projects: [
         { id: 1, name: 'Main', organization: 'org-current' },
         { id: 2, name: 'Client site', organization: 'org-other' },
+        { id: 4, name: 'Partner site', organization: 'org-hidden' },
       ],
+      organizations: {
+        'org-other': {
+          name: 'Client',
+          allow_publicly_shared_resources: true,
+          available_product_features: SECURITY,
+        },
+      },
       organization: {
         id: 'org-current',
         name: 'Acme',
@@ -392,12 +400,17 @@ describe("public sharing is read for the project's organisation", () => {
       },
     });
 
-  it('says off for a project of the current organisation, and unknown for one of another', async () => {
-    const { service } = twoOrganisations();
+  it('answers for each project its own organisation’s switch, never the current one’s', async () => {
+    const { service, server } = twoOrganisations();
     await service.save({ origin: ORIGIN, apiKey: ALL, projectId: 2 });
     await expect(service.publicSharing(1)).resolves.toBe('off');
-    await expect(service.publicSharing(2)).resolves.toBe('unknown');
-    // A project the check did not list is not the current organisation's either.
+    await expect(service.publicSharing(2)).resolves.toBe('allowed');
+    // An organisation the key may not read is not known; nor is a project the check did not list.
+    await expect(service.publicSharing(4)).resolves.toBe('unknown');
     await expect(service.publicSharing(3)).resolves.toBe('unknown');
+    // Each other organisation read once, at the key check; the current one is users/@me's.
+    expect(
+      server.calls.map((call) => new URL(call.url).pathname).filter((path) => path.includes('organizations')),
+    ).toEqual(['/api/organizations/org-other/', '/api/organizations/org-hidden/']);
   });
 });
