@@ -117,7 +117,8 @@ the pages PostHog has today, their list of areas, +0.13 KB background and +0.10 
 +0.05 KB content script; the public-sharing answer read for the project's organisation +0.13 KB
 background; an email asked again ignoring its case +0.18 KB background; a review doc that says what
 it holds of a collection and is cut at 200,000 characters, saying what it left out, +0.06 KB
-background and +0.37 KB popup, where the doc is written). A fetch
+background and +0.37 KB popup, where the doc is written); then reading the public-sharing switch of
+the key's other organisations at the key check took the background to 65.99 KB (+0.16 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -129,7 +130,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 32.05 * KB,
   content: 7.0 * KB,
-  background: 65.9 * KB,
+  background: 66.05 * KB,
 } as const;
 
 /** Where the budgets are headed. */
