@@ -87,6 +87,9 @@ export function PersonPage(props: { store: PersonPageStore; copy: CopyStore }) {
                 .join(' · ')
             : store.place.value}
         </p>
+        {store.foundAnyCase.value && ask && (phase === 'person' || phase === 'choose') ? (
+          <p class="muted small">{t('personsFoundAnyCase', ask.value)}</p>
+        ) : null}
         {person && store.persons.value.length > 1 ? (
           <button type="button" class="link-button" onClick={() => store.backToPersons()}>
             {tCount('personsBack', store.persons.value.length)}

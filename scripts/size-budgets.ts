@@ -121,7 +121,16 @@ cache's epoch and one-at-a-time writes, the lookup asked again, the cache's swee
 PostHog said of people swept out of `storage.session` when it expires (the storage room's sweep and
 its alarm, the share-links cache's sweep and its write checked against a clear) +0.31 KB; pending
 notices dropped after a week and kept 200 at most +0.05 KB; a quiet tab the user brought to the front
-never closed (`tabs.onActivated`) +0.08 KB. The popup and the content script did not change. A fetch
+never closed (`tabs.onActivated`) +0.08 KB. The popup and the content script did not change. PostHog's current behaviour, on its own, took the background to 65.83 KB, the popup
+to 31.99 KB and the content script to 6.97 KB (measured, commit by commit from 65.29 / 31.52 / 6.92:
+the pages PostHog has today, their list of areas, +0.13 KB background and +0.10 KB popup; notes with
+`milliseconds_into_recording`, checked in both halves of the allow-list, +0.04 KB background and
++0.05 KB content script; the public-sharing answer read for the project's organisation +0.13 KB
+background; an email asked again ignoring its case +0.18 KB background; a review doc that says what
+it holds of a collection and is cut at 200,000 characters, saying what it left out, +0.06 KB
+background and +0.37 KB popup, where the doc is written); then reading the public-sharing switch of
+the key's other organisations at the key check took the background to 65.99 KB (+0.16 KB). All three merged, the background measured 67.67 KB, the popup 32.05 KB and the content script
+6.97 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -131,9 +140,9 @@ never closed (`tabs.onActivated`) +0.08 KB. The popup and the content script did
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 31.65 * KB,
-  content: 6.95 * KB,
-  background: 66.35 * KB,
+  popup: 32.1 * KB,
+  content: 7.0 * KB,
+  background: 67.75 * KB,
 } as const;
 
 /** Where the budgets are headed. */

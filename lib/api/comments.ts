@@ -6,7 +6,8 @@ import type { Transport } from './transport';
 
 /**
  * A note on a recording: PostHog's comment with `scope=Replay` (`CommentSerializer`, reference §4.2).
- * `time_in_recording` is the absolute time of the moment (ISO), not a second; an emoji reaction says
+ * `time_in_recording` is the absolute time of the moment (ISO), not a second (newer players write
+ * `milliseconds_into_recording` beside it, as Hogmark does); an emoji reaction says
  * `is_emoji`. Its context is read as unknown, so one odd comment never fails a page of them.
  */
 export const NoteSchema = lazily(() =>

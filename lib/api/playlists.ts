@@ -128,9 +128,13 @@ export function createPlaylistsApi(transport: Transport, project: ProjectRef) {
     },
 
     /**
-     * A page of the recordings with each one's metadata, in one request (reference §10.5; PostHog's
-     * `RecordingsQuery` reads `limit` and `offset` from the query, 50 by default). Null when the
-     * server answered with a playlist object (the contract's shape), which names no recordings.
+     * A page of the recordings with each one's metadata, in one request (reference §10.5). For a
+     * collection, PostHog's newest `recordings` action reads nothing of the query: it lists its items
+     * with `date_from: "-1y"` and the default limit, so `limit` and `offset` are ignored and the answer
+     * is the newest 50 that started in the last year, `has_next` saying whether it holds more (older
+     * builds read both from the query). PostHog offers no other list of a collection's items (its
+     * serializer gives only their count, `recordings_counts.collection.count`). Null when the server
+     * answered with a playlist object (the contract's shape), which names no recordings.
      */
     async recordingsPage(
       shortId: string,

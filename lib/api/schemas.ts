@@ -14,5 +14,5 @@ export type { Project } from './schema/project';
 export { ProjectSchema } from './schema/project';
 export type { SharingConfiguration } from './schema/sharing';
 export { SharingConfigurationSchema } from './schema/sharing';
-export type { CurrentUser, UserSummary } from './schema/user';
-export { CurrentUserSchema, UserSummarySchema } from './schema/user';
+export type { CurrentUser, Organization, UserSummary } from './schema/user';
+export { CurrentUserSchema, OrganizationSchema, UserSummarySchema } from './schema/user';

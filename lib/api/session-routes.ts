@@ -91,24 +91,33 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const COMMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const COMMENTS_ROUTE = new RegExp(`^/api/projects/${'[1-9][0-9]{0,15}'}/comments/(?:([0-9a-f-]{36})/)?$`);
 
-/** What PostHog's player sends to comment at a moment (`playerFrameCommentOverlayLogic`), nothing more. */
+/**
+ * What PostHog's player sends to comment at a moment (`playerFrameCommentOverlayLogic`), nothing more:
+ * the moment as an absolute time and, as its newer player writes beside it, as milliseconds into the
+ * recording (`milliseconds_into_recording`, which the Discussions panel and Replay's Comments tab show).
+ */
 export interface NoteBody {
   content: string;
   scope: 'Replay';
   item_id: string;
-  item_context: { time_in_recording: string };
+  item_context: { time_in_recording: string; milliseconds_into_recording: number };
 }
 
-export function noteBody(recordingId: string, text: string, at: Date): NoteBody {
+/** A note at `second` of a recording that started at `start`. */
+export function noteBody(recordingId: string, text: string, start: Date, second: number): NoteBody {
+  const milliseconds = second * 1000;
   return {
     content: text,
     scope: 'Replay',
     item_id: recordingId,
-    item_context: { time_in_recording: at.toISOString() },
+    item_context: {
+      time_in_recording: new Date(start.getTime() + milliseconds).toISOString(),
+      milliseconds_into_recording: milliseconds,
+    },
   };
 }
 
-/** Exactly a `NoteBody`: its four keys, a note of 1 to NOTE_MAX characters, an ISO time. */
+/** Exactly a `NoteBody`: its four keys, a note of 1 to NOTE_MAX characters, an ISO time and its milliseconds. */
 export function isNoteBody(body: unknown): body is NoteBody {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const { content, scope, item_id: itemId, item_context: context } = body as Record<string, unknown>;
@@ -118,9 +127,13 @@ export function isNoteBody(body: unknown): body is NoteBody {
     return false;
   if (UNSAFE_IN_ID.test(itemId)) return false;
   if (typeof context !== 'object' || context === null || Array.isArray(context)) return false;
-  const time = (context as Record<string, unknown>).time_in_recording;
+  const { time_in_recording: time, milliseconds_into_recording: ms } = context as Record<string, unknown>;
   return (
-    Object.keys(context).join() === 'time_in_recording' && typeof time === 'string' && ISO_TIME.test(time)
+    Object.keys(context).sort().join() === 'milliseconds_into_recording,time_in_recording' &&
+    typeof time === 'string' &&
+    ISO_TIME.test(time) &&
+    Number.isSafeInteger(ms) &&
+    (ms as number) >= 0
   );
 }
 

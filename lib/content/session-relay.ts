@@ -58,6 +58,7 @@ const NOTES = new RegExp(`^/api/projects/${PROJECT}/comments/(?:([0-9a-f-]{36})/
 const NOTE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const isIsoTime = (value: unknown) => typeof value === 'string' && ISO_TIME.test(value);
+const isMilliseconds = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 
 /**
  * A note on a recording (PostHog's comment, exactly as its player sends one) or its undo
@@ -84,8 +85,9 @@ export function isForwardableNote(method: unknown, path: unknown, body: unknown)
     itemId.length <= 72 &&
     !/\p{Cc}/u.test(itemId) &&
     isObject(context) &&
-    Object.keys(context).join() === 'time_in_recording' &&
-    isIsoTime((context as { time_in_recording?: unknown }).time_in_recording)
+    Object.keys(context).sort().join() === 'milliseconds_into_recording,time_in_recording' &&
+    isIsoTime((context as { time_in_recording?: unknown }).time_in_recording) &&
+    isMilliseconds((context as { milliseconds_into_recording?: unknown }).milliseconds_into_recording)
   );
 }
 

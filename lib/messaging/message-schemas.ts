@@ -54,7 +54,10 @@ export const MaskedKeySchema = lazily(() =>
   z.string().check(z.regex(/^[A-Za-z0-9_]{0,4}…[A-Za-z0-9]{0,4}$/)),
 );
 
-export const ProjectSummarySchema = lazily(() => z.object({ id: ProjectId, name: z.string() }));
+/** A project the key reaches; `organization`: its organisation's id (PostHog's project serializer). */
+export const ProjectSummarySchema = lazily(() =>
+  z.object({ id: ProjectId, name: z.string(), organization: z.optional(z.string().check(z.maxLength(64))) }),
+);
 export type ProjectSummary = z.infer<typeof ProjectSummarySchema>;
 
 export const PublicSharingSchema = lazily(() => z.enum(['allowed', 'off', 'unknown']));
@@ -79,6 +82,13 @@ export const KeyCheckSchema = lazily(() =>
      * kill switch in `SharingViewerPageViewSet.retrieve`), or did not say (`unknown`).
      */
     publicSharing: z.optional(PublicSharingSchema),
+    /**
+     * The organisation `publicSharing` is of: the user's current one (`users/@me`), which need not be
+     * the project's. Checks saved before it was kept lack it.
+     */
+    organizationId: z.optional(z.string().check(z.maxLength(64))),
+    /** The same answer for the organisations of the key's other projects, read one by one. */
+    otherOrganizations: z.optional(z.record(z.string().check(z.maxLength(64)), PublicSharingSchema)),
   }),
 );
 export type KeyCheck = z.infer<typeof KeyCheckSchema>;

@@ -99,6 +99,8 @@ export const personProtocol = {
       origin: z.string(),
       projectId: ProjectId,
       persons: z.array(PersonMatchSchema).check(z.maxLength(20)),
+      /** How they were found, where not as asked: an email that matched no one exactly, ignoring its case. */
+      matchedBy: z.optional(z.literal('email-any-case')),
     }),
   }),
   /** One page of a person's recordings of the last 30 days, newest first (one list, kept a few minutes). */

@@ -45,6 +45,11 @@ export const ReviewDocSchema = lazily(() =>
       .check(z.maxLength(MAX_REVIEW_RECORDINGS)),
     /** PostHog holds more than were read (past `MAX_REVIEW_RECORDINGS`, or pages it would not give). */
     more: z.boolean(),
+    /**
+     * How many recordings the collection holds as PostHog counts its items
+     * (`recordings_counts.collection.count`); null where it did not say.
+     */
+    total: z.optional(z.nullable(z.int().check(z.nonnegative()))),
   }),
 );
 export type ReviewDoc = z.infer<typeof ReviewDocSchema>;

@@ -1,6 +1,7 @@
 import { isAccessToken, isItemShortId, isPlaylistShortId, isRecordingId } from './context-ids';
 import type { PageContext } from './context-schema';
 import { appOriginOf, selfHostedOriginSet } from './origins';
+import { PAGE_AREAS } from './page-areas';
 
 export {
   isAccessToken,
@@ -121,11 +122,17 @@ function isDashboardSubpage([page, item, ...extra]: readonly string[]): boolean 
   return (page === 'tiles' || page === 'text-tiles') && item !== undefined;
 }
 
-/** `/edit`, `/sharing`, `/subscriptions[/{id|new}]` below an insight (`urls.insightEdit` and the rest). */
+/** Below an insight with no item of their own: `urls.insightEdit`, `insightSharing`, `insightAlerts`. */
+const INSIGHT_LEAVES: ReadonlySet<string> = new Set(['edit', 'sharing', 'alerts']);
+
+/**
+ * `/edit`, `/sharing`, `/alerts` (one alert is `?alert_id=`), `/subscriptions[/{id|new}]` below an
+ * insight (`urls.insightEdit` and the rest).
+ */
 function isInsightSubpage([page, item, ...extra]: readonly string[]): boolean {
   if (page === undefined) return true;
   if (extra.length > 0) return false;
-  return page === 'subscriptions' || ((page === 'edit' || page === 'sharing') && item === undefined);
+  return page === 'subscriptions' || (INSIGHT_LEAVES.has(page) && item === undefined);
 }
 
 /**
@@ -139,33 +146,6 @@ const PARSED_AREAS: ReadonlySet<string> = new Set([
   'insights',
   'i',
   'notebooks',
-]);
-
-/**
- * The other areas of a project PostHog's app routes (`frontend/src/scenes/urls.ts`): flags,
- * experiments, persons, cohorts, surveys and the rest, each a page worth a link. Anything else under
- * `/project/{p}` is PostHog's not-found page, not a page to copy.
- */
-const PAGE_AREAS: ReadonlySet<string> = new Set([
-  'home',
-  'web',
-  'events',
-  'data-management',
-  'data-warehouse',
-  'persons',
-  'person',
-  'groups',
-  'cohorts',
-  'feature_flags',
-  'experiments',
-  'early_access_features',
-  'surveys',
-  'survey_templates',
-  'pipeline',
-  'batch_exports',
-  'toolbar',
-  'settings',
-  'canvas',
 ]);
 
 /**

@@ -1,7 +1,8 @@
 import { appOriginOf, selfHostedOriginSet } from './origins';
 
 /**
- * How a person is looked for in PostHog (reference §3): `email` (the property, exact), `search` (the
+ * How a person is looked for in PostHog (reference §3): `email` (the property, exact; when that finds
+ * no one, the background asks `search` for it and keeps that email in any case), `search` (the
  * email contains it, or a distinct id or the person's UUID equals it), `distinct-id` and `uuid` (from a
  * link to a person's page). No schema library here: the popup reads these too.
  */

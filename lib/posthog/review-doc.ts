@@ -21,10 +21,34 @@ export interface ReviewDoc {
   name: string;
   url: string;
   recordings: readonly ReviewRecording[];
-  /** Labels the caller's locale gives: "Anonymous", a recording without its face. */
-  labels: { anonymous: string; recording: (id: string) => string };
+  /**
+   * Labels the caller's locale gives: "Anonymous", a recording without its face, and the sentence that
+   * says what the size cap left out (default: none, and nothing is said).
+   */
+  labels: {
+    anonymous: string;
+    recording: (id: string) => string;
+    leftOut?: (recordings: number, notes: number) => string;
+  };
+  /** Sentences said under the heading: what the doc holds of the collection, where not all of it. */
+  notices?: readonly string[];
   locale?: string;
   timeZone?: string;
+}
+
+/**
+ * The longest review doc Hogmark writes, in characters: a collection of hundreds of recordings with
+ * long notes stays a paste, not megabytes in the clipboard. What does not fit is left out, newest
+ * recordings kept first, and the doc's last line says how much.
+ */
+export const MAX_REVIEW_DOC_CHARS = 200_000;
+/** Kept free under the cap for the sentence that says what was left out. */
+const LEFT_OUT_ROOM = 1_000;
+
+/** The doc, and how many recordings and notes the size cap left out of it. */
+export interface ReviewDocMarkdown {
+  markdown: string;
+  leftOut: { recordings: number; notes: number };
 }
 
 /**
@@ -73,20 +97,58 @@ function entry(recording: ReviewRecording, doc: ReviewDoc): string {
   return lines.join('\n');
 }
 
+/** A line of its own for each sentence under the heading, quoted so it reads apart from the list. */
+const quoted = (sentence: string) => `> ${markdownSafe(sentence, 'text')}`;
+
 /**
- * A collection as a review doc: a heading with its name and link, then one entry per recording,
- * newest first (those PostHog gave no start time last, in the collection's order), each with its
- * notes at their seconds.
+ * A collection as a review doc: a heading with its name and link, what it holds where not all of the
+ * collection, then one entry per recording, newest first (those PostHog gave no start time last, in
+ * the collection's order), each with its notes at their seconds; never longer than
+ * MAX_REVIEW_DOC_CHARS, the last line saying what was left out.
  */
-export function collectionMarkdown(doc: ReviewDoc): string {
+export function reviewDocMarkdown(doc: ReviewDoc, maxChars = MAX_REVIEW_DOC_CHARS): ReviewDocMarkdown {
   const time = (recording: ReviewRecording) => {
     const at = Date.parse(recording.face?.startTime ?? '');
     return Number.isFinite(at) ? at : Number.NEGATIVE_INFINITY;
   };
   const ordered = [...doc.recordings].sort((a, b) => time(b) - time(a));
-  return [
-    `## ${markdownLink(doc.name, doc.url)}`,
-    '',
-    ...ordered.map((recording) => entry(recording, doc)),
-  ].join('\n');
+  const head = [`## ${markdownLink(doc.name, doc.url)}`, ...(doc.notices ?? []).map(quoted), ''];
+  const lines = [...head];
+  const budget = maxChars - LEFT_OUT_ROOM;
+  let length = lines.join('\n').length;
+  const leftOut = { recordings: 0, notes: 0 };
+  for (const recording of ordered) {
+    // Once the doc is full, every older recording is left out: counted, never written.
+    if (leftOut.recordings > 0 || leftOut.notes > 0) {
+      leftOut.recordings++;
+      leftOut.notes += recording.notes.length;
+      continue;
+    }
+    const [first, ...notes] = entry(recording, doc).split('\n');
+    if (length + 1 + (first ?? '').length > budget) {
+      leftOut.recordings++;
+      leftOut.notes += recording.notes.length;
+      continue;
+    }
+    lines.push(first ?? '');
+    length += 1 + (first ?? '').length;
+    for (const [index, note] of notes.entries()) {
+      if (length + 1 + note.length > budget) {
+        leftOut.notes += notes.length - index;
+        break;
+      }
+      lines.push(note);
+      length += 1 + note.length;
+    }
+  }
+  const said = doc.labels.leftOut;
+  if (said && (leftOut.recordings > 0 || leftOut.notes > 0)) {
+    lines.push('', quoted(said(leftOut.recordings, leftOut.notes)).slice(0, LEFT_OUT_ROOM - 2));
+  }
+  return { markdown: lines.join('\n'), leftOut };
+}
+
+/** The review doc's Markdown (reviewDocMarkdown, without the count of what was left out). */
+export function collectionMarkdown(doc: ReviewDoc): string {
+  return reviewDocMarkdown(doc).markdown;
 }

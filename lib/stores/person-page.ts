@@ -63,6 +63,8 @@ export function createPersonPageStore(deps: PersonPageDeps) {
   const failure = signal<PageFailure | null>(null);
   const where = signal<{ origin: string; projectId: number } | null>(null);
   const persons = signal<PersonMatch[]>([]);
+  /** The persons were found by their email ignoring case: no one's was the one asked, exactly. */
+  const foundAnyCase = signal(false);
   const person = signal<PersonMatch | null>(null);
   const recordings = signal<PersonRecording[]>([]);
   const next = signal<RecordingsFrom | null>(null);
@@ -171,6 +173,7 @@ export function createPersonPageStore(deps: PersonPageDeps) {
         ...(ask.projectId === undefined ? {} : { projectId: ask.projectId }),
       });
       where.value = { origin: found.origin, projectId: found.projectId };
+      foundAnyCase.value = found.matchedBy === 'email-any-case';
       persons.value = found.persons;
       const [only] = found.persons;
       if (found.persons.length === 1 && only) show(only);
@@ -218,6 +221,7 @@ export function createPersonPageStore(deps: PersonPageDeps) {
     place,
     ask: computed(() => opened.value?.ask ?? null),
     persons,
+    foundAnyCase,
     person,
     recordings,
     hasMore: computed(() => next.value !== null),

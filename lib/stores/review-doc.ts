@@ -1,10 +1,10 @@
 import { computed, signal } from '@preact/signals';
 import type { MessageOutput, SendMessage } from '../messaging/messages';
-import { NOTES_BATCH } from '../messaging/review-doc-limits';
+import { MAX_REVIEW_RECORDINGS, NOTES_BATCH } from '../messaging/review-doc-limits';
 import { type SerializedError, serializeError } from '../platform/errors';
 import { t, tCount } from '../platform/i18n';
 import { shortRecording } from '../posthog/recording-names';
-import { collectionMarkdown, type ReviewRecording } from '../posthog/review-doc';
+import { MAX_REVIEW_DOC_CHARS, type ReviewRecording, reviewDocMarkdown } from '../posthog/review-doc';
 import type { CopyStore } from './share-copy';
 
 /** The collection a doc is made of. */
@@ -29,6 +29,28 @@ interface NotesRead {
   notes: Map<string, ReviewRecording['notes']>;
   failed: number;
   refused: SerializedError | null;
+}
+
+/**
+ * What the doc holds of the collection, where not all of it: PostHog's newest list of a collection
+ * gives its newest 50 of the last year, and its count of the collection's items says of how many.
+ */
+function holdsText(doc: MessageOutput<'playlists/review-doc'>): string | null {
+  const shown = doc.recordings.length;
+  const total = doc.total ?? null;
+  if (doc.more && shown >= MAX_REVIEW_RECORDINGS) return tCount('reviewDocMore', shown);
+  if (doc.more) {
+    return total !== null && total > shown
+      ? tCount('reviewDocNewest', total, shown)
+      : tCount('reviewDocNewestUncounted', shown);
+  }
+  return total !== null && total > shown ? tCount('reviewDocListed', total, shown) : null;
+}
+
+/** What the doc's size cap left out, in a sentence; empty when nothing was. */
+function leftOutText(recordings: number, notes: number, cap: string): string {
+  if (recordings > 0) return tCount('reviewDocLeftOut', recordings, cap, notes);
+  return notes > 0 ? tCount('reviewDocLeftOutNotes', notes, cap) : '';
 }
 
 function refusalText(error: SerializedError): string {
@@ -95,8 +117,11 @@ export function createReviewDocStore(deps: ReviewDocDeps) {
       const doc = await send('playlists/review-doc', next);
       const read = await readNotes(next.projectId, doc.recordings);
       const name = doc.name || t('playlistUntitled');
-      const markdown = collectionMarkdown({
+      const holds = holdsText(doc);
+      const cap = MAX_REVIEW_DOC_CHARS.toLocaleString(deps.locale);
+      const { markdown, leftOut } = reviewDocMarkdown({
         name,
+        ...(holds ? { notices: [holds] } : {}),
         url: doc.url,
         recordings: doc.recordings.map((recording) => ({
           ...recording,
@@ -105,12 +130,14 @@ export function createReviewDocStore(deps: ReviewDocDeps) {
         labels: {
           anonymous: t('recordingAnonymous'),
           recording: (id) => t('reviewDocRecording', shortRecording(id)),
+          leftOut: (recordings, notes) => leftOutText(recordings, notes, cap),
         },
         locale: deps.locale,
         timeZone: deps.timeZone,
       });
       caveats.value = [
-        doc.more ? tCount('reviewDocMore', doc.recordings.length) : '',
+        holds ?? '',
+        leftOutText(leftOut.recordings, leftOut.notes, cap),
         read.refused ? refusalText(read.refused) : '',
         !read.refused && read.failed > 0 ? tCount('reviewDocNotesFailed', read.failed) : '',
       ].filter(Boolean);

@@ -103,9 +103,13 @@ describe('notes through the session: the one comment route and its undo, exactly
   const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
   const NOTE = createNoteRoute(
     1,
-    noteBody(REC, 'Payment button unresponsive', new Date('2025-03-01T10:01:15Z')),
+    noteBody(REC, 'Payment button unresponsive', new Date('2025-03-01T10:00:00Z'), 75),
   );
   const UNDO = deleteNoteRoute(1, '0f8fad5b-d9cb-469f-a165-708677289501');
+  const withContext = (change: Record<string, unknown>) => {
+    const body = NOTE.body as { item_context: object };
+    return { ...body, item_context: { ...body.item_context, ...change } };
+  };
   const relays = (route: { method: string; path: string; body?: unknown }) =>
     isForwardableNote(route.method, route.path, route.body) ||
     (isForwardableRoute(route.method, route.path) && isForwardableBody(route.method, route.path, route.body));
@@ -118,7 +122,7 @@ describe('notes through the session: the one comment route and its undo, exactly
         content: 'Payment button unresponsive',
         scope: 'Replay',
         item_id: REC,
-        item_context: { time_in_recording: '2025-03-01T10:01:15.000Z' },
+        item_context: { time_in_recording: '2025-03-01T10:01:15.000Z', milliseconds_into_recording: 75_000 },
       },
     });
     expect(UNDO).toEqual({
@@ -138,8 +142,28 @@ describe('notes through the session: the one comment route and its undo, exactly
     ['a rich_content', { ...NOTE, body: { ...(NOTE.body as object), rich_content: {} } }],
     [
       'seconds instead of a time',
-      { ...NOTE, body: { ...(NOTE.body as object), item_context: { time_in_recording: 75 } } },
+      {
+        ...NOTE,
+        body: {
+          ...(NOTE.body as object),
+          item_context: { time_in_recording: 75, milliseconds_into_recording: 75_000 },
+        },
+      },
     ],
+    [
+      'a time without its milliseconds',
+      {
+        ...NOTE,
+        body: { ...(NOTE.body as object), item_context: { time_in_recording: '2025-03-01T10:01:15.000Z' } },
+      },
+    ],
+    ['milliseconds as text', { ...NOTE, body: withContext({ milliseconds_into_recording: '75000' }) }],
+    ['negative milliseconds', { ...NOTE, body: withContext({ milliseconds_into_recording: -1 }) }],
+    [
+      'a fraction of a millisecond',
+      { ...NOTE, body: withContext({ milliseconds_into_recording: 75_000.5 }) },
+    ],
+    ['another field in the context', { ...NOTE, body: withContext({ is_emoji: true }) }],
     ['an empty note', { ...NOTE, body: { ...(NOTE.body as object), content: '  ' } }],
     ['a note too long', { ...NOTE, body: { ...(NOTE.body as object), content: 'x'.repeat(2001) } }],
     ['an item id too long', { ...NOTE, body: { ...(NOTE.body as object), item_id: 'x'.repeat(73) } }],
@@ -168,12 +192,21 @@ describe('notes through the session: the one comment route and its undo, exactly
         scope: fc.constantFrom('Replay', 'replay', 'recording'),
         item_id: fc.oneof(fc.string({ maxLength: 80 }), fc.constant('a\u0000')),
         item_context: fc.oneof(
-          fc.record({
-            time_in_recording: fc.oneof(
-              fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
-              fc.string(),
-            ),
-          }),
+          fc.record(
+            {
+              time_in_recording: fc.oneof(
+                fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+                fc.string(),
+              ),
+              milliseconds_into_recording: fc.oneof(
+                fc.nat(),
+                fc.integer(),
+                fc.double(),
+                fc.string({ maxLength: 6 }),
+              ),
+            },
+            { requiredKeys: ['time_in_recording'] },
+          ),
           fc.anything(),
         ),
       }),

@@ -34,6 +34,19 @@ describe('the persons API against the local PostHog', () => {
     expect(await persons().find({ by: 'uuid', value: '01900000-0000-7000-8000-00000000ffff' })).toEqual([]);
   });
 
+  it('finds an email typed in another case with one search, keeping only that email', async () => {
+    server.clearRequests();
+    expect((await persons().findEmailAnyCase('Ana@ACME.com')).map((p) => p.uuid)).toEqual([anaUuid]);
+    // PostHog's search finds every email containing it: one that only contains it is not the one asked.
+    expect(await persons().findEmailAnyCase('acme.com')).toEqual([]);
+    expect(server.requests.map((request) => request.query)).toEqual([
+      { search: 'Ana@ACME.com', limit: '100' },
+      { search: 'acme.com', limit: '100' },
+    ]);
+    // The exact ask finds nobody in another case: PostHog's `email=` is exact.
+    expect(await persons().find({ by: 'email', value: 'Ana@ACME.com' })).toEqual([]);
+  });
+
   it('reads a page of a person’s recordings in PostHog’s own list shape', async () => {
     server.clearRequests();
     const page = await persons().recordings({ personUuid: anaUuid, dateFrom: '-30d', limit: 20 });

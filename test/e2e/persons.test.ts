@@ -179,6 +179,25 @@ describe('a customer’s recordings from a support ticket (local PostHog)', () =
     },
   );
 
+  it('finds the person by an email typed in another case, and says it matched ignoring case', async () => {
+    const page = await env.session.context.newPage();
+    await page.goto(personPageBase());
+    env.server.clearRequests();
+    await page.getByLabel('Find a person’s recordings').fill('Ana@ACME.com');
+    await page.getByLabel('Find a person’s recordings').press('Enter');
+    await expect.poll(() => rows(page).count()).toBe(20);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Recordings of ana@acme.com');
+    await page
+      .getByText('No one’s email is exactly Ana@ACME.com: found by a search that ignores case.')
+      .waitFor();
+    // PostHog's `email=` is exact: nobody; its `search=` ignores case, and only ana@acme.com is kept.
+    expect(personCalls(env.server).slice(0, 2)).toEqual([
+      '/api/projects/1/persons/?email=Ana%40ACME.com&limit=20 200',
+      '/api/projects/1/persons/?search=Ana%40ACME.com&limit=100 200',
+    ]);
+    await page.close();
+  });
+
   it('says in one sentence what was searched, and where, when nobody matches', async () => {
     const { page, tabId } = await env.session.openTab(ticket.url);
     const person = await findFromSelection(env.session, page, tabId, 'stranger');

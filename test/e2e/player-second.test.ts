@@ -156,7 +156,10 @@ describe("the player's second on PostHog's player", () => {
           scope: 'Replay',
           item_id: DEMO.recordings.inCheckout,
           // The recording started at 10:00:00 (its metadata): plus the 90 seconds typed.
-          item_context: { time_in_recording: '2025-03-01T10:01:30.000Z' },
+          item_context: {
+            time_in_recording: '2025-03-01T10:01:30.000Z',
+            milliseconds_into_recording: 90_000,
+          },
         },
       ],
     ]);

@@ -73,7 +73,10 @@ describe('who a recording is, in the popup', () => {
           scope: 'Replay',
           item_id: loose,
           // The recording started at 11:00:00 (its metadata): plus 42 seconds.
-          item_context: { time_in_recording: '2025-03-01T11:00:42.000Z' },
+          item_context: {
+            time_in_recording: '2025-03-01T11:00:42.000Z',
+            milliseconds_into_recording: 42_000,
+          },
         },
       ],
     ]);
@@ -157,6 +160,30 @@ describe('a collection as a review doc', () => {
     expect(lines[firstEntry + 1]).toBe(`  - [01:15](${firstLink}?t=75) Slow \\[cart\\] then \\*gone\\*`);
     // Only reads: the collection, its recordings, their notes.
     expect(env.server.requests.filter((r) => r.method !== 'GET')).toEqual([]);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('says in the doc it holds the newest 50 of a 120-recording collection, with one list request', async () => {
+    const collection = `${env.server.url}/project/1/replay/playlists/${DEMO.playlists.quarterReview}`;
+    await allowClipboard(env.session, env.server.url);
+    env.server.clearRequests();
+    const { page, tabId } = await env.session.openTab(collection);
+    const popup = await popupOver(env.session, tabId);
+    await popup.locator('section.review-doc').getByRole('button', { name: 'Copy as Markdown' }).click();
+    await popup
+      .getByRole('status')
+      .getByText('Copied Quarter review as Markdown (50 recordings)')
+      .waitFor({ timeout: 15_000 });
+    const lines = (await readClipboard(page)).split('\n');
+    const said =
+      'The newest 50 of the 120 recordings in this collection: PostHog lists no more of a collection, nor any that started over a year ago.';
+    expect(lines.slice(0, 3)).toEqual([`## [Quarter review](${collection})`, `> ${said}`, '']);
+    expect(lines.filter((line) => line.startsWith('- ['))).toHaveLength(50);
+    await popup.getByText(said).first().waitFor();
+    const lists = env.server.requests.filter((r) =>
+      r.path.endsWith(`/${DEMO.playlists.quarterReview}/recordings/`),
+    );
+    expect(lists).toHaveLength(1);
     await Promise.all([popup.close(), page.close()]);
   });
 });

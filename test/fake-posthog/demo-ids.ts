@@ -22,6 +22,8 @@ export const DEMO = {
     rageClicks: 'RageCl1k',
     /** `review` seed only: collection "Weekly review" (id 14, by Ana) holding `weeklyReviewRecording(1…30)` */
     weeklyReview: 'W33klyRv',
+    /** `review` seed only: collection "Quarter review" (id 15, by Ana) holding `quarterReviewRecording(1…120)` */
+    quarterReview: 'Qu4rterR',
   },
   recordings: {
     /** also publicly shared (`recordingSharedToken`) */
@@ -33,6 +35,9 @@ export const DEMO = {
   /** The session id of the Weekly review's recording `n` (1…30); every fifth has no person. */
   weeklyReviewRecording: (n: number): string =>
     `0191dda0-0000-7eee-8fff-0000000000${String(n).padStart(2, '0')}`,
+  /** The session id of the Quarter review's recording `n` (1…120), each a minute after the one before. */
+  quarterReviewRecording: (n: number): string =>
+    `0191dda1-0000-7eee-8fff-000000000${String(n).padStart(3, '0')}`,
   /** Persons (integer pk) behind recordings; `ana` (properties email ana@acme.com, name Ana) is `inCheckout`'s. */
   persons: { ana: 1 },
   /** The `support` seed's customers (seeds/support.ts). */

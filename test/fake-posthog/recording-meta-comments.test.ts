@@ -412,15 +412,30 @@ describe('the meta bar’s person (PlayerPersonMeta)', () => {
 describe('the review seed’s Weekly review', () => {
   const server = serveFakePostHog({ flavor: 'posthog', seed: 'review' });
 
+  it('lists a collection’s newest 50 whatever limit and offset ask, with has_next, as PostHog’s newest does', async () => {
+    const P = `/api/projects/1/session_recording_playlists/${DEMO.playlists.quarterReview}`;
+    const playlist = obj((await call(server(), 'GET', `${P}/`)).json);
+    expect(playlist.recordings_counts.collection.count).toBe(120);
+    const newest = Array.from({ length: 50 }, (_, i) => DEMO.quarterReviewRecording(120 - i));
+    for (const query of ['', '?limit=100', '?limit=100&offset=50', '?offset=100']) {
+      const listed = obj((await call(server(), 'GET', `${P}/recordings/${query}`)).json);
+      expect(listed.results.map((r: { id: string }) => r.id)).toEqual(newest);
+      expect(listed.has_next).toBe(true);
+    }
+  });
+
   it('holds 30 recordings, each with metadata; every fifth has no person', async () => {
     const P = `/api/projects/1/session_recording_playlists/${DEMO.playlists.weeklyReview}`;
     const playlist = obj((await call(server(), 'GET', `${P}/`)).json);
     expect(playlist).toMatchObject({ name: 'Weekly review', type: 'collection' });
     expect(playlist.recordings_counts.collection.count).toBe(30);
     const listed = obj((await call(server(), 'GET', `${P}/recordings/`)).json);
-    expect(listed.results.map((r: { id: string }) => r.id)).toEqual(
-      Array.from({ length: 30 }, (_, i) => DEMO.weeklyReviewRecording(i + 1)),
-    );
+    const ids = listed.results.map((r: { id: string }) => r.id);
+    expect([...ids].sort()).toEqual(Array.from({ length: 30 }, (_, i) => DEMO.weeklyReviewRecording(i + 1)));
+    // PostHog's query orders them by start, newest first.
+    const starts = listed.results.map((r: { start_time: string }) => Date.parse(r.start_time));
+    expect(starts).toEqual([...starts].sort((a, b) => b - a));
+    expect(listed.has_next).toBe(false);
     for (const n of [1, 5, 30]) {
       const json = obj((await call(server(), 'GET', `${R}/${DEMO.weeklyReviewRecording(n)}/`)).json);
       expect(json.person.name).toBe(n % 5 === 0 ? null : `customer${String(n).padStart(2, '0')}@example.org`);

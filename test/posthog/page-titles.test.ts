@@ -11,6 +11,9 @@ const at = (path: string) => {
 const insight = at('/project/1/insights/Wk7pQ2xZ');
 const notebook = at('/project/1/notebooks/NbRe1ase');
 const flag = at('/project/1/feature_flags/7');
+const issue = at('/project/1/error_tracking/0190a3b2-0000-7000-8000-000000000001');
+const sql = at('/project/1/sql');
+const alerts = at('/project/1/insights/Wk7pQ2xZ/alerts');
 
 describe('names from PostHog tab titles', () => {
   it.each<[string, ReturnType<typeof at>, string, string | undefined]>([
@@ -25,6 +28,9 @@ describe('names from PostHog tab titles', () => {
     ['a notebook not found', notebook, 'Notebook not found • Notebooks • PostHog', undefined],
     ['a flag', flag, 'new-checkout • Feature Flags • PostHog', 'new-checkout • Feature Flags'],
     ['a flag still loading', flag, 'Unnamed • Feature Flags • PostHog', undefined],
+    ['an error tracking issue', issue, 'TypeError • Error tracking • PostHog', 'TypeError • Error tracking'],
+    ['the SQL editor', sql, 'SQL editor • PostHog', 'SQL editor'],
+    ["an insight's alerts", alerts, 'Weekly signups • Product analytics • PostHog', 'Weekly signups'],
     [
       'a page of a PostHog demo',
       flag,

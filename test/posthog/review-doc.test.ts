@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { collectionMarkdown, type ReviewRecording } from '../../lib/posthog/review-doc';
+import {
+  collectionMarkdown,
+  MAX_REVIEW_DOC_CHARS,
+  type ReviewRecording,
+  reviewDocMarkdown,
+} from '../../lib/posthog/review-doc';
 import { HOSTILE_NAMES } from '../support/hostile-names';
 
 const US = 'https://us.posthog.com';
@@ -135,5 +140,71 @@ describe('a collection as a review doc', () => {
     );
     expect(lines[4]).toBe('  - no second');
     expect(lines).toHaveLength(5);
+  });
+});
+
+describe('the review doc’s size cap', () => {
+  const huge = (count: number, notes: number): ReviewRecording[] =>
+    Array.from({ length: count }, (_, index) => ({
+      recordingId: `r${index}`,
+      link: `https://us.posthog.com/project/1/replay/r${index}`,
+      face: {
+        person: `${'p'.repeat(300)}${index}`,
+        // Newest first: r0 is the newest.
+        startTime: new Date(Date.UTC(2025, 2, 1) - index * 60_000).toISOString(),
+        durationSeconds: 60,
+        startUrl: null,
+      },
+      notes: Array.from({ length: notes }, (_, n) => ({
+        text: `${'&'.repeat(400)} ${n}`,
+        second: n,
+        link: `https://us.posthog.com/project/1/replay/r${index}?t=${n}`,
+      })),
+    }));
+  const labels = {
+    anonymous: 'Anonymous',
+    recording: (id: string) => `Recording ${id}`,
+    leftOut: (recordings: number, notes: number) => `Left out: ${recordings} recordings, ${notes} notes.`,
+  };
+
+  it('keeps thousands of recordings with long notes under the cap, newest first, and says what it left out', () => {
+    const recordings = huge(2_000, 20);
+    const { markdown, leftOut } = reviewDocMarkdown({
+      name: 'Huge',
+      url: 'https://us.posthog.com/x',
+      recordings,
+      labels,
+    });
+    expect(markdown.length).toBeLessThanOrEqual(MAX_REVIEW_DOC_CHARS);
+    expect(markdown.length).toBeGreaterThan(MAX_REVIEW_DOC_CHARS - 25_000);
+    const kept = markdown.split('\n').filter((line) => line.startsWith('- ['));
+    expect(kept[0]).toContain('(https://us.posthog.com/project/1/replay/r0)');
+    const keptNotes = markdown.split('\n').filter((line) => line.startsWith('  - ')).length;
+    expect(leftOut.recordings).toBe(2_000 - kept.length);
+    expect(leftOut.notes).toBe(2_000 * 20 - keptNotes);
+    expect(markdown.split('\n').at(-1)).toBe(
+      `> Left out: ${leftOut.recordings} recordings, ${leftOut.notes} notes.`,
+    );
+  });
+
+  it('cuts one recording’s notes where they pass the cap, and says how many', () => {
+    const { markdown, leftOut } = reviewDocMarkdown({
+      name: 'One',
+      url: 'https://us.posthog.com/x',
+      recordings: huge(1, 500),
+      labels,
+    });
+    expect(markdown.length).toBeLessThanOrEqual(MAX_REVIEW_DOC_CHARS);
+    expect(leftOut.recordings).toBe(0);
+    expect(leftOut.notes).toBeGreaterThan(0);
+    expect(markdown.split('\n').at(-1)).toBe(`> Left out: 0 recordings, ${leftOut.notes} notes.`);
+  });
+
+  it('leaves a doc under the cap whole, saying nothing', () => {
+    const doc = { name: 'Small', url: 'https://us.posthog.com/x', recordings: huge(3, 2), labels };
+    const { markdown, leftOut } = reviewDocMarkdown(doc);
+    expect(leftOut).toEqual({ recordings: 0, notes: 0 });
+    expect(markdown).toBe(collectionMarkdown(doc));
+    expect(markdown).not.toContain('Left out');
   });
 });

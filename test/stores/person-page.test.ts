@@ -110,6 +110,22 @@ describe('the person page', () => {
     expect(store.recordings.value.map((r) => r.id)).toEqual(['r9']);
   });
 
+  it('says when the person was found by their email ignoring its case, and only then', async () => {
+    const found = setup({
+      'persons/find': { origin: US, projectId: 1, persons: [ANA], matchedBy: 'email-any-case' },
+      'persons/recordings': { recordings: [], next: null },
+    });
+    await found.store.load();
+    expect(found.store.phase.value).toBe('person');
+    expect(found.store.foundAnyCase.value).toBe(true);
+    const exact = setup({
+      'persons/find': { origin: US, projectId: 1, persons: [ANA] },
+      'persons/recordings': { recordings: [], next: null },
+    });
+    await exact.store.load();
+    expect(exact.store.foundAnyCase.value).toBe(false);
+  });
+
   it('says nobody matched', async () => {
     const { store } = setup({ 'persons/find': { origin: US, projectId: 1, persons: [] } });
     await store.load();

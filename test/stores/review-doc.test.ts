@@ -231,14 +231,68 @@ describe('a collection copied as a review doc', () => {
     },
   );
 
-  it('says when the collection holds more recordings than were read', async () => {
-    const { store } = setup({
-      'playlists/review-doc': { name: 'Big', url: COLLECTION_URL, recordings: recordings(3), more: true },
+  it('says in the doc and the popup that it holds PostHog’s newest 50 of a bigger collection', async () => {
+    const { store, clipboard } = setup({
+      'playlists/review-doc': {
+        name: 'Big',
+        url: COLLECTION_URL,
+        recordings: recordings(50),
+        more: true,
+        total: 120,
+      },
     });
     await store.copy(TARGET);
-    expect(store.caveats.value).toEqual([
-      'Only the first 3 recordings were read: the collection holds more.',
+    const said =
+      'The newest 50 of the 120 recordings in this collection: PostHog lists no more of a collection, nor any that started over a year ago.';
+    expect(store.caveats.value).toEqual([said]);
+    expect(clipboard.written[0]?.split('\n').slice(0, 3)).toEqual([
+      `## [Big](${COLLECTION_URL})`,
+      `> ${said}`,
+      '',
     ]);
+  });
+
+  it.each([
+    [
+      { recordings: 3, more: true, total: null },
+      'The newest 3 recordings of this collection: PostHog lists no more of a collection, nor any that started over a year ago.',
+    ],
+    [
+      { recordings: 3, more: false, total: 5 },
+      '3 of the 5 recordings in this collection: PostHog lists none that started over a year ago, nor any it no longer keeps.',
+    ],
+    [
+      { recordings: 500, more: true, total: 900 },
+      'Only the first 500 recordings were read: the collection holds more.',
+    ],
+  ])('says what %j holds', async (held, sentence) => {
+    const { store } = setup({
+      'playlists/review-doc': {
+        name: 'Big',
+        url: COLLECTION_URL,
+        recordings: recordings(held.recordings),
+        more: held.more,
+        total: held.total,
+      },
+      'recordings/notes': { recordings: [] },
+    });
+    await store.copy(TARGET);
+    expect(store.caveats.value).toEqual([sentence]);
+  });
+
+  it('says nothing of what it holds when it holds the whole collection', async () => {
+    const { store, clipboard } = setup({
+      'playlists/review-doc': {
+        name: 'All',
+        url: COLLECTION_URL,
+        recordings: recordings(3),
+        more: false,
+        total: 3,
+      },
+    });
+    await store.copy(TARGET);
+    expect(store.caveats.value).toEqual([]);
+    expect(clipboard.written[0]).not.toContain('> ');
   });
 
   it('copies nothing when the collection cannot be read, says why in one sentence, and tries again', async () => {

@@ -11,7 +11,11 @@ export interface FakeKey {
 
 export interface FakeFetchOptions {
   keys: Record<string, FakeKey>;
-  projects?: Array<{ id: number; name: string | null }>;
+  projects?: Array<{ id: number; name: string | null; organization?: string }>;
+  /** `users/@me`'s `organization`: the user's current organisation (none when left out). */
+  organization?: Record<string, unknown>;
+  /** `GET /api/organizations/{id}/`: other organisations the key may read (else 404). */
+  organizations?: Record<string, Record<string, unknown>>;
   /** Every answer is this server's HTML page (a wrong address that serves a web site). */
   html?: boolean;
   /** Every request fails like an unreachable host. */
@@ -79,8 +83,12 @@ export function createFakePostHogFetch(options: FakeFetchOptions) {
         last_name: 'Lima',
         email: 'ana@example.com',
         team: { id: 2, name: 'Staging' },
+        ...(options.organization ? { organization: options.organization } : {}),
       });
     }
+    const organization = /^\/api\/organizations\/([^/]+)\/$/.exec(path)?.[1];
+    const readable = organization === undefined ? undefined : options.organizations?.[organization];
+    if (readable) return json({ id: organization, ...readable });
     if (path === '/api/projects/') {
       if (scopedTeams.length > 0) {
         return authError(

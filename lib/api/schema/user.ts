@@ -20,20 +20,27 @@ export const UserSummarySchema = lazily(() =>
 );
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
+/**
+ * PostHog's `OrganizationSerializer` (`posthog/api/organization.py`), as `users/@me` gives the current
+ * one and `GET /api/organizations/{id}/` any other: `allow_publicly_shared_resources` is PostHog's
+ * switch for public links, in force only where `available_product_features` has
+ * `organization_security_settings`.
+ */
+export const OrganizationSchema = lazily(() =>
+  z.looseObject({
+    id: z.string(),
+    name: z.nullish(z.string()),
+    allow_publicly_shared_resources: z.nullish(z.boolean()),
+    available_product_features: z.nullish(z.array(z.looseObject({ key: z.string() }))),
+  }),
+);
+export type Organization = z.infer<typeof OrganizationSchema>;
+
 /** `GET /api/users/@me/`: the summary plus the user's current project and organisation. */
 export const CurrentUserSchema = lazily(() =>
   z.extend(UserSummarySchema, {
     team: z.nullish(z.looseObject({ id: z.int(), name: z.nullish(z.string()) })),
-    // OrganizationSerializer: `allow_publicly_shared_resources` is PostHog's switch for public links,
-    // in force only where `available_product_features` has `organization_security_settings`.
-    organization: z.nullish(
-      z.looseObject({
-        id: z.string(),
-        name: z.nullish(z.string()),
-        allow_publicly_shared_resources: z.nullish(z.boolean()),
-        available_product_features: z.nullish(z.array(z.looseObject({ key: z.string() }))),
-      }),
-    ),
+    organization: z.nullish(OrganizationSchema),
     organizations: z.nullish(z.array(z.looseObject({ id: z.string(), name: z.nullish(z.string()) }))),
   }),
 );

@@ -10,7 +10,11 @@ import { createItemStore, type StorageAreaLike } from '../../platform/storage';
 
 const AnswerSchema = lazily(() =>
   z.union([
-    z.object({ kind: z.literal('persons'), persons: z.array(PersonMatchSchema) }),
+    z.object({
+      kind: z.literal('persons'),
+      persons: z.array(PersonMatchSchema),
+      matchedBy: z.optional(z.literal('email-any-case')),
+    }),
     z.object({
       kind: z.literal('recordings'),
       recordings: z.array(PersonRecordingSchema),

@@ -17,7 +17,10 @@ export const PERSON_RECORDINGS_PAGE = 20;
 
 export interface PersonLookupDeps {
   connection: () => Promise<Connection>;
-  api: (connection: Connection, projectId: number) => Pick<PersonsApi, 'find' | 'recordings'>;
+  api: (
+    connection: Connection,
+    projectId: number,
+  ) => Pick<PersonsApi, 'find' | 'findEmailAnyCase' | 'recordings'>;
   cache: PersonCacheStore;
   now?: () => number;
 }
@@ -62,6 +65,20 @@ function queryOf(ask: PersonAsk): PersonQuery {
 }
 
 /**
+ * Who an ask finds. PostHog's `email=` is exact, case and all, so an email that finds no one is asked
+ * again ignoring its case (`matchedBy` says so): "Ana@Acme.com" from a ticket finds ana@acme.com.
+ */
+async function findPersons(
+  api: Pick<PersonsApi, 'find' | 'findEmailAnyCase'>,
+  ask: PersonAsk,
+): Promise<{ persons: PersonMatch[]; matchedBy?: 'email-any-case' }> {
+  const exact = await api.find(queryOf(ask));
+  if (exact.length > 0 || ask.by !== 'email') return { persons: exact.map(personMatchOf) };
+  const anyCase = (await api.findEmailAnyCase(ask.value)).map(personMatchOf);
+  return anyCase.length > 0 ? { persons: anyCase, matchedBy: 'email-any-case' } : { persons: [] };
+}
+
+/**
  * Who an ask finds and their recordings: one person lookup and one list per ask, each answer kept a
  * few minutes (asking again sends nothing). After PostHog throttles the recordings list, nothing is
  * sent to it before the wait it named is over: the wait is told again instead.
@@ -101,14 +118,19 @@ export function createPersonLookup(deps: PersonLookupDeps) {
     const connection = await deps.connection();
     const projectId = input.projectId ?? connection.projectId;
     const key = `${connection.origin}|${projectId}|find|${input.ask.by}|${input.ask.value}`;
-    const persons = await once(key, async () => {
+    const found = await once(key, async () => {
       const known = await cache.get<'persons'>(key);
-      if (known) return known.persons;
-      const found = (await deps.api(connection, projectId).find(queryOf(input.ask))).map(personMatchOf);
-      await cache.put(key, { kind: 'persons', persons: found }, since);
-      return found;
+      if (known) return known;
+      const answer = await findPersons(deps.api(connection, projectId), input.ask);
+      await cache.put(key, { kind: 'persons', ...answer }, since);
+      return answer;
     });
-    return { origin: connection.origin, projectId, persons };
+    return {
+      origin: connection.origin,
+      projectId,
+      persons: found.persons,
+      ...(found.matchedBy ? { matchedBy: found.matchedBy } : {}),
+    };
   }
 
   async function listPage(

@@ -39,7 +39,8 @@ const idOf = (body: unknown): string | undefined => {
 
 /**
  * Notes on recordings, as PostHog's own player writes them: a comment with scope `Replay` whose
- * `time_in_recording` is the recording's start plus the second (an absolute time). With the key where
+ * `time_in_recording` is the recording's start plus the second (an absolute time), and
+ * `milliseconds_into_recording` the second in milliseconds. With the key where
  * PostHog allows it, else through the signed-in tab; a lost answer is read back, never sent twice.
  */
 export function createRecordingNotes(deps: RecordingNotesDeps) {
@@ -83,7 +84,7 @@ export function createRecordingNotes(deps: RecordingNotesDeps) {
       if (start === null || !Number.isFinite(Date.parse(start))) {
         throw new AppError('invalid-input', { detail: t('noteNoStart') });
       }
-      const body = noteBody(recordingId, note.text.trim(), new Date(Date.parse(start) + note.second * 1000));
+      const body = noteBody(recordingId, note.text.trim(), new Date(Date.parse(start)), note.second);
       let via: Via = 'key';
       let found: string | undefined;
       const id = await settleWrite<string>({

@@ -1,4 +1,4 @@
-import type { CurrentUser, PersonalApiKey, Project } from '../../api/schemas';
+import type { CurrentUser, Organization, PersonalApiKey, Project } from '../../api/schemas';
 import type { KeyCheck, ProjectSummary, PublicSharing } from '../../messaging/messages';
 import { AppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -9,7 +9,7 @@ import { capabilitiesFor } from './capabilities';
 /** The part of the API client a key check uses (structurally the same as `PostHogClient`'s). */
 export interface KeyCheckClient {
   keys: { current(): Promise<PersonalApiKey> };
-  users: { me(): Promise<CurrentUser> };
+  users: { me(): Promise<CurrentUser>; organization(id: string): Promise<Organization> };
   projects: { list(): Promise<Project[]>; get(projectId: number): Promise<Project> };
 }
 export type CreateKeyCheckClient = (options: { origin: string; apiKey: string }) => KeyCheckClient;
@@ -54,6 +54,7 @@ export async function checkKey(
   const projectId =
     [request.requestedProjectId, request.previousProjectId, user.team?.id].find(reachable) ?? projects[0]?.id;
   const scopes = key.scopes;
+  const others = await otherOrganizationsSharing(client, organizationIdOf(user.organization?.id), projects);
   return {
     maskedKey: maskKey(apiKey),
     origin: request.origin,
@@ -64,7 +65,58 @@ export async function checkKey(
     projects,
     capabilities: capabilitiesFor(scopes),
     publicSharing: publicSharingOf(user),
+    ...(organizationIdOf(user.organization?.id) ? { organizationId: user.organization?.id } : {}),
+    ...(others ? { otherOrganizations: others } : {}),
   };
+}
+
+/** Other organisations read at most for their public-sharing switch: one request each. */
+const MAX_OTHER_ORGANIZATIONS = 10;
+
+/**
+ * The public-sharing switch of the organisations of the key's projects other than the user's current
+ * one (`users/@me` describes only that one), each read once; one PostHog refuses or the key may not
+ * read is `unknown`. Undefined when every project is in the current organisation.
+ */
+async function otherOrganizationsSharing(
+  client: KeyCheckClient,
+  current: string | undefined,
+  projects: readonly ProjectSummary[],
+): Promise<Record<string, PublicSharing> | undefined> {
+  const ids = [
+    ...new Set(projects.flatMap((project) => (project.organization ? [project.organization] : []))),
+  ]
+    .filter((id) => id !== current)
+    .slice(0, MAX_OTHER_ORGANIZATIONS);
+  if (ids.length === 0) return undefined;
+  const read = await Promise.allSettled(ids.map((id) => client.users.organization(id)));
+  return Object.fromEntries(
+    ids.map((id, index) => {
+      const answer = read[index];
+      return [
+        id,
+        answer?.status === 'fulfilled' ? publicSharingOf({ organization: answer.value }) : 'unknown',
+      ];
+    }),
+  );
+}
+
+const organizationIdOf = (id: unknown): string | undefined =>
+  typeof id === 'string' && id !== '' && id.length <= 64 ? id : undefined;
+
+/**
+ * Whether public links of `projectId` open, in its own organisation (its `organization` on PostHog's
+ * project serializer): the user's current one as `users/@me` describes it, another as the key check
+ * read it; never the current organisation's answer for a project of another. A check saved before
+ * organisations were kept answers as it did.
+ */
+export function publicSharingFor(check: KeyCheck, projectId: number): PublicSharing {
+  const answer = check.publicSharing ?? 'unknown';
+  if (check.organizationId === undefined) return answer;
+  const organization = check.projects.find((candidate) => candidate.id === projectId)?.organization;
+  if (organization === undefined) return 'unknown';
+  if (organization === check.organizationId) return answer;
+  return check.otherOrganizations?.[organization] ?? 'unknown';
 }
 
 /**
@@ -93,7 +145,12 @@ async function reachableProjects(client: KeyCheckClient, key: PersonalApiKey): P
 }
 
 function summariseProject(project: Project): ProjectSummary {
-  return { id: project.id, name: project.name?.trim() || t('projectUnnamed', project.id) };
+  const organization = organizationIdOf(project.organization);
+  return {
+    id: project.id,
+    name: project.name?.trim() || t('projectUnnamed', project.id),
+    ...(organization ? { organization } : {}),
+  };
 }
 
 function displayName(user: CurrentUser): string {

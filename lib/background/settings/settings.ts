@@ -13,7 +13,13 @@ import type { ApiKeyStore } from '../../platform/key-store';
 import { createItemStore, maskKey, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { normaliseUserOrigin } from '../../posthog/user-origin';
 import { keyCheckItem, settingsItem } from '../storage/stored-items';
-import { assertKeyFormat, type CreateKeyCheckClient, checkKey, type KeyCheckResult } from './key-check';
+import {
+  assertKeyFormat,
+  type CreateKeyCheckClient,
+  checkKey,
+  type KeyCheckResult,
+  publicSharingFor,
+} from './key-check';
 
 export interface SettingsServiceDeps {
   /** Trusted storage (the extension's IndexedDB): settings and the last key check live there. */
@@ -238,7 +244,6 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       return true;
     },
 
-    /** What the last key check learnt of the organisation's public links (never a request). */
     /** Whether the last key check found the key able to do `name` (true when it was not checked). */
     async keyCan(name: keyof Capabilities): Promise<boolean> {
       const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
@@ -256,9 +261,10 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       return (await keyOwner()) ?? serially(async () => (await keyOwner()) ?? learnOwner());
     },
 
-    async publicSharing(): Promise<PublicSharing> {
+    /** What the last key check learnt of public links in the organisation of `projectId` (never a request). */
+    async publicSharing(projectId: number): Promise<PublicSharing> {
       const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
-      return cache.check?.origin === current.origin ? (cache.check.publicSharing ?? 'unknown') : 'unknown';
+      return cache.check?.origin === current.origin ? publicSharingFor(cache.check, projectId) : 'unknown';
     },
 
     /** Origins the content script may run on: the clouds plus the user's own origin. */

@@ -16,8 +16,8 @@ import { publicLinkOf } from './share-links';
 export interface ItemLinksDeps {
   connection: () => Promise<Connection>;
   api: (connection: Connection, projectId: number) => ItemReadsApi;
-  /** The organisation's public-sharing switch as the last key check read it (no request). */
-  publicSharing: () => Promise<PublicSharing>;
+  /** The public-sharing switch of the project's organisation as the last key check read it (no request). */
+  publicSharing: (projectId: number) => Promise<PublicSharing>;
   /** Whether the last key check found the key able to read recordings (no request). */
   canReadRecordings?: () => Promise<boolean>;
   /** `storage.session`: answers outlive a stopped service worker, not the browser. */
@@ -135,9 +135,12 @@ export function createItemLinks(deps: ItemLinksDeps) {
     });
   }
 
-  async function publicLink(sharing: Answer<'sharing'>): Promise<MessageOutput<'recordings/share-link'>> {
+  async function publicLink(
+    sharing: Answer<'sharing'>,
+    projectId: number,
+  ): Promise<MessageOutput<'recordings/share-link'>> {
     if (!sharing.url) return { enabled: false };
-    const publicSharing = await deps.publicSharing().catch((): PublicSharing => 'unknown');
+    const publicSharing = await deps.publicSharing(projectId).catch((): PublicSharing => 'unknown');
     return { enabled: true, url: sharing.url, passwordRequired: sharing.passwordRequired, publicSharing };
   }
 
@@ -162,7 +165,7 @@ export function createItemLinks(deps: ItemLinksDeps) {
           sharingAnswer(connection.origin, await deps.api(connection, projectId).insightSharing(id)),
       );
       const settingsUrl = insightSharingLink({ origin: connection.origin, projectId, shortId });
-      return { ...(await publicLink(sharing)), settingsUrl };
+      return { ...(await publicLink(sharing, projectId)), settingsUrl };
     },
 
     async recordingShareLink(
@@ -178,7 +181,7 @@ export function createItemLinks(deps: ItemLinksDeps) {
             await deps.api(connection, projectId).recordingSharing(recordingId),
           ),
       );
-      return publicLink(sharing);
+      return publicLink(sharing, projectId);
     },
 
     async notebook({

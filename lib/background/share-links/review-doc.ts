@@ -47,6 +47,16 @@ function contextOf(comment: Note): { time?: unknown; emoji: boolean } {
   return { time, emoji: emoji === true };
 }
 
+/** `recordings_counts.collection.count`: how many recordings the collection's items are, if PostHog said. */
+export function collectionCount(counts: Record<string, unknown> | null | undefined): number | null {
+  const collection = counts?.collection;
+  const count =
+    typeof collection === 'object' && collection !== null
+      ? (collection as { count?: unknown }).count
+      : undefined;
+  return Number.isSafeInteger(count) && (count as number) >= 0 ? (count as number) : null;
+}
+
 function shortened(text: string): string {
   return text.length <= MAX_NOTE_LENGTH ? text : `${text.slice(0, MAX_NOTE_LENGTH - 1)}…`;
 }
@@ -60,7 +70,12 @@ function shortened(text: string): string {
 export function createReviewDoc(deps: ReviewDocDeps) {
   const concurrency = Math.max(1, deps.concurrency ?? 4);
 
-  /** Pages of the list until PostHog says it has no more or the doc is full; `more` when it held more. */
+  /**
+   * Pages of the list until PostHog says it has no more or the doc is full; `more` when it held more.
+   * PostHog's newest `…/recordings/` of a collection reads neither `limit` nor `offset` (the newest 50
+   * of the last year, and `has_next`): a page shorter than asked that says there is more is all it
+   * gives, so nothing more is asked.
+   */
   async function recordingsOf(api: ReviewDocApi, shortId: string) {
     const found = new Map<string, Parameters<typeof faceOf>[0]>();
     for (;;) {
@@ -76,7 +91,8 @@ export function createReviewDoc(deps: ReviewDocDeps) {
       }
       // A server that ignores `offset` answers the same page again: what it holds past it is not read.
       const full = found.size >= MAX_REVIEW_RECORDINGS;
-      if (!page.hasNext || full || found.size === before)
+      const ignoresLimit = page.recordings.length < RECORDINGS_PAGE;
+      if (!page.hasNext || full || ignoresLimit || found.size === before)
         return { recordings: [...found.values()], more: page.hasNext };
     }
   }
@@ -128,6 +144,7 @@ export function createReviewDoc(deps: ReviewDocDeps) {
           };
         }),
         more,
+        total: collectionCount(playlist.recordings_counts),
       };
     },
 

@@ -19,8 +19,8 @@ export interface ShareLinksDeps {
     projectId: number,
     dashboardId: number,
   ) => Promise<{ origin: string; config: SharingConfiguration }>;
-  /** The organisation's public-sharing switch as the last key check read it (no request). */
-  publicSharing: () => Promise<PublicSharing>;
+  /** The public-sharing switch of the project's organisation as the last key check read it (no request). */
+  publicSharing: (projectId: number) => Promise<PublicSharing>;
   /** An insight's public link, as the popup gets it (item-links.ts). */
   insightShareLink?: (
     input: MessageInput<'insights/share-link'>,
@@ -51,7 +51,7 @@ export function createShareLinks(deps: ShareLinksDeps) {
   }: MessageInput<'dashboards/share-link'>): Promise<MessageOutput<'dashboards/share-link'>> {
     const [{ origin, config }, publicSharing] = await Promise.all([
       deps.sharing(projectId, dashboardId),
-      deps.publicSharing().catch((): PublicSharing => 'unknown'),
+      deps.publicSharing(projectId).catch((): PublicSharing => 'unknown'),
     ]);
     const settingsUrl = dashboardSharingLink({ origin, projectId, dashboardId });
     const url = publicLinkOf(origin, config);

@@ -61,10 +61,19 @@ function setup(
 ) {
   let clock = 1_000_000;
   const calls: string[] = [];
-  const api = (connection: Connection, projectId: number): Pick<PersonsApi, 'find' | 'recordings'> => ({
+  const api = (
+    connection: Connection,
+    projectId: number,
+  ): Pick<PersonsApi, 'find' | 'findEmailAnyCase' | 'recordings'> => ({
     async find(query: PersonQuery) {
       calls.push(`find ${connection.origin} ${projectId} ${query.by} ${query.value}`);
       return FOUND[query.value] ?? [];
+    },
+    async findEmailAnyCase(email: string) {
+      calls.push(`any case ${connection.origin} ${projectId} ${email}`);
+      return Object.values(FOUND)
+        .flat()
+        .filter((person) => String(person.properties?.email).toLowerCase() === email.toLowerCase());
     },
     async recordings(input) {
       calls.push(
@@ -114,6 +123,34 @@ describe('person lookup', () => {
     // Another project is another ask.
     await lookup.find({ ask, projectId: 2 });
     expect(calls.at(-1)).toBe(`find ${US} 2 email ana@acme.com`);
+  });
+
+  it('asks an email that finds no one exactly again ignoring its case, and says it did', async () => {
+    const { lookup, calls } = setup();
+    const ask = { by: 'email' as const, value: 'Ana@Acme.COM' };
+    const found = await lookup.find({ ask });
+    expect(found).toMatchObject({ persons: [{ uuid: ANA.uuid }], matchedBy: 'email-any-case' });
+    expect(calls).toEqual([`find ${US} 1 email Ana@Acme.COM`, `any case ${US} 1 Ana@Acme.COM`]);
+    // Kept with how it matched: asked again, nothing is sent and the page still says so.
+    await expect(lookup.find({ ask })).resolves.toEqual(found);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('asks no second time for an email found as typed, nor for a search or an id that found no one', async () => {
+    const { lookup, calls } = setup();
+    const exact = await lookup.find({ ask: { by: 'email', value: 'ana@acme.com' } });
+    expect(exact).not.toHaveProperty('matchedBy');
+    await lookup.find({ ask: { by: 'search', value: 'Nobody' } });
+    await lookup.find({ ask: { by: 'distinct-id', value: 'Nobody' } });
+    const none = await lookup.find({ ask: { by: 'email', value: 'nobody@acme.com' } });
+    expect(none).toEqual({ origin: US, projectId: 1, persons: [] });
+    expect(calls).toEqual([
+      `find ${US} 1 email ana@acme.com`,
+      `find ${US} 1 search Nobody`,
+      `find ${US} 1 distinct-id Nobody`,
+      `find ${US} 1 email nobody@acme.com`,
+      `any case ${US} 1 nobody@acme.com`,
+    ]);
   });
 
   it('lists the last 30 days, 20 at a time, and says where the next page starts', async () => {
@@ -249,11 +286,13 @@ describe('a lookup out across Forget key or another key', () => {
     let key: string | null = 'phx_old';
     const asked: Array<{ key: string; release: () => void }> = [];
     const session = browser.storage.session;
-    const api = (connection: Connection): Pick<PersonsApi, 'find' | 'recordings'> => ({
+    const api = (connection: Connection): Pick<PersonsApi, 'find' | 'findEmailAnyCase' | 'recordings'> => ({
       async find() {
         await new Promise<void>((release) => asked.push({ key: connection.apiKey, release }));
         return connection.apiKey === 'phx_old' ? [ANA] : [];
       },
+      // Only the old key's PostHog knows Ana, in any case.
+      findEmailAnyCase: async () => [],
       async recordings() {
         await new Promise<void>((release) => asked.push({ key: connection.apiKey, release }));
         return { results: [row('0191dd9d-ec00-726b-b2a7-4de452e6b438')], has_next: false };

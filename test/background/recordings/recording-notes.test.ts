@@ -74,7 +74,7 @@ const BODY = JSON.stringify({
   content: 'Payment button unresponsive',
   scope: 'Replay',
   item_id: REC,
-  item_context: { time_in_recording: '2025-03-01T10:01:15.000Z' },
+  item_context: { time_in_recording: '2025-03-01T10:01:15.000Z', milliseconds_into_recording: 75_000 },
 });
 
 describe('a note on a recording', () => {

@@ -418,3 +418,44 @@ describe('the key’s owner, whom every change through a page’s session is mad
     await expect(service.ownerForSession()).rejects.toMatchObject({ kind: 'not-configured' });
   });
 });
+
+describe("public sharing is read for the project's organisation", () => {
+  // Ana's current organisation (users/@me) has public links turned off; project 1 is in it, project 2
+  // in another organisation the key may read, which allows them, project 4 in one it may not read.
+  const SECURITY = [{ key: 'organization_security_settings' }];
+  const twoOrganisations = () =>
+    setup({
+      projects: [
+        { id: 1, name: 'Main', organization: 'org-current' },
+        { id: 2, name: 'Client site', organization: 'org-other' },
+        { id: 4, name: 'Partner site', organization: 'org-hidden' },
+      ],
+      organizations: {
+        'org-other': {
+          name: 'Client',
+          allow_publicly_shared_resources: true,
+          available_product_features: SECURITY,
+        },
+      },
+      organization: {
+        id: 'org-current',
+        name: 'Acme',
+        allow_publicly_shared_resources: false,
+        available_product_features: SECURITY,
+      },
+    });
+
+  it('answers for each project its own organisation’s switch, never the current one’s', async () => {
+    const { service, server } = twoOrganisations();
+    await service.save({ origin: ORIGIN, apiKey: ALL, projectId: 2 });
+    await expect(service.publicSharing(1)).resolves.toBe('off');
+    await expect(service.publicSharing(2)).resolves.toBe('allowed');
+    // An organisation the key may not read is not known; nor is a project the check did not list.
+    await expect(service.publicSharing(4)).resolves.toBe('unknown');
+    await expect(service.publicSharing(3)).resolves.toBe('unknown');
+    // Each other organisation read once, at the key check; the current one is users/@me's.
+    expect(
+      server.calls.map((call) => new URL(call.url).pathname).filter((path) => path.includes('organizations')),
+    ).toEqual(['/api/organizations/org-other/', '/api/organizations/org-hidden/']);
+  });
+});

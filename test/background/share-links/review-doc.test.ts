@@ -4,6 +4,7 @@ import type { RecordingMeta } from '../../../lib/api/schema/insight';
 import { PlaylistSchema } from '../../../lib/api/schema/playlist';
 import type { Connection } from '../../../lib/background/settings/settings';
 import {
+  collectionCount,
   createReviewDoc,
   noteSecond,
   RECORDINGS_PAGE,
@@ -40,8 +41,13 @@ const comment = (content: string, at: string | null, extra: Partial<RecordingCom
 interface Options {
   /** Every recording the collection holds, in its order. */
   held?: RecordingMeta[];
-  /** The server ignores `offset` and `limit` and answers its first 50 each time. */
-  ignoresPaging?: boolean;
+  /**
+   * `both`: the server ignores `offset` and `limit` and answers its first 50 each time (PostHog's
+   * newest, for a collection); `offset`: it reads the limit but answers from the start each time.
+   */
+  ignoresPaging?: 'both' | 'offset';
+  /** `recordings_counts.collection.count` on the playlist, when PostHog counts its items. */
+  count?: number | null;
   comments?: Record<string, RecordingComment[] | AppError>;
   name?: string | null;
 }
@@ -53,11 +59,23 @@ function setup(options: Options = {}) {
     playlists: {
       async get(shortId) {
         calls.push(`get ${projectId} ${shortId}`);
-        return PlaylistSchema.parse({ id: 3, short_id: shortId, name: options.name ?? 'Checkout bugs' });
+        return PlaylistSchema.parse({
+          id: 3,
+          short_id: shortId,
+          name: options.name ?? 'Checkout bugs',
+          ...(options.count === undefined
+            ? {}
+            : { recordings_counts: { collection: { count: options.count, watched_count: 0 } } }),
+        });
       },
       async recordingsPage(shortId, page) {
         calls.push(`recordings ${shortId} ${page.limit} ${page.offset}`);
-        const [offset, limit] = options.ignoresPaging ? [0, 50] : [page.offset, page.limit];
+        const [offset, limit] =
+          options.ignoresPaging === 'both'
+            ? [0, 50]
+            : options.ignoresPaging === 'offset'
+              ? [0, page.limit]
+              : [page.offset, page.limit];
         return { recordings: held.slice(offset, offset + limit), hasNext: held.length > offset + limit };
       },
     },
@@ -95,6 +113,7 @@ describe('a collection as a review doc, read with the key', () => {
         },
       })),
       more: false,
+      total: null,
     });
     expect(calls.sort()).toEqual(['get 1 eKdNnFRI', `recordings eKdNnFRI ${RECORDINGS_PAGE} 0`]);
   });
@@ -109,12 +128,33 @@ describe('a collection as a review doc, read with the key', () => {
     );
   });
 
-  it('stops when the server answers the same page again, and says what it did not read', async () => {
-    const { doc, calls } = setup({ held: many(70), ignoresPaging: true });
+  it('asks PostHog’s newest once: it gives a collection’s newest 50, and its count says of how many', async () => {
+    const { doc, calls } = setup({ held: many(120), ignoresPaging: 'both', count: 120 });
     const answer = await doc.collection({ projectId: 1, shortId: 'eKdNnFRI' });
     expect(answer.recordings).toHaveLength(50);
+    expect(answer).toMatchObject({ more: true, total: 120 });
+    expect(calls.filter((call) => call.startsWith('recordings'))).toEqual([
+      `recordings eKdNnFRI ${RECORDINGS_PAGE} 0`,
+    ]);
+  });
+
+  it('stops when the server answers the same page again, and says what it did not read', async () => {
+    const { doc, calls } = setup({ held: many(170), ignoresPaging: 'offset' });
+    const answer = await doc.collection({ projectId: 1, shortId: 'eKdNnFRI' });
+    expect(answer.recordings).toHaveLength(100);
     expect(answer.more).toBe(true);
     expect(calls.filter((call) => call.startsWith('recordings'))).toHaveLength(2);
+  });
+
+  it.each([
+    [{ collection: { count: 7 } }, 7],
+    [{ collection: { count: null } }, null],
+    [{ collection: { count: -1 } }, null],
+    [{ collection: { count: 2.5 } }, null],
+    [{ collection: 'many' }, null],
+    [null, null],
+  ])('reads the count of %j as %j', (counts, expected) => {
+    expect(collectionCount(counts as Record<string, unknown> | null)).toBe(expected);
   });
 
   it('fails as a whole when PostHog refuses the list (one sentence for the popup)', async () => {

@@ -5,12 +5,17 @@ import { playlistJson } from '../serializers/playlists';
 import { recordingJson } from '../serializers/recordings';
 import { findSynthetic, requirePlaylist } from './playlists';
 
+/** `SESSION_RECORDINGS_DEFAULT_LIMIT`: what one list gives when no limit reaches the query. */
 const PAGE = 50;
 
 /**
  * Endpoint 17. The contract says it answers the playlist object; PostHog answers the recordings
  * (`{results, has_next, version}`). Only recordings this server knows are listed, as PostHog lists only
- * those it still has data for; a saved-filters playlist "matches" every recording of the project.
+ * those it still has data for; a saved-filters playlist "matches" every recording of the project. For a
+ * collection, PostHog's newest `recordings` action builds `RecordingsQuery(session_ids=<items>,
+ * date_from="-1y", date_to=None)` and reads nothing of the request: `limit` and `offset` are ignored,
+ * and the answer is the newest 50 (by start) of its items, with `has_next` when it holds more. The
+ * year's window is not modelled: the seeds' recordings are dated in 2025 and would all fall out of it.
  */
 export function listPlaylistRecordings(ctx: ProjectCtx): Reply {
   if (ctx.flavor === 'contract') {
@@ -22,7 +27,9 @@ export function listPlaylistRecordings(ctx: ProjectCtx): Reply {
   const recordings =
     playlist.type === 'filters'
       ? inProject
-      : playlist.recordingIds.flatMap((id) => inProject.filter((recording) => recording.id === id));
+      : inProject
+          .filter((recording) => playlist.recordingIds.includes(recording.id))
+          .sort((a, b) => Date.parse(b.startTime) - Date.parse(a.startTime));
   return {
     status: 200,
     json: {

@@ -345,12 +345,35 @@ function seedPersonsAndComments(state: State): void {
 
 /**
  * The `review` seed: the demo plus "Weekly review", a collection of 30 recordings of project 1 (every
- * fifth by a visitor with no person). Apart, so the demo's lists keep their lengths.
+ * fifth by a visitor with no person), and "Quarter review", one of 120 (more than the 50 PostHog's
+ * newest lists of a collection). Apart, so the demo's lists keep their lengths.
  */
 export function reviewSeed(): State {
   const state = demoSeed();
   seedWeeklyReview(state);
+  seedQuarterReview(state);
   return state;
+}
+
+function seedQuarterReview(state: State): void {
+  const ids: string[] = [];
+  for (let n = 1; n <= 120; n += 1) {
+    const id = DEMO.quarterReviewRecording(n);
+    const start = new Date(Date.UTC(2025, 3, 1, 8, n)).toISOString();
+    const recording = rec(id, main, `Quarter review #${n}`, start, 60 + n, '/pricing');
+    recording.distinctId = `quarter-visitor-${String(n).padStart(3, '0')}`;
+    state.recordings.push(recording);
+    ids.push(id);
+  }
+  addPlaylist(state, {
+    id: 15,
+    shortId: DEMO.playlists.quarterReview,
+    projectId: main,
+    name: 'Quarter review',
+    description: 'A hundred and twenty sessions of the quarter.',
+    createdAt: '2025-01-21T08:30:00.000Z',
+    recordingIds: ids,
+  });
 }
 
 function seedWeeklyReview(state: State): void {
