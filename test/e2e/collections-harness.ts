@@ -31,13 +31,14 @@ export function badgeText(browser: ExtensionSession, tabId: number): Promise<str
   );
 }
 
-/** Requests to the recording route of a playlist, as `METHOD auth status`. */
 /** Who a PostHog tab was asked it is signed in as (`@me` through the page), as `auth status`. */
 export function whoAskedCalls(server: FakePostHog): string[] {
   return server.requests
     .filter((request) => request.path === '/api/users/@me/' && request.auth !== 'key')
     .map((request) => `${request.auth} ${request.status}`);
 }
+
+/** Requests to the recording route of a playlist, as `METHOD auth status`. */
 
 export function recordingCalls(server: FakePostHog, shortId: string, recordingId: string): string[] {
   const path = recordingPath(shortId, recordingId);
