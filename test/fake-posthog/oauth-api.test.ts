@@ -138,6 +138,19 @@ describe('revocation', () => {
     expect((await call(server(), 'GET', '/api/users/@me/', bearer(theirs.access_token))).status).toBe(200);
   });
 
+  it('refuses parameters in the query string', async () => {
+    const { clientId, refresh_token } = await signInWithPostHog(server(), { scope: 'user:read' });
+    const answer = await call(server(), 'POST', `/oauth/revoke/?token=${refresh_token}`, {
+      key: null,
+      rawBody: new URLSearchParams({ token: refresh_token, client_id: clientId }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(answer.json).toEqual({
+      error: 'invalid_request',
+      error_description: 'URL query parameters are not allowed',
+    });
+  });
+
   it.each([
     ['no token', {}, 400, { error: 'invalid_request', error_description: 'Missing token parameter.' }],
     ['an unknown client', { token: 'phr_x', client_id: 'nope' }, 401, { error: 'invalid_client' }],
@@ -181,5 +194,18 @@ describe('introspection', () => {
     });
     const anonymous = await call(server(), 'GET', `/oauth/introspect/?token=${access_token}`, { key: null });
     expect(anonymous.status).toBe(403);
+  });
+
+  it('tells a token with `introspection` about its own application’s tokens only', async () => {
+    const inspector = await signInWithPostHog(server(), { scope: 'introspection user:read' });
+    const stranger = await signInWithPostHog(server(), { scope: 'user:read' });
+    const ask = (token: string) =>
+      call(server(), 'POST', '/oauth/introspect/', { ...bearer(inspector.access_token), body: { token } });
+    expect(obj((await ask(inspector.refresh_token)).json)).toMatchObject({
+      active: true,
+      token_type: 'refresh_token',
+    });
+    expect((await ask(stranger.access_token)).json).toEqual({ active: false });
+    expect((await ask('pha_unknown')).json).toEqual({ active: false });
   });
 });

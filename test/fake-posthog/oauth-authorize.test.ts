@@ -5,6 +5,7 @@ import {
   type BrowserSession,
   consent,
   pkcePair,
+  postForm,
   REDIRECT_URI,
   registerClient,
   signInToPostHog,
@@ -108,6 +109,11 @@ describe('authorization: the request', () => {
     expect(none.text).toContain('"session_recording:read"');
   });
 
+  it('passes a required_access_level=project hint to the page as a single project choice', async () => {
+    const answer = await authorizeGet(server(), query({ required_access_level: 'project' }), session);
+    expect(answer.text).toContain('"requiredAccessLevel":"team"');
+  });
+
   it('answers prompt=login with 401 login_required', async () => {
     const answer = await authorizeGet(server(), query({ prompt: 'login' }), session);
     expect(answer.status).toBe(401);
@@ -152,6 +158,59 @@ describe('authorization: the consent form', () => {
   it('answers a denial with access_denied and the state, minting nothing', async () => {
     const answer = await consent(server(), session, form({ allow: false, scope: '' }));
     expect(obj(answer.json).redirect_to).toBe(`${REDIRECT_URI}?error=access_denied&state=st4te`);
+  });
+
+  it('denies before checking the rest of the request, as django-oauth-toolkit does', async () => {
+    const answer = await consent(server(), session, form({ allow: false, code_challenge: null, scope: '' }));
+    expect(obj(answer.json).redirect_to).toBe(`${REDIRECT_URI}?error=access_denied&state=st4te`);
+    const nowhere = await consent(server(), session, form({ allow: false, redirect_uri: null }));
+    expect(nowhere.status).toBe(401);
+    expect(nowhere.json).toEqual({ error: 'access_denied', error_description: '' });
+  });
+
+  it('sends a grant whose PKCE is missing back to the client as an error', async () => {
+    const answer = await consent(server(), session, form({ code_challenge: null }));
+    expect(obj(answer.json).redirect_to).toBe(
+      `${REDIRECT_URI}?error=invalid_request&error_description=Code+challenge+required.&state=st4te`,
+    );
+  });
+
+  it('skips consent under approval_prompt=auto when a live token already holds the scopes', async () => {
+    const fresh = pkcePair();
+    const granted = await consent(
+      server(),
+      session,
+      form({ code_challenge: fresh.challenge, access_level: 'team', scoped_teams: [2] }),
+    );
+    const token = await postForm(server(), '/oauth/token/', {
+      grant_type: 'authorization_code',
+      code: new URL(obj(granted.json).redirect_to).searchParams.get('code') ?? '',
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      code_verifier: fresh.verifier,
+    });
+    expect(token.status).toBe(200);
+    const query = {
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      scope: 'user:read',
+      state: 'again',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    };
+    expect((await authorizeGet(server(), query, session)).status).toBe(200);
+    const auto = await authorizeGet(server(), { ...query, approval_prompt: 'auto' }, session);
+    expect(auto.status).toBe(302);
+    const to = new URL(auto.headers.get('location') ?? '');
+    expect(to.searchParams.get('state')).toBe('again');
+    expect(to.searchParams.get('code')).toMatch(/^[A-Za-z0-9]{30}$/);
+    const wider = await authorizeGet(
+      server(),
+      { ...query, scope: 'user:read dashboard:write', approval_prompt: 'auto' },
+      session,
+    );
+    expect(wider.status).toBe(200);
   });
 
   it('refuses the form without the signed-in session, and without the CSRF token', async () => {

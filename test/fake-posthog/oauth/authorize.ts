@@ -201,6 +201,15 @@ export function authorizePost(state: State, store: OAuthStore, body: unknown, us
       });
     }
   }
+  if (!allow) {
+    // django-oauth-toolkit raises `AccessDeniedError` (oauthlib status 401) before oauthlib looks at
+    // the request again, and sends it to the posted redirect URI, or as JSON when none was posted.
+    const redirectUri = field(form, 'redirect_uri');
+    if (!redirectUri) return drfJson(401, { error: 'access_denied', error_description: '' });
+    return drfJson(200, {
+      redirect_to: withParams(redirectUri, { error: 'access_denied', state: field(form, 'state') }),
+    });
+  }
   const check = checkAuthorizeRequest(store, {
     client_id: client.clientId,
     redirect_uri: field(form, 'redirect_uri'),
@@ -212,10 +221,6 @@ export function authorizePost(state: State, store: OAuthStore, body: unknown, us
   });
   if (check.kind === 'fatal') return drfJson(400, check.reply.json);
   if (check.kind === 'redirect-error') return drfJson(200, { redirect_to: check.to });
-  if (!allow)
-    return drfJson(200, {
-      redirect_to: withParams(check.redirectUri, { error: 'access_denied', state: check.state }),
-    });
   const level = String(form.access_level);
   const code = mintCode(store, {
     clientId: client.clientId,
