@@ -6,7 +6,7 @@ export const ALWAYS_ALLOWED_SCOPES: ReadonlySet<string> = new Set([...OIDC_SCOPE
 
 /**
  * The scope objects the stand-in serves, a subset of PostHog's `APIScopeObject` (which has about a
- * hundred): those of the personal API keys plus `comment`, `notebook` and `person`, in PostHog's order.
+ * hundred): those of the personal API keys plus `comment`, `notebook` and `person`, alphabetical as PostHog's list mostly runs.
  */
 const OBJECTS = [...SCOPE_OBJECTS, 'comment', 'notebook', 'person'].sort();
 
