@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { authenticationFailed, permissionDenied } from './errors';
+import { accessTokenRefused, authenticationFailed, permissionDenied } from './errors';
 import type { Reply } from './http';
 import { hasScope } from './keys';
 import type { Access, Caller, Scoping } from './router';
@@ -13,7 +13,23 @@ export type Authentication =
   | { kind: 'none' }
   | { kind: 'failed'; reply: Reply };
 
-/** The key wins over cookies: PostHog checks the personal API key first and then ignores the session. */
+/**
+ * `OAuthAccessTokenAuthentication` (`posthog/auth.py`), which runs before the personal API key's and
+ * claims every `pha_` bearer: an unknown or revoked one is "Invalid access token.", an expired one
+ * "Access token has expired." (both 401 `authentication_failed`).
+ */
+function authenticateOAuth(value: string, state: State): Authentication {
+  const token = state.oauth.accessTokens.get(value);
+  if (!token) return { kind: 'failed', reply: accessTokenRefused('Invalid access token.') };
+  if (token.expiresAt <= Date.now())
+    return { kind: 'failed', reply: accessTokenRefused('Access token has expired.') };
+  const user = state.users.find((candidate) => candidate.id === token.userId);
+  if (!user)
+    return { kind: 'failed', reply: accessTokenRefused('User associated with access token not found.') };
+  return { kind: 'caller', caller: { kind: 'oauth', token, user } };
+}
+
+/** A token or key wins over cookies: PostHog checks them first and then ignores the session. */
 export function authenticate(
   req: IncomingMessage,
   query: URLSearchParams,
@@ -23,6 +39,7 @@ export function authenticate(
   const header = req.headers.authorization ?? '';
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1];
   const fromQuery = query.get('personal_api_key');
+  if (bearer?.startsWith('pha_')) return authenticateOAuth(bearer, state);
   const value = bearer ?? fromQuery ?? undefined;
   if (value !== undefined) {
     const key = state.keys.find((candidate) => candidate.value === value);
@@ -94,14 +111,26 @@ export function csrfFailure(req: IncomingMessage, cookies: Record<string, string
 export const csrfCookie = (token: string) => `${CSRF_COOKIE}=${token}; Path=/; SameSite=Lax`;
 
 /**
- * APIScopePermission for personal API keys, in PostHog's order: an unmapped action is refused, then
- * the key's project scoping, then the scope itself.
+ * `APIScopePermission` (`posthog/permissions.py`) for personal API keys and OAuth access tokens, in
+ * PostHog's order: an OAuth token without scopes is refused, then an unmapped action, then the
+ * project and organisation scoping (`check_team_and_org_permissions`), then the scope itself.
  */
-export function keyAccessFailure(caller: Caller, access: Access, scoping: Scoping, projectId: number | null) {
-  if (caller.kind !== 'key') return null;
+export function keyAccessFailure(
+  caller: Caller,
+  access: Access,
+  scoping: Scoping,
+  projectId: number | null,
+  organizationId: string,
+) {
+  if (caller.kind === 'session') return null;
+  const scopes = caller.kind === 'key' ? caller.key.scopes : caller.token.scopes;
+  if (caller.kind === 'oauth' && scopes.length === 0) {
+    return permissionDenied('OAuth token has no scopes and cannot access this resource');
+  }
   if (access.kind === 'unsupported')
     return permissionDenied('This action does not support personal API key access');
-  const scopedTeams = caller.key.scopedTeams;
+  const scopedTeams = caller.kind === 'key' ? caller.key.scopedTeams : caller.token.scopedTeams;
+  const scopedOrganizations = caller.kind === 'oauth' ? caller.token.scopedOrganizations : [];
   if (scopedTeams.length > 0) {
     if (scoping === 'root') {
       return permissionDenied('API keys with scoped projects are only supported on project-based endpoints.');
@@ -110,7 +139,17 @@ export function keyAccessFailure(caller: Caller, access: Access, scoping: Scopin
       return permissionDenied(`API key does not have access to the requested project: ID ${projectId}.`);
     }
   }
-  if (access.kind === 'scope' && !hasScope(caller.key.scopes, access.scope)) {
+  // Every project (and the project list) is the one organisation's; `users/@me` is exempt.
+  if (
+    scopedOrganizations.length > 0 &&
+    scoping !== 'exempt' &&
+    !scopedOrganizations.includes(organizationId)
+  ) {
+    return permissionDenied(
+      `API key does not have access to the requested organization: ID ${organizationId}.`,
+    );
+  }
+  if (access.kind === 'scope' && !hasScope(scopes, access.scope)) {
     return permissionDenied(`API key missing required scope '${access.scope}'`);
   }
   return null;

@@ -1,5 +1,7 @@
 /** Identifiers of the `demo` seed that tests, the demo tour and the benchmark refer to by name. */
 export const DEMO = {
+  /** "Acme", every seed's one organisation (what an OAuth grant's `scoped_organizations` names). */
+  organizationId: '01900000-0000-7000-8000-0000000000f1',
   projects: { main: 1, staging: 2 },
   users: { ana: 1, bo: 2, cy: 3 },
   dashboards: {

@@ -37,6 +37,10 @@ export const notAuthenticated = (): Reply =>
 export const authenticationFailed = (source: 'Authorization header' | 'query string'): Reply =>
   errorReply(401, auth('authentication_failed', `Personal API key found in request ${source} is invalid.`));
 
+/** `OAuthAccessTokenAuthentication`'s refusals (`posthog/auth.py`). */
+export const accessTokenRefused = (detail: string): Reply =>
+  errorReply(401, auth('authentication_failed', detail));
+
 export const permissionDenied = (detail: string): Reply => errorReply(403, auth('permission_denied', detail));
 
 export const notFound = (detail = 'Not found.'): Reply =>

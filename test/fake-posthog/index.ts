@@ -3,6 +3,9 @@ import { createServer as createSecureServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { FaultBook } from './faults';
 import { KEY_NAMES, keyInfo } from './keys';
+import { createRegistrationThrottle } from './oauth';
+import { createOAuthHooks } from './oauth/hooks';
+import { DCR_RATES } from './oauth/model';
 import { buildRoutes } from './routes';
 import { loadSeed } from './seeds';
 import { createRequestHandler } from './server';
@@ -19,6 +22,19 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
   const state = loadSeed(options.seed ?? 'demo', options.largeCount);
   const faults = new FaultBook();
   const requests: LoggedRequest[] = [];
+  const oauthOptions = options.oauth ?? {};
+  state.oauth.build = oauthOptions.build ?? 'newest';
+  const oauth =
+    oauthOptions.enabled === false
+      ? undefined
+      : {
+          state,
+          store: state.oauth,
+          registrationThrottle: createRegistrationThrottle(
+            oauthOptions.registrationRates === undefined ? DCR_RATES : oauthOptions.registrationRates,
+          ),
+          retryAfter: flavor === 'contract',
+        };
   const handler = createRequestHandler({
     state,
     flavor,
@@ -30,6 +46,7 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
     faults,
     requests,
     sceneLoadMs: options.sceneLoadMs,
+    oauth,
   });
   const server = options.tls ? createSecureServer(options.tls, handler) : createServer(handler);
   await new Promise<void>((resolve, reject) => {
@@ -63,6 +80,7 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
     setPublicSharingAllowed: (allowed) => {
       state.organization.allowPubliclySharedResources = allowed;
     },
+    oauth: createOAuthHooks(state.oauth, requests),
     close: () => {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -1,4 +1,5 @@
 import type { Reply } from './http';
+import type { OAuthAccessToken } from './oauth/model';
 import type { ApiKey, Project, State, User } from './state';
 import type { Flavor } from './types';
 
@@ -11,7 +12,11 @@ export type Access = { kind: 'scope'; scope: string } | { kind: 'unsupported' } 
 /** `project`: checked against the key's scoped projects; `root`: refused to project-scoped keys; `exempt`: neither. */
 export type Scoping = 'project' | 'root' | 'exempt';
 
-export type Caller = { kind: 'key'; key: ApiKey; user: User } | { kind: 'session'; user: User };
+export type Caller =
+  | { kind: 'key'; key: ApiKey; user: User }
+  /** An OAuth access token (`pha_…`): scope-checked like a personal API key. */
+  | { kind: 'oauth'; token: OAuthAccessToken; user: User }
+  | { kind: 'session'; user: User };
 
 export interface Ctx {
   state: State;

@@ -14,6 +14,7 @@ import {
 import { type FaultBook, faultReply } from './faults';
 import type { Reply } from './http';
 import { parseCookies, readBody, send } from './http';
+import { answerOAuth, type OAuthServer } from './oauth';
 import { renderPage } from './pages';
 import type { Ctx, ProjectCtx, Route } from './router';
 import { findRoute } from './router';
@@ -29,6 +30,8 @@ export interface ServerParts {
   requests: LoggedRequest[];
   /** App pages' scene load delay (`StartOptions.sceneLoadMs`). */
   sceneLoadMs?: number | null;
+  /** PostHog's OAuth server; absent: a PostHog without it (its paths are app pages). */
+  oauth?: OAuthServer;
 }
 
 interface Incoming {
@@ -36,19 +39,26 @@ interface Incoming {
   method: string;
   url: URL;
   cookies: Record<string, string>;
-  body: { value: unknown; error?: Reply };
+  body: { value: unknown; raw: string; error?: Reply };
   entry: LoggedRequest;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function parseBody(req: IncomingMessage, raw: string): { value: unknown; log: unknown; error?: Reply } {
-  if (raw === '') return { value: undefined, log: undefined };
+function parseBody(
+  req: IncomingMessage,
+  raw: string,
+): { value: unknown; raw: string; log: unknown; error?: Reply } {
+  if (raw === '') return { value: undefined, raw, log: undefined };
   try {
     const value: unknown = JSON.parse(raw);
-    return { value, log: value };
+    return { value, raw, log: value };
   } catch (error) {
     const type = req.headers['content-type'] ?? '';
+    // A form (the OAuth token and revocation endpoints') is logged as its fields.
+    const log = type.startsWith('application/x-www-form-urlencoded')
+      ? Object.fromEntries(new URLSearchParams(raw))
+      : raw;
     if (type && !type.includes('json')) {
       const detail = `Unsupported media type "${type}" in request.`;
       const reply = errorReply(415, {
@@ -57,9 +67,9 @@ function parseBody(req: IncomingMessage, raw: string): { value: unknown; log: un
         detail,
         attr: null,
       });
-      return { value: undefined, log: raw, error: reply };
+      return { value: undefined, raw, log, error: reply };
     }
-    return { value: undefined, log: raw, error: parseError((error as Error).message) };
+    return { value: undefined, raw, log, error: parseError((error as Error).message) };
   }
 }
 
@@ -121,7 +131,9 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
   }
   const reply =
     (fault && faultReply(fault, method, parts.flavor)) ??
-    (url.pathname.startsWith('/api/') ? answerApi(parts, incoming) : answerPage(parts, incoming));
+    (url.pathname.startsWith('/api/')
+      ? answerApi(parts, incoming)
+      : (answerOAuthRoute(parts, incoming) ?? answerPage(parts, incoming)));
   entry.status = reply.status;
   if (fault?.type === 'lose-answer') {
     // Applied, then lost: the log keeps what the server did, the client never sees it.
@@ -137,6 +149,14 @@ async function handle(parts: ServerParts, req: IncomingMessage, res: ServerRespo
     return;
   }
   send(res, reply);
+}
+
+function answerOAuthRoute(parts: ServerParts, incoming: Incoming): Reply | null {
+  if (!parts.oauth) return null;
+  const { req, method, url, cookies } = incoming;
+  const contentType = String(req.headers['content-type'] ?? '');
+  if (parts.state.sessions.has(cookies[SESSION_COOKIE] ?? '')) incoming.entry.auth = 'session';
+  return answerOAuth(parts.oauth, { req, method, url, cookies, raw: incoming.body.raw, contentType });
 }
 
 function answerPage(parts: ServerParts, incoming: Incoming): Reply {
@@ -177,7 +197,7 @@ function answerApi(parts: ServerParts, incoming: Incoming): Reply {
   if (match.kind === 'method-not-allowed') return methodNotAllowed(method);
   const { route, params } = match;
   const projectId = route.scoping === 'project' ? resolveProjectId(state, params.project_id) : null;
-  const denied = keyAccessFailure(caller, route.access, route.scoping, projectId);
+  const denied = keyAccessFailure(caller, route.access, route.scoping, projectId, state.organization.id);
   if (denied) return denied;
   if (caller.kind === 'key') {
     const [throttle] = parts.faults.take(method, entry.path, ['throttle'], true);

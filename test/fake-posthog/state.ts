@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { OAuthStore } from './oauth/model';
 import type { KeyName } from './types';
 
 /** The in-memory world of one local PostHog. Seeds build it; routes read and change it. */
@@ -228,6 +229,8 @@ export interface State {
   featureFlags: FeatureFlag[];
   keys: ApiKey[];
   sessions: Map<string, Session>;
+  /** PostHog's OAuth applications, codes and tokens (`oauth/`). */
+  oauth: OAuthStore;
   nextId: { dashboard: number; tile: number; insight: number; playlist: number };
 }
 

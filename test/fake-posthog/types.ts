@@ -1,4 +1,8 @@
+import type { OAuthHooks } from './oauth/hooks';
+import type { OAuthOptions } from './oauth/model';
 import type { ListingRates } from './throttle';
+
+export type { OAuthHooks, OAuthOptions };
 
 /**
  * The public face of the local PostHog. Tests, the benchmark and `npm run demo` rely on these names.
@@ -41,6 +45,11 @@ export interface StartOptions {
    * self-hosted PostHog without `RATE_LIMIT_ENABLED`).
    */
   replayListingRates?: ListingRates | null;
+  /**
+   * PostHog's OAuth server (`oauth/`): on by default, the newest build; `{ enabled: false }` is a
+   * self-hosted PostHog without it, `{ build: 'rotating' }` one whose refresh tokens rotate.
+   */
+  oauth?: OAuthOptions;
 }
 
 /** Keys every seed provides (values are deterministic per seed). */
@@ -67,7 +76,7 @@ export interface LoggedRequest {
   headers: Record<string, string>;
   /** Parsed JSON body, the raw text when it is not JSON, or undefined when empty. */
   body: unknown;
-  auth: 'key' | 'session' | 'none';
+  auth: 'key' | 'oauth' | 'session' | 'none';
   status: number;
   at: number;
 }
@@ -111,5 +120,7 @@ export interface FakePostHog {
   clearFaults(): void;
   /** The organisation's `allow_publicly_shared_resources` (an admin's switch in PostHog's security settings). */
   setPublicSharingAllowed(allowed: boolean): void;
+  /** The sign-in state and what tests may do to it (`oauth/hooks.ts`). */
+  oauth: OAuthHooks;
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import { seedKeys } from '../keys';
+import { createOAuthStore } from '../oauth/model';
 import type { Organization, Project, Recording, State, User } from '../state';
 
 export const ORGANIZATION: Organization = {
@@ -131,6 +132,7 @@ export function emptyState(projects: readonly Project[]): State {
     featureFlags: [],
     keys: seedKeys(1),
     sessions: new Map(),
+    oauth: createOAuthStore(),
     nextId: { dashboard: 1, tile: 1, insight: 1, playlist: 1 },
   };
 }
