@@ -51,6 +51,7 @@ export function ContextHeader(props: ContextHeaderProps) {
   const meta = [project, second === undefined ? null : t('contextAtSecond', formatClock(second))].filter(
     Boolean,
   );
+  const faceText = known ? faceDetails(known) : face?.phase === 'unavailable' ? faceFallback(face) : '';
   return (
     <section class="context-header" aria-label={props.summary ?? t('contextSummary')}>
       <p class="context-kind">{contextKindLabel(context.kind)}</p>
@@ -60,19 +61,20 @@ export function ContextHeader(props: ContextHeaderProps) {
       >
         {name}
       </h1>
-      {/* Its line is there from the first paint while the face loads, so nothing moves when it comes;
-          the same line says why when PostHog does not say who it is. */}
-      {face && (face.phase === 'loading' || face.phase === 'unavailable' || known) ? (
-        <p
-          class={
-            face.phase === 'unavailable' ? 'context-face context-face-fallback muted' : 'context-face muted'
-          }
-          aria-live="polite"
-        >
-          {known ? faceDetails(known) : face.phase === 'unavailable' ? faceFallback(face) : '\u00a0'}
-        </p>
-      ) : null}
-      <p class="context-meta muted">{meta.join(' · ')}</p>
+      {/* One line under the title: who the recording is, then the project and the second; cut at the
+          line's end, in full in its title. The face's part is there from the first paint while it
+          loads, so nothing moves when it comes; it says why when PostHog does not say who it is. */}
+      <p class="context-details muted" title={[faceText, ...meta].filter(Boolean).join(' · ')}>
+        {face && (face.phase === 'loading' || face.phase === 'unavailable' || known) ? (
+          <span
+            class={face.phase === 'unavailable' ? 'context-face context-face-fallback' : 'context-face'}
+            aria-live="polite"
+          >
+            {faceText || '\u00a0'}
+          </span>
+        ) : null}
+        <span class="context-meta">{meta.join(' · ')}</span>
+      </p>
       {connectedOrigin && connectedOrigin !== context.origin ? (
         <p class="context-warning" role="note">
           {t('contextOtherOrigin', context.origin, connectedOrigin)}

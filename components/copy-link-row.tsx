@@ -9,18 +9,26 @@ export interface CopyLinkRowProps {
   onCopyMarkdown: () => void;
 }
 
-/** One link Hogmark can copy: what it is, then plain and Markdown copy buttons. */
+/**
+ * One link Hogmark can copy, on one line: what it is, then plain and Markdown copy buttons, short on
+ * screen ("Copy", "Markdown") and named in full for assistive technology (the visible word inside).
+ */
 export function CopyLinkRow(props: CopyLinkRowProps) {
   return (
     <fieldset class="copy-row">
       <legend class="copy-row-label">{props.label}</legend>
       {props.children}
       <div class="copy-row-buttons">
-        <button type="button" onClick={props.onCopy}>
-          {t('copyLink')}
+        <button type="button" aria-label={t('copyLink')} title={t('copyLink')} onClick={props.onCopy}>
+          {t('copyShort')}
         </button>
-        <button type="button" onClick={props.onCopyMarkdown}>
-          {t('copyMarkdown')}
+        <button
+          type="button"
+          aria-label={t('copyMarkdown')}
+          title={t('copyMarkdown')}
+          onClick={props.onCopyMarkdown}
+        >
+          {t('copyMarkdownShort')}
         </button>
       </div>
     </fieldset>

@@ -27,7 +27,7 @@ function ChangeRow(props: { change: PendingChange; store: PendingStore }) {
   return (
     <li class="pending-change">
       <p>
-        <span class="pending-what" title={change.recordingId}>
+        <span class="pending-what" title={`${row} (${change.recordingId})`}>
           {row}
         </span>
         <span class="muted">{t(whyKey(change))}</span>

@@ -10,6 +10,7 @@ import type { SharePanels } from '../lib/stores/share-panels';
 import { CollectionPicker } from './collection-picker';
 import { ContextHeader } from './context-header';
 import { ContextSkeleton } from './context-skeleton';
+import { DashboardViewButton } from './dashboard-view-button';
 import { EmptyState } from './empty-state';
 import { ErrorNotice } from './error-notice';
 import { PendingChanges } from './pending-list';
@@ -81,10 +82,21 @@ export function PopupApp(props: {
               hints={state.hints}
             />
           ) : null}
-          {props.onFindPerson ? <PersonFinder id="popup-person-finder" onFind={props.onFindPerson} /> : null}
+          {/* The slim bar at the bottom: every dashboard, and a person's recordings. */}
+          <div class="popup-bar">
+            {share ? <DashboardViewButton onOpen={() => void share.openDashboards()} /> : null}
+            {props.onFindPerson ? (
+              <PersonFinder id="popup-person-finder" onFind={props.onFindPerson} />
+            ) : null}
+          </div>
           <footer class="popup-footer muted">
-            <p>{t('connectedTo', state.status.origin ?? '', projectOf(state.status))}</p>
-            <p>{t('keyLabel', state.status.maskedKey ?? '')}</p>
+            {/* One line: where Hogmark is connected and with which key, in full in its title. */}
+            <p
+              title={`${t('connectedTo', state.status.origin ?? '', projectOf(state.status))} · ${t('keyLabel', state.status.maskedKey ?? '')}`}
+            >
+              {t('connectedTo', state.status.origin ?? '', projectOf(state.status))} ·{' '}
+              {t('keyLabel', state.status.maskedKey ?? '')}
+            </p>
           </footer>
         </>
       ) : null}

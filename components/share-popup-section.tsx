@@ -3,7 +3,6 @@ import type { PageContext } from '../lib/posthog/context';
 import type { SharePanels } from '../lib/stores/share-panels';
 import { CopyToast } from './copy-toast';
 import { DashboardPanel } from './dashboard-panel';
-import { DashboardViewButton } from './dashboard-view-button';
 import { InsightPanel } from './insight-panel';
 import { PageLinksPanel } from './page-links-panel';
 import { ReviewDocPanel } from './review-doc-panel';
@@ -16,7 +15,7 @@ export interface SharePopupSectionProps {
   hints: PageHints;
 }
 
-/** The popup's dashboard and link part: what fits the page in the tab (dashboard, recording, insight, collection, notebook or other page), the way to every dashboard, and the toast. */
+/** The popup's dashboard and link part: what fits the page in the tab (dashboard, recording, insight, collection, notebook or other page), and the toast. */
 export function SharePopupSection(props: SharePopupSectionProps) {
   const { share, context } = props;
   // A collection of the connected PostHog, in a known project: the key can read it.
@@ -41,7 +40,6 @@ export function SharePopupSection(props: SharePopupSectionProps) {
       {context?.kind === 'notebook' || context?.kind === 'page' ? (
         <PageLinksPanel store={share.pageFor(context, props.status, props.hints)} />
       ) : null}
-      <DashboardViewButton onOpen={() => void share.openDashboards()} />
       <CopyToast toast={share.copy.toast.value} onDismiss={() => share.copy.dismiss()} />
     </>
   );

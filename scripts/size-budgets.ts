@@ -130,7 +130,9 @@ background; an email asked again ignoring its case +0.18 KB background; a review
 it holds of a collection and is cut at 200,000 characters, saying what it left out, +0.06 KB
 background and +0.37 KB popup, where the doc is written); then reading the public-sharing switch of
 the key's other organisations at the key check took the background to 65.99 KB (+0.16 KB). All three merged, the background measured 67.67 KB, the popup 32.05 KB and the content script
-6.97 KB. A fetch
+6.97 KB. The popup's type scale and its compact layout (the header's two lines, link rows of one line
+with short buttons named in full, the slim bottom bar, the picker window filling its width) took the
+popup to 32.17 KB (+0.12 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -140,7 +142,7 @@ the key's other organisations at the key check took the background to 65.99 KB (
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 32.1 * KB,
+  popup: 32.2 * KB,
   content: 7.0 * KB,
   background: 67.75 * KB,
 } as const;

@@ -63,6 +63,8 @@ const faces = createRecordingFaces({
   send,
   known: (ref) => knownFace(faceCache, STORED.itemLinks.version, ref, Date.now()),
 });
+// The picker window (its `?recording=`) fills its window's width; the toolbar popup sets its own.
+if (openingDeps.recording !== null) document.documentElement.classList.add('in-window');
 // The tab's page, else the recording the picker is for (the picker window's, a link's pick over
 // another site), headed as the popup over that recording is: never the empty state above its list.
 const header = createPopupHeader({

@@ -108,8 +108,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
     const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
     const copyIn = (group: string) => ({
-      css: 'button',
-      text: 'Copy link',
+      css: 'button[aria-label="Copy link"]',
       within: { css: 'fieldset', hasText: group },
     });
     await popup.click(copyIn('Public link'));

@@ -64,9 +64,8 @@ describe('Firefox: insights, notebooks and other PostHog pages', () => {
   });
 
   /** A copy button in the row (a `fieldset`) whose legend is `row`. */
-  const copyIn = (row: string, text: 'Copy link' | 'Copy as Markdown' = 'Copy link') => ({
-    css: 'button',
-    text,
+  const copyIn = (row: string, name: 'Copy link' | 'Copy as Markdown' = 'Copy link') => ({
+    css: `button[aria-label="${name}"]`,
     within: { css: 'fieldset', hasText: row },
   });
 
@@ -171,8 +170,7 @@ describe('Firefox: an insight with a key without sharing_configuration:read', ()
     await popup.waitForTarget({ css: 'p.error', hasText: 'lacks the sharing_configuration:read scope' });
     await expect(popup.text({ css: 'fieldset', hasText: 'Public link' })).resolves.toBeNull();
     await popup.click({
-      css: 'button',
-      text: 'Copy link',
+      css: 'button[aria-label="Copy link"]',
       within: { css: 'fieldset', hasText: 'Private link' },
     });
     await expect.poll(() => env.session.readClipboard()).toBe(insight);
