@@ -149,14 +149,20 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await popup.getByRole('combobox').fill('onboard');
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Onboarding', { exact: true })
+      .waitFor();
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
     expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
 
     // Refused once on this origin: from now on the signed-in tab makes the request, one per action.
     env.server.clearRequests();
     await popup.getByRole('button', { name: 'Undo' }).click();
-    await popup.getByText('Removed from Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('Removed from Onboarding.', { exact: true })
+      .waitFor();
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
     await Promise.all([popup.close(), page.close()]);
   });
@@ -168,7 +174,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       env.server.clearRequests();
       await popup.getByRole('combobox').fill('onboard');
       await popup.keyboard.press('Enter');
-      await popup.getByText(/^Added to Onboarding\./).waitFor();
+      await popup.getByText(/^✓ Added to Onboarding$/).waitFor();
       // PostHog refuses every key on this action, whatever its scopes; the session adds.
       expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
       const state = (await (
@@ -213,7 +219,10 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await popup.getByRole('combobox').fill('Escalations from e2e');
     await popup.getByRole('option', { name: 'Create collection “Escalations from e2e” and add' }).waitFor();
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Escalations from e2e. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Escalations from e2e', { exact: true })
+      .waitFor();
     const created = env.server.requests.filter(
       (r) => r.method === 'POST' && r.path === '/api/projects/1/session_recording_playlists/',
     );
@@ -242,7 +251,10 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await expect.poll(() => badgeText(env.session, other.tabId), { timeout: 6_000 }).toBe('REC');
 
     const again = await env.session.openPopup(other.tabId);
-    await again.getByText('Added to Escalations from e2e. (via your PostHog session)').waitFor();
+    await again
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Escalations from e2e', { exact: true })
+      .waitFor();
     env.server.clearRequests();
     await again.getByRole('button', { name: 'Undo' }).click();
     await again.getByText(/^Removed from Escalations from e2e/).waitFor();
@@ -482,7 +494,7 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     );
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
+    await popup.getByText('✓ Added to Onboarding', { exact: true }).waitFor();
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200']);
     expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
 

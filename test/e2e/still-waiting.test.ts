@@ -96,7 +96,10 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Onboarding', { exact: true })
+      .waitFor();
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText(/^Removed from Onboarding/).waitFor();
     await Promise.all([popup.close(), page.close()]);

@@ -68,10 +68,11 @@ describe('Firefox: the main flows against the local PostHog', () => {
       document.querySelector('[role="option"][aria-selected="true"]')?.textContent?.includes('Onboarding'),
     );
     await popup.press(ENTER);
-    await popup.waitForTarget({ css: '[role="status"], [role="alert"]', hasText: 'Added to Onboarding.' });
-    await expect(popup.text({ css: '[role="status"]', hasText: 'Added to' })).resolves.toContain(
-      'via your PostHog session',
-    );
+    await popup.waitForTarget({ css: '[role="status"], [role="alert"]', hasText: '✓ Added to Onboarding' });
+    // How it went is the notice's tooltip, not part of its one line.
+    await expect(
+      popup.evaluate(() => document.querySelector('[role="status"] p[title]')?.getAttribute('title')),
+    ).resolves.toBe('Sent via your PostHog session');
     expect(recordingCalls('POST')).toEqual(['key 403', 'session 200']);
 
     await popup.click({ css: 'button', text: 'Undo' });
