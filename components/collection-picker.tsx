@@ -48,6 +48,7 @@ function OptionRow(props: {
       <span class="playlist-option-name">
         {entry ? entry.name || t('playlistUntitled') : t('playlistCreate', props.query.trim())}
       </span>
+      {option.lastUsed ? <span class="playlist-badge">{t('playlistLastUsed')}</span> : null}
       {entry?.pinned ? <span class="playlist-badge">{t('playlistPinned')}</span> : null}
       {status ? <span class="playlist-option-status">{status}</span> : null}
       {action ? <span class="playlist-option-action">{action}</span> : null}

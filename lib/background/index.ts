@@ -72,6 +72,8 @@ export function createBackground(deps: BackgroundDeps) {
       ]);
     },
     onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus(), persons.syncMenus()]),
+    // The content script's mirror names each project's last-used collection (composed below).
+    lastUsedNames: () => collections.collections.lastUsedNames(),
   });
   const view = (tabId: number) => tabs.view(tabId);
   // The toolbar's title names a tab's recording by its person once PostHog has said who it is.
@@ -92,7 +94,15 @@ export function createBackground(deps: BackgroundDeps) {
   });
   const session = createSessionFeature({ browser, keyOwner: () => settings.ownerForSession() });
   const dashboards: DashboardsFeature = createDashboardsFeature({ settings, trusted: storage.trusted });
-  const collections = createCollectionsFeature({ settings, trusted: storage.trusted });
+  const collections = createCollectionsFeature({
+    settings,
+    trusted: storage.trusted,
+    // Everything that names where "add to the last-used" goes follows it.
+    onLastUsedChange: () => {
+      void settings.syncPageMirror().catch((error: unknown) => logFailure('page settings', error));
+      void recordings.retitleMenus();
+    },
+  });
   const pending = createPendingFeature({
     browser,
     settings,

@@ -28,6 +28,8 @@ export interface PickerOption {
   row: PickerRow | null;
   enabled: boolean;
   holding: Holding;
+  /** The collection "add to the last-used" goes to (the shortcut, the in-page button, the link menu). */
+  lastUsed: boolean;
 }
 
 const EMPTY_MEMBERSHIP: Membership = { complete: false, holds: [], lacks: [] };
@@ -77,6 +79,7 @@ export function createCollectionPickerStore(deps: {
   const membership = signal<Membership>(EMPTY_MEMBERSHIP);
   const query = signal('');
   const selected = signal<string | null>(null);
+  const lastUsed = signal<string | undefined>(undefined);
   /** A note to write with the next add, at the player's second or the one typed. */
   const note = createPickerNote({
     recordingId: computed(() => target.value?.recordingId),
@@ -90,9 +93,10 @@ export function createCollectionPickerStore(deps: {
       row,
       enabled: row.enabled,
       holding: holdingOf(membership.value, row.entry.shortId),
+      lastUsed: row.entry.shortId === lastUsed.value,
     }));
     if (query.value.trim() !== '' && !filtered.value.exact) {
-      list.push({ id: CREATE_OPTION, row: null, enabled: true, holding: 'unknown' });
+      list.push({ id: CREATE_OPTION, row: null, enabled: true, holding: 'unknown', lastUsed: false });
     }
     return list;
   });
@@ -119,6 +123,7 @@ export function createCollectionPickerStore(deps: {
 
   function apply(list: CollectionList): void {
     projectId.value = list.projectId;
+    lastUsed.value = list.lastUsed;
     rows.value = toRows(orderCollections(list.playlists, list), t('playlistUntitled'));
     if (list.membership) membership.value = list.membership;
     keepSelection();
@@ -218,6 +223,8 @@ export function createCollectionPickerStore(deps: {
       if (option?.holding === 'in' && !written) return changes.already(id);
       sent = await changes.change('add', id, written);
     }
+    // An add makes its collection the last used, as the background keeps it.
+    if (sent && notice.value?.kind === 'added') lastUsed.value = notice.value.shortId;
     // Written (or at least sent with the add): the field is cleared; on a failure it keeps the text.
     if (sent && written && notice.value?.note?.saved) note.clear();
   }

@@ -652,6 +652,15 @@ describe("the picker's note and the second it is pinned at", () => {
     expect(store.note.timeAsked.value).toBe(1);
   });
 
+  it('tags the last-used collection, and moves the tag to the collection an add went to', async () => {
+    const { store } = await pickerWithPlayer(null);
+    const tagged = () => store.options.value.filter((option) => option.lastUsed).map((option) => option.id);
+    expect(tagged()).toEqual(['Aaaaaaa1']);
+    expect(store.options.value[0]?.id).toBe('Aaaaaaa1');
+    await store.choose('Bbbbbbb2');
+    expect(tagged()).toEqual(['Bbbbbbb2']);
+  });
+
   it('stops offering Undo of an earlier add once the user types a new search', async () => {
     const { store } = await pickerWithPlayer(null);
     await store.choose('Aaaaaaa1');

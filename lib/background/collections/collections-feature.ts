@@ -8,6 +8,8 @@ export interface CollectionsFeatureDeps {
   settings: Pick<SettingsService, 'connection'>;
   /** The trusted area (IndexedDB): cached collections, preferences, membership facts. */
   trusted: StorageAreaLike;
+  /** A project's last-used collection, or its name, changed: what names it follows. */
+  onLastUsedChange?: () => void;
 }
 
 /**
@@ -20,6 +22,7 @@ export function createCollectionsFeature(deps: CollectionsFeatureDeps) {
     playlistsApi: (connection, projectId, signal) =>
       createPostHogClient({ ...connection, signal }).project(projectId).playlists,
     trusted: deps.trusted,
+    ...(deps.onLastUsedChange ? { onLastUsedChange: deps.onLastUsedChange } : {}),
   });
   const handlers = {
     'playlists/list': collections.list,
