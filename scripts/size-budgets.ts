@@ -130,7 +130,14 @@ background; an email asked again ignoring its case +0.18 KB background; a review
 it holds of a collection and is cut at 200,000 characters, saying what it left out, +0.06 KB
 background and +0.37 KB popup, where the doc is written); then reading the public-sharing switch of
 the key's other organisations at the key check took the background to 65.99 KB (+0.16 KB). All three merged, the background measured 67.67 KB, the popup 32.05 KB and the content script
-6.97 KB. A fetch
+6.97 KB. A typed note going with any add (the create-and-add carrying it, the active row's "↵ Add" /
+"↵ Add with note", the one-line answer with its tooltip, Undo ended by a new search) and the
+last-used collection named wherever it acts (its name kept per project and mirrored in
+`pageSettings`, the in-page button's "Add to Checkout bugs" and "✓ Checkout bugs", the link menu's
+title, the picker's "Last used" tag, the person page's "Adding to", the toolbar's title) took the
+popup to 32.25 KB (+0.20 KB), the content script to 7.27 KB (+0.30 KB: reading the name for the
+page's project from the mirror, cutting it, following the page's project) and the background to
+68.52 KB (+0.85 KB), measured together. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -140,9 +147,9 @@ the key's other organisations at the key check took the background to 65.99 KB (
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 32.1 * KB,
-  content: 7.0 * KB,
-  background: 67.75 * KB,
+  popup: 32.3 * KB,
+  content: 7.3 * KB,
+  background: 68.6 * KB,
 } as const;
 
 /** Where the budgets are headed. */

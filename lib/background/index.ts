@@ -76,11 +76,16 @@ export function createBackground(deps: BackgroundDeps) {
     lastUsedNames: () => collections.collections.lastUsedNames(),
   });
   const view = (tabId: number) => tabs.view(tabId);
-  // The toolbar's title names a tab's recording by its person once PostHog has said who it is.
+  // The toolbar's title names a tab's recording by its person once PostHog has said who it is, and
+  // the collection the add shortcut goes to from it.
   const withPerson = async (shown: TabView): Promise<ToolbarView> => {
     if (shown.context?.kind !== 'recording') return shown;
-    const person = await shareLinks.recordingPerson(shown.context).catch(() => undefined);
-    return person ? { ...shown, person } : shown;
+    const { projectId } = shown.context;
+    const [person, lastUsed] = await Promise.all([
+      shareLinks.recordingPerson(shown.context).catch(() => undefined),
+      collections.lastUsedName(projectId ?? undefined).catch(() => null),
+    ]);
+    return { ...shown, ...(person ? { person } : {}), ...(lastUsed ? { lastUsed } : {}) };
   };
   const toolbar = createToolbarFeature({
     browser,

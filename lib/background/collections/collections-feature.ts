@@ -44,6 +44,11 @@ export function createCollectionsFeature(deps: CollectionsFeatureDeps) {
       const cached = await collections.list({ projectId, source: 'cache' });
       if (cached.fetchedAt === null) await collections.list({ projectId, source: 'fresh' });
     },
+    /** The last-used collection's name of a project (the connected one by default); null before one. */
+    lastUsedName: async (projectId?: number): Promise<string | null> => {
+      const scope = await collections.scopeOf(projectId);
+      return (await collections.lastUsedNames())[String(scope.projectId)] ?? null;
+    },
     /** For the settings room's `clearCaches`: the old key's lists, preferences and membership. */
     clear: collections.clear,
   };
