@@ -65,22 +65,29 @@ export function CollectionNotice(props: {
         : notice.kind === 'pending' && notice.message
           ? notice.message
           : t(SENTENCES[notice.kind], notice.name);
+  // How it was sent is a detail: a tooltip, never part of the sentence.
+  const how = notice.quietTab
+    ? t('playlistViaQuietTab')
+    : notice.via === 'session'
+      ? t('playlistViaSession')
+      : undefined;
+  const undoable = notice.actionId && (notice.kind === 'added' || notice.kind === 'removed');
   return (
     <div class="playlist-notice" role="status">
-      <p class={notice.kind === 'added' || notice.kind === 'removed' ? 'success' : ''}>
-        {sentence}
-        {notice.quietTab
-          ? ` ${t('playlistViaQuietTab')}`
-          : notice.via === 'session'
-            ? ` ${t('playlistViaSession')}`
-            : ''}
+      {/* One line: "✓ Added to Onboarding · note at 01:15 · Undo". */}
+      <p class={notice.kind === 'added' || notice.kind === 'removed' ? 'success' : ''} title={how}>
+        {/* Followed by "· Undo", the sentence's own full stop would stand in the middle of the line. */}
+        <span class="playlist-notice-sentence">{undoable ? sentence.replace(/\.$/, '') : sentence}</span>
+        {undoable ? (
+          <>
+            {' · '}
+            <button type="button" class="playlist-notice-undo" disabled={busy} onClick={props.onUndo}>
+              {t('playlistUndo')}
+            </button>
+          </>
+        ) : null}
       </p>
       {note && !note.saved ? <p class="error">{t('noteNotSaved', note.message)}</p> : null}
-      {notice.actionId && (notice.kind === 'added' || notice.kind === 'removed') ? (
-        <button type="button" disabled={busy} onClick={props.onUndo}>
-          {t('playlistUndo')}
-        </button>
-      ) : null}
       {notice.kind === 'pending' && notice.pendingId ? (
         <div class="playlist-actions">
           <button type="button" onClick={props.onDiscard}>

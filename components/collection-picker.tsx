@@ -9,7 +9,7 @@ import {
 } from '../lib/stores/collection-picker';
 import { CollectionNotice } from './collection-notice';
 import { ErrorNotice } from './error-notice';
-import { isAddWithNote, NoteField } from './note-field';
+import { NoteField } from './note-field';
 
 const optionDomId = (index: number) => `playlist-option-${index}`;
 
@@ -19,8 +19,15 @@ function OptionRow(props: {
   selected: boolean;
   busy: boolean;
   query: string;
+  /** What Enter does to this row, shown on the active row only. */
+  action: 'add' | 'add-with-note';
 }) {
   const { option, selected, busy } = props;
+  // The active row says what Enter (or a click) will do; inside the option, so it is in its name.
+  const action =
+    selected && option.enabled && !busy && (option.holding !== 'in' || props.action === 'add-with-note')
+      ? t(props.action === 'add' ? 'playlistActionAdd' : 'playlistActionAddWithNote')
+      : '';
   const entry = option.row?.entry;
   const status = busy
     ? t('playlistWorking')
@@ -41,8 +48,10 @@ function OptionRow(props: {
       <span class="playlist-option-name">
         {entry ? entry.name || t('playlistUntitled') : t('playlistCreate', props.query.trim())}
       </span>
+      {option.lastUsed ? <span class="playlist-badge">{t('playlistLastUsed')}</span> : null}
       {entry?.pinned ? <span class="playlist-badge">{t('playlistPinned')}</span> : null}
       {status ? <span class="playlist-option-status">{status}</span> : null}
+      {action ? <span class="playlist-option-action">{action}</span> : null}
     </div>
   );
 }
@@ -90,6 +99,7 @@ function CollectionOptions(props: {
   const selected = store.selected.value;
   const busy = store.busy.value;
   const query = store.query.value;
+  const action = store.action.value;
   const selectedIndex = selectedIndexOf(store);
   useEffect(() => {
     if (selectedIndex >= 0)
@@ -126,6 +136,7 @@ function CollectionOptions(props: {
             selected={option.id === selected}
             busy={busy.has(option.id === CREATE_OPTION ? CREATE_OPTION : option.id)}
             query={query}
+            action={action}
           />
         ))}
       </div>
@@ -188,10 +199,8 @@ export function CollectionPicker(props: {
       event.preventDefault();
       const entry = copyableEntry(store.options.value.find((option) => option.id === store.selected.value));
       if (entry) props.onCopyMarkdown(entry);
-    } else if (isAddWithNote(event)) {
-      event.preventDefault();
-      void store.choose(store.selected.value, true);
     } else if (event.key === 'Enter') {
+      // Ctrl/⌘+Enter too: any add carries the note the field holds.
       event.preventDefault();
       void store.choose();
     } else if (event.key === 'Escape' && store.query.value !== '') {

@@ -4,7 +4,7 @@ import { formatClock } from '../lib/posthog/context-labels';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
 import { TypedTimeField } from './typed-time-field';
 
-/** Ctrl+Enter, or ⌘+Enter on a Mac: add to the chosen collection with the note. */
+/** Ctrl+Enter, or ⌘+Enter on a Mac, from the note: add to the chosen collection (with the note). */
 export const isAddWithNote = (event: KeyboardEvent) =>
   event.key === 'Enter' && (event.ctrlKey || event.metaKey);
 
@@ -41,8 +41,8 @@ function NoteTimeField(props: { store: CollectionPickerStore; onKeyDown: (event:
 }
 
 /**
- * The optional note under the search box (Tab reaches it from the search): written with the add as
- * PostHog's own comment on the recording, at the second the player shows, or, when Hogmark cannot
+ * The optional note under the search box (Tab reaches it from the search): while it holds text, any
+ * add (a click, Enter, a new collection) writes it as PostHog's own comment on the recording, at the second the player shows, or, when Hogmark cannot
  * read it, at the time the user types in the field after it.
  */
 export function NoteField(props: { store: CollectionPickerStore }) {
@@ -52,7 +52,7 @@ export function NoteField(props: { store: CollectionPickerStore }) {
   const addWithNote = (event: KeyboardEvent) => {
     if (!isAddWithNote(event)) return;
     event.preventDefault();
-    void store.choose(store.selected.value, true);
+    void store.choose(store.selected.value);
   };
   return (
     <div class="playlist-note">

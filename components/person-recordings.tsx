@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { PersonRecording } from '../lib/messaging/person-messages';
 import { t, tCount } from '../lib/platform/i18n';
+import { MENU_NAME_CHARS, shortCollectionName } from '../lib/posthog/collection-names';
 import { formatClock } from '../lib/posthog/context-labels';
 import { startPlace } from '../lib/posthog/review-doc';
 import type { PersonPageStore } from '../lib/stores/person-page';
@@ -103,6 +104,26 @@ function RecordingRow(props: { store: PersonPageStore; recording: PersonRecordin
   );
 }
 
+/**
+ * "Adding to: Checkout bugs ▾": where A and "Add" go (the last-used collection), named before any
+ * add; a click chooses another for the active recording, which then becomes where they go.
+ */
+function Destination(props: { store: PersonPageStore }) {
+  const { store } = props;
+  const name = store.destination.value;
+  const active = store.recordings.value[store.active.value];
+  return (
+    <button
+      type="button"
+      class="person-destination"
+      title={name ? t('personsAddingToTitle', name) : undefined}
+      onClick={() => (active ? void store.choose(active.id) : undefined)}
+    >
+      {name ? t('personsAddingTo', shortCollectionName(name, MENU_NAME_CHARS)) : t('personsAddingToNone')}
+    </button>
+  );
+}
+
 /** The person's recordings, newest first, with "More" and the add of several at once. */
 export function PersonRecordings(props: { store: PersonPageStore }) {
   const { store } = props;
@@ -125,6 +146,7 @@ export function PersonRecordings(props: { store: PersonPageStore }) {
             ? `${store.countLine.value} · ${t('personsKeys')}`
             : ''}
       </p>
+      {rows.length > 0 ? <Destination store={store} /> : null}
       {!store.listing.value && !listFailure && rows.length === 0 ? (
         <p role="status">{t('personsNoRecordings', store.person.value?.name ?? '')}</p>
       ) : null}

@@ -1,6 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { isInPageButtonEnabled, mountInPageButton } from '../lib/content/in-page-button';
+import { isInPageButtonEnabled, lastUsedNameFor, mountInPageButton } from '../lib/content/in-page-button';
 import { isConfiguredPostHogOrigin } from '../lib/content/page-origin';
 import { watchPage } from '../lib/content/page-watcher';
 import { TIMESTAMP_FORMAT_KEY } from '../lib/content/player-time';
@@ -48,7 +48,8 @@ export default defineContentScript({
     mountInPageButton({
       document,
       href: () => location.href,
-      message: (key) => browser.i18n.getMessage(key as never),
+      message: (key, ...substitutions) => browser.i18n.getMessage(key as never, substitutions),
+      destination: async () => lastUsedNameFor(await settings(), location.href),
       add: () => browser.runtime.sendMessage({ type: 'recording/add-from-page', input: {} }),
       undo: () => browser.runtime.sendMessage({ type: 'recording/undo-from-page', input: {} }),
       cancel: () => browser.runtime.sendMessage({ type: 'recording/cancel-from-page', input: {} }),

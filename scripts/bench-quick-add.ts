@@ -87,7 +87,8 @@ async function pressShortcut(cdp: CDPSession): Promise<number> {
 
 /** The in-page add button's centre (its shadow root is closed: the DevTools protocol's DOM reads it). */
 async function addButtonCentre(page: Page, cdp: CDPSession): Promise<{ x: number; y: number }> {
-  const button = buttonLabelled(await waitForInPage(page), 'Add to last collection');
+  // It names the last-used collection the bench added to first ("Add to …").
+  const button = buttonLabelled(await waitForInPage(page), /^Add to /);
   const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
     model: { content: number[] };
   };

@@ -132,7 +132,15 @@ background and +0.37 KB popup, where the doc is written); then reading the publi
 the key's other organisations at the key check took the background to 65.99 KB (+0.16 KB). All three merged, the background measured 67.67 KB, the popup 32.05 KB and the content script
 6.97 KB. The popup's type scale and its compact layout (the header's two lines, link rows of one line
 with short buttons named in full, the slim bottom bar, the picker window filling its width) took the
-popup to 32.17 KB (+0.12 KB). A fetch
+popup to 32.17 KB (+0.12 KB). A typed note going with any add (the create-and-add carrying it, the active row's "↵ Add" /
+"↵ Add with note", the one-line answer with its tooltip, Undo ended by a new search) and the
+last-used collection named wherever it acts (its name kept per project and mirrored in
+`pageSettings`, the in-page button's "Add to Checkout bugs" and "✓ Checkout bugs", the link menu's
+title, the picker's "Last used" tag, the person page's "Adding to", the toolbar's title) took the
+popup to 32.25 KB (+0.20 KB), the content script to 7.27 KB (+0.30 KB: reading the name for the
+page's project from the mirror, cutting it, following the page's project) and the background to
+68.52 KB (+0.85 KB), measured together on their own. Merged with the layout, the popup measured 32.37 KB, the content script 7.27 KB and the
+background 68.52 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -142,9 +150,9 @@ popup to 32.17 KB (+0.12 KB). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 32.2 * KB,
-  content: 7.0 * KB,
-  background: 67.75 * KB,
+  popup: 32.45 * KB,
+  content: 7.3 * KB,
+  background: 68.6 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -72,13 +72,20 @@ export function createBackground(deps: BackgroundDeps) {
       ]);
     },
     onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus(), persons.syncMenus()]),
+    // The content script's mirror names each project's last-used collection (composed below).
+    lastUsedNames: () => collections.collections.lastUsedNames(),
   });
   const view = (tabId: number) => tabs.view(tabId);
-  // The toolbar's title names a tab's recording by its person once PostHog has said who it is.
+  // The toolbar's title names a tab's recording by its person once PostHog has said who it is, and
+  // the collection the add shortcut goes to from it.
   const withPerson = async (shown: TabView): Promise<ToolbarView> => {
     if (shown.context?.kind !== 'recording') return shown;
-    const person = await shareLinks.recordingPerson(shown.context).catch(() => undefined);
-    return person ? { ...shown, person } : shown;
+    const { projectId } = shown.context;
+    const [person, lastUsed] = await Promise.all([
+      shareLinks.recordingPerson(shown.context).catch(() => undefined),
+      collections.lastUsedName(projectId ?? undefined).catch(() => null),
+    ]);
+    return { ...shown, ...(person ? { person } : {}), ...(lastUsed ? { lastUsed } : {}) };
   };
   const toolbar = createToolbarFeature({
     browser,
@@ -92,7 +99,15 @@ export function createBackground(deps: BackgroundDeps) {
   });
   const session = createSessionFeature({ browser, keyOwner: () => settings.ownerForSession() });
   const dashboards: DashboardsFeature = createDashboardsFeature({ settings, trusted: storage.trusted });
-  const collections = createCollectionsFeature({ settings, trusted: storage.trusted });
+  const collections = createCollectionsFeature({
+    settings,
+    trusted: storage.trusted,
+    // Everything that names where "add to the last-used" goes follows it.
+    onLastUsedChange: () => {
+      void settings.syncPageMirror().catch((error: unknown) => logFailure('page settings', error));
+      void recordings.retitleMenus();
+    },
+  });
   const pending = createPendingFeature({
     browser,
     settings,

@@ -1,10 +1,12 @@
+import { BUTTON_NAME_CHARS, shortCollectionName } from '../posthog/collection-names';
 import { findButtonSlot, urlNamesRecording } from './button-slot';
 import { CROSS_ICON, FIT_STYLE, fitInBar, labelledButton, PLUS_ICON, UNDO_ICON } from './fit-in-bar';
 
 /**
- * "Add to collection" beside PostHog's own, in the player's meta bar. It sends the same message as the keyboard command
- * (`recording/add-from-page`): the background picks the recording from the tab's URL and the
- * playlist from the user's last choice; the page never sees the key. Styles live in a shadow root
+ * "Add to Checkout bugs" beside PostHog's own "Add to collection", in the player's meta bar, naming the
+ * project's last-used collection ("Add to collection…" before one was used). It sends the same message
+ * as the keyboard command (`recording/add-from-page`): the background picks the recording from the
+ * tab's URL and the playlist from the user's last choice; the page never sees the key. Styles live in a shadow root
  * so neither PostHog's CSS nor ours leaks into the other. How it fits a narrow bar: fit-in-bar.ts.
  */
 
@@ -13,7 +15,9 @@ export interface InPageButtonDeps {
   /** The page's address now (PostHog navigates in-app with pushState). */
   href: () => string;
   /** `browser.i18n.getMessage`. */
-  message: (key: string) => string;
+  message: (key: string, ...substitutions: string[]) => string;
+  /** The last-used collection's name for the page's project (`lastUsedNameFor`); null when none. */
+  destination: () => Promise<string | null>;
   add: () => Promise<unknown>;
   undo: () => Promise<unknown>;
   /** Stops waiting for this tab's add or undo (`recording/cancel-from-page`). */
@@ -54,6 +58,19 @@ export function isInPageButtonEnabled(stored: unknown, pageOrigin: string): bool
   return settings.inPageButton !== false && settings.origin === origin && settings.connected === true;
 }
 
+/**
+ * The name of the last-used collection of the project `href` is in (its `/project/<id>/`, else the
+ * connected one), from the background's mirror; null when none was used there yet. Text only.
+ */
+export function lastUsedNameFor(stored: unknown, href: string): string | null {
+  const settings = (stored ?? {}) as { projectId?: unknown; lastUsed?: unknown };
+  const project = /^\/project\/(\d+)(?:\/|$)/.exec(new URL(href).pathname)?.[1] ?? settings.projectId;
+  const names = settings.lastUsed;
+  if (project === undefined || typeof names !== 'object' || names === null) return null;
+  const name = (names as Record<string, unknown>)[String(project)];
+  return typeof name === 'string' && name.trim() !== '' ? name.slice(0, 200) : null;
+}
+
 /** The page's own dark theme (PostHog sets `theme="dark"` on body), else the system's. */
 function prefersDark(doc: Document, scheme: MediaQueryList | undefined): boolean {
   const theme = doc.body?.getAttribute('theme') ?? doc.documentElement.getAttribute('theme');
@@ -63,15 +80,16 @@ function prefersDark(doc: Document, scheme: MediaQueryList | undefined): boolean
 }
 
 /** `{ok, data}` / `{ok:false, error}` as the background answers, read without zod. */
-function readAnswer(answer: unknown): { ok: boolean; message: string; undoable: boolean } {
+function readAnswer(answer: unknown): { ok: boolean; message: string; detail: string; undoable: boolean } {
   const value = (answer ?? {}) as {
     ok?: unknown;
     data?: Record<string, unknown>;
     error?: Record<string, unknown>;
   };
   const source = value.ok === true ? value.data : value.error;
-  const message = typeof source?.message === 'string' ? source.message : '';
-  return { ok: value.ok === true, message, undoable: value.ok === true && source?.undoable === true };
+  const text = (key: string) => (typeof source?.[key] === 'string' ? (source[key] as string) : '');
+  const undoable = value.ok === true && source?.undoable === true;
+  return { ok: value.ok === true, message: text('message'), detail: text('detail'), undoable };
 }
 
 export function mountInPageButton(deps: InPageButtonDeps): void {
@@ -83,7 +101,12 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   const style = doc.createElement('style');
   style.textContent = STYLE;
   const bar = doc.createElement('div');
-  const { button: add, label: addLabel } = labelledButton(doc, 'add', deps.message('inPageAdd'), PLUS_ICON);
+  const { button: add, label: addLabel } = labelledButton(
+    doc,
+    'add',
+    deps.message('inPageAddChoose'),
+    PLUS_ICON,
+  );
   const { button: undo, label: undoLabel } = labelledButton(doc, '', deps.message('inPageUndo'), UNDO_ICON);
   const { button: cancel } = labelledButton(doc, '', deps.message('stopWaiting'), CROSS_ICON);
   undo.hidden = true;
@@ -99,10 +122,20 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
     bar,
     status,
     add,
-    addTitle: deps.message('inPageAddTitle'),
+    addTitle: deps.message('inPageAddTitleChoose'),
     next: [cancel, undo],
   };
   const fitBar = () => fitInBar(parts);
+  /** What the add button says while it is not busy: where it adds. */
+  let addText = addLabel.textContent ?? '';
+  function nameDestination(name: string | null): void {
+    addText = name
+      ? deps.message('inPageAddTo', shortCollectionName(name, BUTTON_NAME_CHARS))
+      : deps.message('inPageAddChoose');
+    parts.addTitle = name ? deps.message('inPageAddTitle', name) : deps.message('inPageAddTitleChoose');
+    if (!add.disabled) addLabel.textContent = addText;
+    fitBar();
+  }
   /** Whether the focus was on Cancel when it was used (it goes back to a button after). */
   let cancelHadFocus = false;
   // A disabled or hidden button loses the focus to the page's body: only then is it taken back.
@@ -132,6 +165,7 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
     try {
       const answer = readAnswer(await action());
       status.textContent = answer.message;
+      status.title = answer.detail;
       undo.hidden = !answer.undoable;
     } catch {
       status.textContent = deps.message('inPageUnavailable');
@@ -141,7 +175,8 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
       cancelHadFocus = false;
       cancel.hidden = true;
       button.disabled = false;
-      label.textContent = text;
+      // The add names where it adds now (an add may have changed the last-used collection meanwhile).
+      label.textContent = button === add ? addText : text;
       fitBar();
       if (refocus && focusIsFree()) (undo.hidden ? add : undo).focus();
     }
@@ -185,6 +220,7 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
   function hide(): void {
     if (host.isConnected) host.remove();
     status.textContent = '';
+    status.title = '';
     undo.hidden = true;
   }
 
@@ -213,21 +249,28 @@ export function mountInPageButton(deps: InPageButtonDeps): void {
     }
   }
 
-  const refresh = () =>
-    void deps.enabled().then(
-      (value) => {
+  let named = '';
+  const refresh = () => {
+    named = deps.href();
+    void Promise.all([deps.enabled(), deps.destination()]).then(
+      ([value, name]) => {
         enabled = value;
+        nameDestination(name);
         place();
       },
       () => undefined,
     );
+  };
 
   // The player comes and goes with PostHog's scenes, re-renders replace the bar, the theme flips:
   // one cheap look a second while the tab is visible (two selector queries), plus a look at once
   // on in-app navigation, notices those without watching the page.
   const view = doc.defaultView;
   const look = () => {
-    if (doc.visibilityState === 'visible') place();
+    if (doc.visibilityState !== 'visible') return;
+    // Another project's page (in-app navigation) has its own last-used collection.
+    if (deps.href() !== named) refresh();
+    else place();
   };
   const timer = setInterval(look, 1000);
   for (const type of ['popstate', 'hashchange']) view?.addEventListener(type, look);

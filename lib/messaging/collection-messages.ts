@@ -58,7 +58,7 @@ export const RecordingChangeInputSchema = lazily(() =>
     projectId: ProjectId,
     shortId: ShortIdSchema,
     recordingId: RecordingIdSchema,
-    /** Only with `playlists/add`. */
+    /** Only with `playlists/add` (and `playlists/create-and-add`). */
     note: z.optional(NoteInputSchema),
     /**
      * The tab the popup is over: asked from a PostHog tab, the change goes through its Firefox
@@ -104,6 +104,8 @@ export const CreateAndAddInputSchema = lazily(() =>
     projectId: ProjectId,
     name: z.string().check(z.trim(), z.minLength(1), z.maxLength(400)),
     recordingId: RecordingIdSchema,
+    /** Written with the add, as with `playlists/add`. */
+    note: z.optional(NoteInputSchema),
     /** The tab the popup is over: the add goes through its container's session (as `playlists/add`). */
     tabId: z.optional(z.int().check(z.nonnegative())),
   }),

@@ -30,6 +30,8 @@ export const pageProtocol = {
       via: z.enum(['key', 'session']),
       /** The sentence the page shows (the page has no translations of its own). */
       message: z.optional(z.string().check(z.maxLength(300))),
+      /** The whole sentence behind a short answer (who was added where, and how): its tooltip. */
+      detail: z.optional(z.string().check(z.maxLength(600))),
       /** The last action of this tab can be undone from the page. */
       undoable: z.optional(z.boolean()),
     }),

@@ -114,6 +114,8 @@ export const personProtocol = {
     output: z.object({
       recordings: z.array(PersonRecordingSchema).check(z.maxLength(100)),
       next: z.nullable(RecordingsFromSchema),
+      /** Where A adds: the project's last-used collection's name (null before one was used). */
+      lastUsedName: z.optional(z.nullable(Text(200))),
     }),
   }),
   /**
@@ -131,6 +133,8 @@ export const personProtocol = {
       /** `choose`: the picker was opened (no collection used yet, or asked for). */
       outcome: z.enum(['done', 'same', 'pending', 'failed', 'choose']),
       message: Text(1000),
+      /** Where A adds now (as with `persons/recordings`). */
+      lastUsedName: z.optional(z.nullable(Text(200))),
     }),
   }),
 } satisfies Record<string, () => { from: 'extension-page'; input: z.ZodMiniType; output: z.ZodMiniType }>;

@@ -205,12 +205,14 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
     return tabId === undefined ? input : { ...input, tabId };
   }
 
-  async function createAndAdd(name: string): Promise<void> {
+  /** Whether the collection was created and the recording added (with `note`, when one is written). */
+  async function createAndAdd(name: string, note?: NoteInput): Promise<boolean> {
     const current = deps.target.value;
     const projectId = deps.projectId.value;
     const trimmed = name.trim();
-    if (!current || projectId === null || trimmed === '') return;
-    const input = { projectId, name: trimmed, recordingId: current.recordingId };
+    if (!current || projectId === null || trimmed === '') return false;
+    const input = { projectId, name: trimmed, recordingId: current.recordingId, ...(note ? { note } : {}) };
+    let done = false;
     await guarded(
       CREATE_OPTION,
       async () => {
@@ -218,9 +220,11 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
         const created = result.playlist;
         deps.onCreated(created);
         // Created, but not added: Try again only adds (the collection exists now).
-        const addToCreated = () => change('add', created.shortId).then(() => undefined);
-        if (result.change) report(result.change, created.name);
-        else if (result.error) fail(AppError.fromJSON(result.error), addToCreated, created.shortId);
+        const addToCreated = () => change('add', created.shortId, note).then(() => undefined);
+        if (result.change) {
+          report(result.change, created.name);
+          done = true;
+        } else if (result.error) fail(AppError.fromJSON(result.error), addToCreated, created.shortId);
         else {
           // The user stopped waiting before the add was sent.
           failure.value = {
@@ -237,10 +241,11 @@ export function createCollectionChanges(deps: CollectionChangesDeps) {
         const appError = toAppError(error);
         // Creating again could make a second collection: after an open outcome, only a read decides.
         if (appError.kind === 'outcome-unknown') checkAgain(appError);
-        else fail(appError, () => createAndAdd(trimmed));
+        else fail(appError, () => createAndAdd(trimmed, note).then(() => undefined));
       },
       () => send('playlists/cancel', input),
     );
+    return done;
   }
 
   async function undo(): Promise<void> {

@@ -28,6 +28,8 @@ export interface PickerOption {
   row: PickerRow | null;
   enabled: boolean;
   holding: Holding;
+  /** The collection "add to the last-used" goes to (the shortcut, the in-page button, the link menu). */
+  lastUsed: boolean;
 }
 
 const EMPTY_MEMBERSHIP: Membership = { complete: false, holds: [], lacks: [] };
@@ -77,7 +79,8 @@ export function createCollectionPickerStore(deps: {
   const membership = signal<Membership>(EMPTY_MEMBERSHIP);
   const query = signal('');
   const selected = signal<string | null>(null);
-  /** A note to write with the next add (Ctrl/⌘+Enter), at the player's second or the one typed. */
+  const lastUsed = signal<string | undefined>(undefined);
+  /** A note to write with the next add, at the player's second or the one typed. */
   const note = createPickerNote({
     recordingId: computed(() => target.value?.recordingId),
     ...(deps.playerSecond ? { playerSecond: deps.playerSecond } : {}),
@@ -90,9 +93,10 @@ export function createCollectionPickerStore(deps: {
       row,
       enabled: row.enabled,
       holding: holdingOf(membership.value, row.entry.shortId),
+      lastUsed: row.entry.shortId === lastUsed.value,
     }));
     if (query.value.trim() !== '' && !filtered.value.exact) {
-      list.push({ id: CREATE_OPTION, row: null, enabled: true, holding: 'unknown' });
+      list.push({ id: CREATE_OPTION, row: null, enabled: true, holding: 'unknown', lastUsed: false });
     }
     return list;
   });
@@ -119,6 +123,7 @@ export function createCollectionPickerStore(deps: {
 
   function apply(list: CollectionList): void {
     projectId.value = list.projectId;
+    lastUsed.value = list.lastUsed;
     rows.value = toRows(orderCollections(list.playlists, list), t('playlistUntitled'));
     if (list.membership) membership.value = list.membership;
     keepSelection();
@@ -200,20 +205,26 @@ export function createCollectionPickerStore(deps: {
   }
 
   /**
-   * Enter or a click on an option; `withNote` (Ctrl/⌘+Enter) writes the note too, at the player's
-   * second or the one typed; with neither, nothing is sent and the note field asks for the time.
-   * Adding where it already is says so and sends nothing, unless there is a note to write.
+   * Enter or a click on an option (or on "Create …"): while the note field holds text, the note goes
+   * with the add, at the player's second or the one typed; with no second, nothing is sent and the
+   * note field asks for the time. Adding where it already is says so and sends nothing, unless there
+   * is a note to write.
    */
-  async function choose(id: string | null = selected.value, withNote = false): Promise<void> {
+  async function choose(id: string | null = selected.value): Promise<void> {
     if (id === null) return;
-    if (id === CREATE_OPTION) return changes.createAndAdd(query.value);
-    const option = options.value.find((item) => item.id === id);
-    if (!option?.enabled) return;
-    selected.value = id;
-    const written = withNote ? note.toSend() : undefined;
+    const option = id === CREATE_OPTION ? null : options.value.find((item) => item.id === id);
+    if (id !== CREATE_OPTION && !option?.enabled) return;
+    const written = note.toSend();
     if (written === 'no-time') return;
-    if (option.holding === 'in' && !written) return changes.already(id);
-    const sent = await changes.change('add', id, written);
+    let sent: boolean;
+    if (id === CREATE_OPTION) sent = await changes.createAndAdd(query.value, written);
+    else {
+      selected.value = id;
+      if (option?.holding === 'in' && !written) return changes.already(id);
+      sent = await changes.change('add', id, written);
+    }
+    // An add makes its collection the last used, as the background keeps it.
+    if (sent && notice.value?.kind === 'added') lastUsed.value = notice.value.shortId;
     // Written (or at least sent with the add): the field is cleared; on a failure it keeps the text.
     if (sent && written && notice.value?.note?.saved) note.clear();
   }
@@ -264,7 +275,15 @@ export function createCollectionPickerStore(deps: {
     remove: (shortId: string) => changes.change('remove', shortId),
     undo: changes.undo,
     discardPending: changes.discardPending,
+    /** What Enter (or a click) does to the active row: add, or add with the note the field holds. */
+    action: computed(() => (note.text.value.trim() === '' ? 'add' : 'add-with-note')),
     setQuery(value: string): void {
+      // A new search is a new task: the notice of an earlier action no longer offers its Undo.
+      const shown = notice.value;
+      if (value !== query.value && shown?.actionId) {
+        const { actionId: _spent, ...rest } = shown;
+        notice.value = rest;
+      }
       query.value = value;
       selected.value = moveSelection(options.value, null, 1);
     },

@@ -68,6 +68,7 @@ export function createPersonPageStore(deps: PersonPageDeps) {
   const person = signal<PersonMatch | null>(null);
   const recordings = signal<PersonRecording[]>([]);
   const next = signal<RecordingsFrom | null>(null);
+  const destination = signal<string | null>(null);
   const listing = signal(false);
   const listFailure = signal<PageFailure | null>(null);
   const active = signal(0);
@@ -118,6 +119,7 @@ export function createPersonPageStore(deps: PersonPageDeps) {
       const fresh = page.recordings.filter((recording) => !known.has(recording.id));
       recordings.value = from ? [...recordings.value, ...fresh] : fresh;
       next.value = page.next;
+      if (page.lastUsedName !== undefined) destination.value = page.lastUsedName;
     } catch (thrown) {
       listFailure.value = failureOf(thrown);
     } finally {
@@ -200,6 +202,7 @@ export function createPersonPageStore(deps: PersonPageDeps) {
         ...(choose ? { choose: true } : {}),
       });
       notice.value = { kind: result.outcome === 'failed' ? 'error' : 'ok', text: result.message };
+      if (result.lastUsedName !== undefined) destination.value = result.lastUsedName;
       if (result.outcome === 'done' || result.outcome === 'same') {
         selected.value = new Set([...selected.value].filter((id) => !ids.includes(id)));
       }
@@ -215,6 +218,8 @@ export function createPersonPageStore(deps: PersonPageDeps) {
   return {
     phase,
     status,
+    /** Where A adds: the last-used collection's name; null before one was used. */
+    destination,
     blockedBy,
     failure,
     where,

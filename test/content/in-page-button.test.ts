@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mountInPageButton, WAIT_NOTICE_MS } from '../../lib/content/in-page-button';
+import { lastUsedNameFor, mountInPageButton, WAIT_NOTICE_MS } from '../../lib/content/in-page-button';
 import { WAIT_NOTICE_MS as POPUP_WAIT_NOTICE_MS } from '../../lib/stores/collection-changes';
 import { deferred } from '../support/deferred';
 
@@ -20,7 +20,10 @@ function mount(
   add = vi.fn(
     async (): Promise<unknown> => ({ ok: true, data: { message: 'Added to Onboarding.', undoable: true } }),
   ),
+  /** The last-used collection's name the mirror holds for the page's project (changed by `rename`). */
+  destination: { name: string | null } = { name: 'Checkout bugs' },
 ) {
+  let settingsChanged = () => {};
   const { document } = page();
   const controller = new AbortController();
   const cancel = vi.fn(async () => ({ ok: true, data: { cancelled: true } }));
@@ -43,12 +46,15 @@ function mount(
   mountInPageButton({
     document,
     href: () => RECORDING,
-    message: (key) => key,
+    message: (key, ...substitutions) => [key, ...substitutions].join(' '),
+    destination: async () => destination.name,
     add,
     undo: async () => ({ ok: true, data: { message: '', undoable: false } }),
     cancel,
     enabled: async () => true,
-    onSettingsChange: () => undefined,
+    onSettingsChange: (listener) => {
+      settingsChanged = listener;
+    },
     signal: controller.signal,
     ...(isTrusted ? { isTrusted } : {}),
   });
@@ -56,6 +62,16 @@ function mount(
   return {
     document,
     add,
+    /** The background's mirror names another last-used collection (or none). */
+    rename(name: string | null) {
+      destination.name = name;
+      settingsChanged();
+    },
+    addButton: () => {
+      const button = (root as unknown as ShadowRoot).querySelector('button.add') as HTMLButtonElement;
+      return { label: button.textContent, title: button.title };
+    },
+    status: () => (root as unknown as ShadowRoot).querySelector('[role="status"]') as HTMLElement,
     host: () => host as unknown as HTMLElement,
     cancel,
     button: () => (root as unknown as ShadowRoot).querySelector('button.add') as HTMLButtonElement,
@@ -121,6 +137,65 @@ describe('the in-page button', () => {
   });
 });
 
+describe('where the in-page button adds', () => {
+  let stop = () => {};
+  afterEach(() => stop());
+
+  it('names the last-used collection, cut to about 20 characters, whole in its title', async () => {
+    const view = mount(undefined, undefined, { name: 'Checkout bugs from the EU launch week' });
+    stop = view.stop;
+    await vi.waitFor(() => expect(view.host().isConnected).toBe(true));
+    expect(view.addButton()).toEqual({
+      label: 'inPageAddTo Checkout bugs from…',
+      title: 'inPageAddTitle Checkout bugs from the EU launch week',
+    });
+  });
+
+  it('with no last-used collection, offers to choose one', async () => {
+    const view = mount(undefined, undefined, { name: null });
+    stop = view.stop;
+    await vi.waitFor(() => expect(view.host().isConnected).toBe(true));
+    expect(view.addButton()).toEqual({ label: 'inPageAddChoose', title: 'inPageAddTitleChoose' });
+  });
+
+  it('answers with the collection’s name and Undo, the whole sentence in its title, then names the new destination', async () => {
+    const add = vi.fn(
+      async (): Promise<unknown> => ({
+        ok: true,
+        data: { message: '✓ Onboarding', detail: 'Added ana’s recording to Onboarding.', undoable: true },
+      }),
+    );
+    const view = mount(() => true, add, { name: null });
+    stop = view.stop;
+    await vi.waitFor(() => expect(view.host().isConnected).toBe(true));
+    view.button().dispatchEvent(pageClick(view.document));
+    await vi.waitFor(() =>
+      expect(view.view()).toEqual({ buttons: ['inPageAddChoose', 'inPageUndo'], status: '✓ Onboarding' }),
+    );
+    expect(view.status().title).toBe('Added ana’s recording to Onboarding.');
+    // The background's mirror now names the collection the add went to.
+    view.rename('Onboarding');
+    await vi.waitFor(() => expect(view.addButton().label).toBe('inPageAddTo Onboarding'));
+  });
+});
+
+describe("the last-used collection's name for a page, from the background's mirror", () => {
+  const mirror = { projectId: 1, lastUsed: { '1': 'Checkout bugs', '2': 'Staging picks' } };
+  it.each([
+    ['https://us.posthog.com/project/2/replay/abc', mirror, 'Staging picks'],
+    ['https://us.posthog.com/project/1/replay/abc', mirror, 'Checkout bugs'],
+    // No project in the address: the connected one.
+    ['https://us.posthog.com/replay/abc', mirror, 'Checkout bugs'],
+    ['https://us.posthog.com/project/3/replay/abc', mirror, null],
+    ['https://us.posthog.com/project/1/replay/abc', { projectId: 1 }, null],
+    ['https://us.posthog.com/project/1/replay/abc', { lastUsed: { '1': 42 } }, null],
+    ['https://us.posthog.com/project/1/replay/abc', undefined, null],
+    ['https://us.posthog.com/project/1/replay/abc', { lastUsed: { '1': 'x'.repeat(5000) } }, 'x'.repeat(200)],
+  ])('%s, mirror case %#', (href, stored, expected) => {
+    expect(lastUsedNameFor(stored, href)).toBe(expected);
+  });
+});
+
 describe('the in-page button while PostHog does not answer', () => {
   let stop = () => {};
   afterEach(() => {
@@ -175,7 +250,7 @@ describe('the in-page button while PostHog does not answer', () => {
     });
     await vi.waitFor(() =>
       expect(view.view()).toEqual({
-        buttons: ['inPageAdd', 'inPageUndo'],
+        buttons: ['inPageAddTo Checkout bugs', 'inPageUndo'],
         status: 'Added to Onboarding. Open Hogmark to undo.',
       }),
     );
@@ -187,7 +262,7 @@ describe('the in-page button while PostHog does not answer', () => {
     view.buttonLabelled('stopWaiting').dispatchEvent(pageClick(view.document));
     view.answer({ ok: true, data: { added: false, message: 'Stopped waiting.', undoable: false } });
     await vi.waitFor(() =>
-      expect(view.view()).toEqual({ buttons: ['inPageAdd'], status: 'Stopped waiting.' }),
+      expect(view.view()).toEqual({ buttons: ['inPageAddTo Checkout bugs'], status: 'Stopped waiting.' }),
     );
     expect(view.button().disabled).toBe(false);
   });
@@ -197,7 +272,10 @@ describe('the in-page button while PostHog does not answer', () => {
     await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS - 100);
     view.answer({ ok: true, data: { message: 'Added to Onboarding.', undoable: true } });
     await vi.advanceTimersByTimeAsync(WAIT_NOTICE_MS);
-    expect(view.view()).toEqual({ buttons: ['inPageAdd', 'inPageUndo'], status: 'Added to Onboarding.' });
+    expect(view.view()).toEqual({
+      buttons: ['inPageAddTo Checkout bugs', 'inPageUndo'],
+      status: 'Added to Onboarding.',
+    });
     expect(view.cancel).not.toHaveBeenCalled();
   });
 

@@ -84,7 +84,7 @@ async function useOnboardingOnce(session: ExtensionSession, tabId: number): Prom
   const popup = await pickerOver(session, tabId);
   await popup.getByRole('combobox').fill('Onboarding');
   await popup.keyboard.press('Enter');
-  await popup.getByText(/^Added to Onboarding/).waitFor();
+  await popup.getByText(/^✓ Added to Onboarding/).waitFor();
   await popup.close();
 }
 
@@ -299,7 +299,7 @@ describe('what a selection may add: visible links, asked first above 20 or for a
     const popup = await pickerOver(env.session, other.tabId);
     await popup.getByRole('combobox').fill('Staging picks');
     await popup.keyboard.press('Enter');
-    await popup.getByText(/^Added to Staging picks/).waitFor();
+    await popup.getByText(/^✓ Added to Staging picks/).waitFor();
     await popup.close();
     await other.page.close();
 

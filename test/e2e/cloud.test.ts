@@ -20,7 +20,10 @@ describe('on PostHog Cloud', () => {
     env.server.clearRequests();
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Onboarding', { exact: true })
+      .waitFor();
     // Cloud refuses keys for this for certain: no refused try with the key first.
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST session 200']);
     expect(env.server.requests.filter((request) => request.method !== 'GET')).toHaveLength(1);

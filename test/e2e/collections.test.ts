@@ -28,10 +28,10 @@ async function hostClip(page: import('playwright-core').Page) {
 const LIGHT_ACCENT = 'rgb(192, 62, 6)';
 const DARK_ACCENT = 'rgb(247, 165, 1)';
 
-/** The computed background of the in-page "Add to last collection" button, read through its closed root. */
+/** The computed background of the in-page "Add to …" button, read through its closed root. */
 async function addButtonColor(page: import('playwright-core').Page): Promise<string | undefined> {
   const view = await waitForInPage(page);
-  const add = view.buttons.find((button) => button.label === 'Add to last collection');
+  const add = view.buttons.find((button) => button.label.startsWith('Add to '));
   if (!add) return undefined;
   const cdp = await page.context().newCDPSession(page);
   try {
@@ -50,6 +50,9 @@ async function addButtonColor(page: import('playwright-core').Page): Promise<str
     await cdp.detach().catch(() => undefined);
   }
 }
+
+/** The in-page button once "Escalations from e2e" (20 characters: shown whole) is the last-used collection. */
+const LAST_USED_LABEL = 'Add to Escalations from e2e';
 
 type Box = { left: number; right: number; top: number; bottom: number };
 
@@ -149,14 +152,20 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await popup.getByRole('combobox').fill('onboard');
     expect(await popup.getByRole('option', { selected: true }).textContent()).toContain('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Onboarding', { exact: true })
+      .waitFor();
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
     expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
 
     // Refused once on this origin: from now on the signed-in tab makes the request, one per action.
     env.server.clearRequests();
     await popup.getByRole('button', { name: 'Undo' }).click();
-    await popup.getByText('Removed from Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('Removed from Onboarding.', { exact: true })
+      .waitFor();
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
     await Promise.all([popup.close(), page.close()]);
   });
@@ -168,7 +177,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       env.server.clearRequests();
       await popup.getByRole('combobox').fill('onboard');
       await popup.keyboard.press('Enter');
-      await popup.getByText(/^Added to Onboarding\./).waitFor();
+      await popup.getByText(/^✓ Added to Onboarding$/).waitFor();
       // PostHog refuses every key on this action, whatever its scopes; the session adds.
       expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST key 403', 'POST session 200']);
       const state = (await (
@@ -213,7 +222,10 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await popup.getByRole('combobox').fill('Escalations from e2e');
     await popup.getByRole('option', { name: 'Create collection “Escalations from e2e” and add' }).waitFor();
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Escalations from e2e. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Escalations from e2e', { exact: true })
+      .waitFor();
     const created = env.server.requests.filter(
       (r) => r.method === 'POST' && r.path === '/api/projects/1/session_recording_playlists/',
     );
@@ -242,7 +254,10 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await expect.poll(() => badgeText(env.session, other.tabId), { timeout: 6_000 }).toBe('REC');
 
     const again = await env.session.openPopup(other.tabId);
-    await again.getByText('Added to Escalations from e2e. (via your PostHog session)').waitFor();
+    await again
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Escalations from e2e', { exact: true })
+      .waitFor();
     env.server.clearRequests();
     await again.getByRole('button', { name: 'Undo' }).click();
     await again.getByText(/^Removed from Escalations from e2e/).waitFor();
@@ -267,7 +282,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   it("the in-page button stands beside PostHog's own Add to collection, once, and follows the theme", async () => {
     const { page } = await env.session.openTab(recordingPage(env.server, loose));
     const view = await waitForInPage(page);
-    expect(view).toMatchObject({ closed: true, buttons: [{ label: 'Add to last collection' }] });
+    expect(view).toMatchObject({ closed: true, buttons: [{ label: LAST_USED_LABEL }] });
     const host = page.locator(IN_PAGE_HOST);
     await expect.poll(() => host.count()).toBe(1);
     // Right after PostHog's button (in its IconWithCount wrapper), inside the meta bar's links. Polled:
@@ -375,9 +390,10 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     // (PostHog hides its meta bar with the controls now and then: wait for it to show again.)
     expect((await waitForInPage(page)).text).not.toMatch(/Added/);
     // The user's own click adds.
-    await clickInPage(page, 'Add to last collection');
-    await waitForInPageText(
-      page,
+    await clickInPage(page, LAST_USED_LABEL);
+    // One short answer beside its Undo; the whole sentence (who, where, how) is its tooltip.
+    await waitForInPageText(page, '✓ Escalations from e2e');
+    expect((await waitForInPage(page)).statusTitle).toMatch(
       /Added .+’s recording of .+ to Escalations from e2e via your PostHog session/,
     );
     const writes = env.server.requests.filter((r) => r.method === 'POST' && r.path.includes('/recordings/'));
@@ -416,8 +432,8 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   it.each([
     // At 360 px PostHog's own links leave room for one icon: right after an add, that is Undo.
     [360, ['Undo']],
-    [480, ['Add to last collection', 'Undo']],
-    [720, ['Add to last collection', 'Undo']],
+    [480, [LAST_USED_LABEL, 'Undo']],
+    [720, [LAST_USED_LABEL, 'Undo']],
   ])(
     "the in-page button and PostHog's own stay visible in a %i px wide meta bar, and the player keeps its width",
     async (width, afterAdd) => {
@@ -433,11 +449,11 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       });
       await expect
         .poll(() => metaBarLayout(page), { timeout: 5_000 })
-        .toMatchObject(expected(['Add to last collection']));
+        .toMatchObject(expected([LAST_USED_LABEL]));
       // After an add, the status and Undo join it: still all inside the bar, nothing pushed into the player.
       // (The test before undid its add of this recording, so the last-used collection lacks it.)
-      await clickInPage(page, 'Add to last collection');
-      await waitForInPageText(page, /Added .+ to /);
+      await clickInPage(page, LAST_USED_LABEL);
+      await waitForInPageText(page, /✓ /);
       try {
         await expect.poll(() => metaBarLayout(page), { timeout: 5_000 }).toMatchObject(expected(afterAdd));
       } finally {
@@ -447,7 +463,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       // Undone, the add button is back, whole.
       await expect
         .poll(() => metaBarLayout(page), { timeout: 5_000 })
-        .toMatchObject(expected(['Add to last collection']));
+        .toMatchObject(expected([LAST_USED_LABEL]));
       await page.close();
     },
   );
@@ -467,6 +483,46 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
   });
 });
 
+describe('the in-page button names where it adds', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+
+  it('the in-page button names the collection before and after an add', async () => {
+    const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
+    // No collection used yet in this project: it offers to choose one, and names no shortcut.
+    expect((await waitForInPage(page)).buttons).toEqual([
+      expect.objectContaining({
+        label: 'Add to collection…',
+        title: 'Hogmark: choose a collection for this recording',
+      }),
+    ]);
+    await popup.getByRole('combobox').fill('onboard');
+    await popup.keyboard.press('Enter');
+    await popup.getByText('✓ Added to Onboarding', { exact: true }).waitFor();
+    await popup.close();
+    // The page already open follows: it now names the collection it adds to.
+    await expect
+      .poll(async () => (await readInPage(page))?.buttons.map(({ label, title }) => ({ label, title })))
+      .toEqual([{ label: 'Add to Onboarding', title: 'Hogmark: add this recording to Onboarding' }]);
+
+    const other = await env.session.openTab(recordingPage(env.server, inCheckout));
+    expect((await waitForInPage(other.page)).buttons.map((button) => button.label)).toEqual([
+      'Add to Onboarding',
+    ]);
+    env.server.clearRequests();
+    await clickInPage(other.page, 'Add to Onboarding');
+    await waitForInPageText(other.page, '✓ Onboarding');
+    const answered = await waitForInPage(other.page);
+    expect(answered.buttons.map((button) => button.label)).toEqual(['Add to Onboarding', 'Undo']);
+    // Not "Open Hogmark to undo" beside its own Undo: the sentence is only the status's tooltip.
+    expect(answered.text).not.toMatch(/Open Hogmark/);
+    expect(answered.statusTitle).toMatch(/^Added .+ to Onboarding/);
+    expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST session 200']);
+    await clickInPage(other.page, 'Undo');
+    await waitForInPageText(other.page, 'Removed from Onboarding.');
+    await Promise.all([other.page.close(), page.close()]);
+  });
+});
+
 describe('adding a recording to a playlist against the contract (the key adds)', () => {
   const env = useExtension({ flavor: 'contract', seed: 'demo' }, { connected: true });
 
@@ -482,7 +538,7 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     );
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding.', { exact: true }).waitFor();
+    await popup.getByText('✓ Added to Onboarding', { exact: true }).waitFor();
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200']);
     expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
 

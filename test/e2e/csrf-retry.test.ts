@@ -34,7 +34,7 @@ describe('a session write PostHog refuses for its CSRF token', () => {
     const popup = await pickerOver(env.session, tabId);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     expect(posts()).toEqual([
       `${recordingPath(onboarding, loose)} session 403`,
       `${recordingPath(onboarding, loose)} session 200`,

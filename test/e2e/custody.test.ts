@@ -155,8 +155,16 @@ describe('key custody in the built extension', () => {
     await popup.locator('main.popup[aria-busy="false"]').waitFor();
     const worker = env.session.context.serviceWorkers()[0] ?? env.session.serviceWorker;
     const [local] = JSON.parse(await readExtensionStorage(worker)) as Array<Record<string, unknown>>;
+    // The mirror also names each project's last-used collection (none used here): names, never the key.
     expect(local).toEqual({
-      pageSettings: { version: 1, origin: env.server.url, connected: true, inPageButton: true },
+      pageSettings: {
+        version: 1,
+        origin: env.server.url,
+        connected: true,
+        inPageButton: true,
+        projectId: DEMO.projects.main,
+        lastUsed: {},
+      },
     });
     await Promise.all([popup.close(), page.close()]);
   });

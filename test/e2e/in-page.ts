@@ -13,8 +13,13 @@ export const IN_PAGE_HOST =
  * The visible button labelled `label` in a view of the in-page button (either browser's view): the
  * lookup both drivers make before clicking; throws, naming the buttons there are, when it is not there.
  */
-export function buttonLabelled<B extends { label: string }>(view: { buttons: B[] }, label: string): B {
-  const button = view.buttons.find((candidate) => candidate.label === label);
+export function buttonLabelled<B extends { label: string }>(
+  view: { buttons: B[] },
+  label: string | RegExp,
+): B {
+  const button = view.buttons.find((candidate) =>
+    typeof label === 'string' ? candidate.label === label : label.test(candidate.label),
+  );
   if (!button)
     throw new Error(`no in-page button "${label}" (there are: ${view.buttons.map((b) => b.label)})`);
   return button;
@@ -33,10 +38,12 @@ interface CdpNode {
 export interface InPageView {
   /** Whether its root is closed (never readable by the page). */
   closed: boolean;
-  /** Visible buttons by their text, with the node to click. */
-  buttons: Array<{ label: string; backendNodeId: number }>;
+  /** Visible buttons by their text and tooltip, with the node to click. */
+  buttons: Array<{ label: string; title: string; backendNodeId: number }>;
   /** Every text inside, buttons and the status line alike. */
   text: string;
+  /** The status line's tooltip (the whole sentence behind a short answer). */
+  statusTitle: string;
 }
 
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
@@ -83,16 +90,22 @@ export async function readInPage(page: Page): Promise<InPageView | null> {
   const shadow = host.shadowRoots?.[0];
   if (!shadow) return null;
   const buttons: InPageView['buttons'] = [];
+  let statusTitle = '';
   walk(shadow, (node) => {
     if (node.nodeName === 'BUTTON' && attribute(node, 'hidden') === undefined) {
-      buttons.push({ label: textOf(node), backendNodeId: node.backendNodeId });
+      buttons.push({
+        label: textOf(node),
+        title: attribute(node, 'title') ?? '',
+        backendNodeId: node.backendNodeId,
+      });
     }
+    if (attribute(node, 'role') === 'status') statusTitle = attribute(node, 'title') ?? '';
   });
   const styleless = {
     ...shadow,
     children: (shadow.children ?? []).filter((node) => node.nodeName !== 'STYLE'),
   };
-  return { closed: shadow.shadowRootType === 'closed', buttons, text: textOf(styleless) };
+  return { closed: shadow.shadowRootType === 'closed', buttons, text: textOf(styleless), statusTitle };
 }
 
 /** Waits until the in-page button shows (or, with `gone`, is no longer there). */
@@ -103,7 +116,7 @@ export async function waitForInPage(
   const deadline = Date.now() + (options.timeout ?? 15_000);
   for (;;) {
     const view = await readInPage(page);
-    if (options.gone && view === null) return { closed: true, buttons: [], text: '' };
+    if (options.gone && view === null) return { closed: true, buttons: [], text: '', statusTitle: '' };
     if (!options.gone && view !== null && view.buttons.length > 0) return view;
     if (Date.now() > deadline) throw new Error(`the in-page button did not ${options.gone ? 'go' : 'show'}`);
     await page.waitForTimeout(100);
@@ -123,7 +136,7 @@ export async function waitForInPageText(page: Page, text: string | RegExp, timeo
 }
 
 /** The user's own click on the in-page button labelled `label`: a real mouse click at its box. */
-export async function clickInPage(page: Page, label: string): Promise<void> {
+export async function clickInPage(page: Page, label: string | RegExp): Promise<void> {
   // PostHog's meta bar is redrawn as the recording's facts arrive, which moves (or replaces) the
   // button: click only once the same button has stood in the same place over two looks.
   const deadline = Date.now() + 15_000;

@@ -146,7 +146,9 @@ describe('the options page against the local PostHog', () => {
     await options.pasteKey(env.server.keys.all);
     await options.save();
     await options.projectPicker.selectOption({ label: 'Acme staging (ID 2)' });
-    await options.page.getByLabel('Show an "Add to last collection" button on recordings').uncheck();
+    await options.page
+      .getByLabel('Show an "Add to …" button on recordings, naming your last-used collection')
+      .uncheck();
     await options.save();
     await expect(options.notice.textContent()).resolves.toMatch(/^Saved\./);
     const settings = (await sendFromExtensionPage(options.page, 'settings/get')) as { data: object };
@@ -156,7 +158,9 @@ describe('the options page against the local PostHog', () => {
     await options.saveButton.waitFor();
     await expect(options.projectPicker.inputValue()).resolves.toBe(String(DEMO.projects.staging));
     await expect(
-      options.page.getByLabel('Show an "Add to last collection" button on recordings').isChecked(),
+      options.page
+        .getByLabel('Show an "Add to …" button on recordings, naming your last-used collection')
+        .isChecked(),
     ).resolves.toBe(false);
     await expect(options.report.innerText()).resolves.toContain('Ana Alves');
   });
@@ -212,7 +216,7 @@ describe('the options page against the local PostHog', () => {
       'Address of your PostHog',
       'Personal API key',
       'Default project',
-      'Show an "Add to last collection" button on recordings',
+      'Show an "Add to …" button on recordings, naming your last-used collection',
     ]) {
       await expect(options.page.getByLabel(label, { exact: true }).count()).resolves.toBe(1);
     }

@@ -82,7 +82,7 @@ describe('changes PostHog cannot take yet wait, and are made once (against PostH
     await popup.getByRole('option', { name: /Onboarding/ }).waitFor();
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     await popup.close();
   });
 

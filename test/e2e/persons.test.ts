@@ -295,7 +295,7 @@ describe('two recordings at once on PostHog Cloud: one bulk_add through the sign
     const popup = await pickerOver(env.session, posthog.tabId);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     await popup.close();
 
     const { page, tabId } = await env.session.openTab(ticket.url);

@@ -146,7 +146,7 @@ describe("the player's second on PostHog's player", () => {
 
     await popup.keyboard.type('1:30');
     await popup.keyboard.press('Control+Enter');
-    await popup.getByText('Added to Onboarding with a note at 01:30.').waitFor();
+    await popup.getByText('✓ Added to Onboarding · note at 01:30', { exact: true }).waitFor();
     const notes = env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path));
     expect(notes.map((r) => [r.status, r.body])).toEqual([
       [

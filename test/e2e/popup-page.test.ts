@@ -108,7 +108,7 @@ describe('the popup belongs to its page', () => {
     const picker = await pickerOver(env.session, recording.tabId);
     await picker.getByRole('combobox').fill('Onboarding');
     await picker.keyboard.press('Enter');
-    await picker.getByText('Added to Onboarding.').waitFor();
+    await picker.getByText('✓ Added to Onboarding').waitFor();
     await picker.close();
 
     const dashboard = await env.session.openTab(dashboardUrl());
@@ -121,7 +121,7 @@ describe('the popup belongs to its page', () => {
 
     // Over its recording, the notice and its Undo are still there.
     const back = await popupReady(env.session, recording.tabId);
-    await back.getByText('Added to Onboarding.').waitFor();
+    await back.getByText('✓ Added to Onboarding').waitFor();
     await back.getByRole('button', { name: 'Undo' }).click();
     await back.getByText('Removed from Onboarding.').waitFor();
     await Promise.all([back.close(), recording.page.close(), dashboard.page.close()]);

@@ -98,7 +98,10 @@ describe('adding from a page that is not PostHog, with no PostHog tab open', () 
     const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
     await popup.getByRole('combobox').fill('onboard');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Onboarding', { exact: true })
+      .waitFor();
     await Promise.all([popup.close(), page.close()]);
   }
 

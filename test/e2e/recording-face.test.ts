@@ -62,7 +62,7 @@ describe('who a recording is, in the popup', () => {
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.getByLabel('Note at 00:42 (optional)').fill('Coupon field [EU] rejects\nvalid codes');
     await popup.getByLabel('Note at 00:42 (optional)').press('Control+Enter');
-    await popup.getByText('Added to Onboarding with a note at 00:42.').waitFor();
+    await popup.getByText('✓ Added to Onboarding · note at 00:42', { exact: true }).waitFor();
     const notes = env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path));
     expect(notes.map((r) => [r.auth, r.status, r.body])).toEqual([
       [
@@ -93,6 +93,65 @@ describe('who a recording is, in the popup', () => {
   });
 });
 
+describe('a note typed before a plain add', () => {
+  const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const recording = (id: string) => `${env.server.url}/project/1/replay/${id}`;
+
+  it('type a note, then click a collection: PostHog receives the add and the comment', async () => {
+    const { page, tabId, popup: first } = await signedInPickerOver(env.session, env.server.url, loose);
+    await first.close();
+    await page.goto(`${recording(loose)}?pause`);
+    await page.locator('[data-attr="recording-timestamp"]').waitFor();
+    await seekPlayer(page, 75);
+    let popup = await pickerOver(env.session, tabId);
+    await expect
+      .poll(
+        async () => {
+          await popup.close();
+          popup = await pickerOver(env.session, tabId);
+          return popup.getByLabel('Note at 01:15 (optional)').count();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toBe(1);
+    env.server.clearRequests();
+    await popup.getByRole('combobox').fill('Onboard');
+    // The active row says what a click or Enter does, and that the note goes with it once written.
+    const active = popup.getByRole('option', { selected: true });
+    await expect.poll(() => active.textContent()).toMatch(/^Onboarding.*↵ Add$/);
+    const note = popup.getByLabel('Note at 01:15 (optional)');
+    await note.fill('Coupon field rejects valid codes');
+    await popup.getByRole('option', { name: /^Onboarding.*↵ Add with note$/ }).waitFor();
+    // A click, not Ctrl+Enter: the typed note is not dropped.
+    await popup.getByRole('option', { name: /^Onboarding/ }).click();
+    await popup.getByText('✓ Added to Onboarding · note at 01:15', { exact: true }).waitFor();
+    const notes = env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path));
+    expect(notes.map((r) => [r.status, r.body])).toEqual([
+      [
+        201,
+        {
+          content: 'Coupon field rejects valid codes',
+          scope: 'Replay',
+          item_id: loose,
+          // The recording started at 11:00:00 (its metadata): plus 75 seconds.
+          item_context: {
+            time_in_recording: '2025-03-01T11:01:15.000Z',
+            milliseconds_into_recording: 75_000,
+          },
+        },
+      ],
+    ]);
+    expect(recordingCalls(env.server, onboarding, loose).at(-1)).toBe('POST session 200');
+    await expect(note.inputValue()).resolves.toBe('');
+    // A new search: the earlier add's notice no longer offers Undo.
+    await popup.getByRole('button', { name: 'Undo' }).waitFor();
+    await popup.getByRole('combobox').fill('Check');
+    await expect.poll(() => popup.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await popup.getByText('✓ Added to Onboarding · note at 01:15', { exact: true }).waitFor();
+    await Promise.all([popup.close(), page.close()]);
+  });
+});
+
 describe('a key without session_recording:read', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' });
 
@@ -106,7 +165,7 @@ describe('a key without session_recording:read', () => {
     ).toEqual([]);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     await Promise.all([popup.close(), page.close()]);
   });
 });

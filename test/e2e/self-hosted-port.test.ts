@@ -79,7 +79,7 @@ describe('Chromium: a self-hosted PostHog on localhost with a port', () => {
 
     const { page } = await env.session.openTab(`${env.server.url}/project/1/replay/${DEMO.recordings.loose}`);
     await expect(waitForInPage(page)).resolves.toMatchObject({
-      buttons: [{ label: 'Add to last collection' }],
+      buttons: [{ label: 'Add to collection…' }],
     });
     await page.close();
   });

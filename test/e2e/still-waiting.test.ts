@@ -96,7 +96,10 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Onboarding', { exact: true })
+      .waitFor();
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText(/^Removed from Onboarding/).waitFor();
     await Promise.all([popup.close(), page.close()]);
@@ -121,12 +124,12 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     const page = await recordingTab();
     // PostHog makes the add at once, but its answer would take a minute.
     faultOnce(env.server, 'POST', RECORDING_ROUTE, { type: 'lose-answer', as: 'late', ms: 60_000 });
-    await clickInPage(page, 'Add to last collection');
+    await clickInPage(page, 'Add to Onboarding');
     await waitForInPageText(page, STILL_WAITING);
     await clickInPage(page, 'Cancel');
-    await waitForInPageText(page, /Added .+ to Onboarding/);
+    await waitForInPageText(page, '✓ Onboarding');
     expect((await readInPage(page))?.buttons.map((button) => button.label)).toEqual([
-      'Add to last collection',
+      'Add to Onboarding',
       'Undo',
     ]);
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST session 200']);
@@ -155,8 +158,8 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     await page.locator('.PlayerMeta a.Link').waitFor({ state: 'attached' });
     await expect
       .poll(async () => {
-        await focusInPage(page, 'Add to last collection');
-        return (await focusOf(page, 'Add to last collection')).focused;
+        await focusInPage(page, 'Add to Onboarding');
+        return (await focusOf(page, 'Add to Onboarding')).focused;
       })
       .toBe(true);
     await page.keyboard.press('Enter');
@@ -165,11 +168,9 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     await page.keyboard.press('Enter');
     const said = await waitForInPageText(page, /Stopped waiting\. PostHog had not made the change/);
     expect(said).not.toContain(STILL_WAITING);
-    expect((await readInPage(page))?.buttons.map((button) => button.label)).toEqual([
-      'Add to last collection',
-    ]);
+    expect((await readInPage(page))?.buttons.map((button) => button.label)).toEqual(['Add to Onboarding']);
     // The focus stays with the button, not lost to the page.
-    expect((await focusOf(page, 'Add to last collection')).focused).toBe(true);
+    expect((await focusOf(page, 'Add to Onboarding')).focused).toBe(true);
     expect(
       recordingCalls(env.server, onboarding, loose).filter((call) => call.startsWith('POST')),
     ).toHaveLength(1);
@@ -189,14 +190,14 @@ describe('the in-page button while PostHog does not answer (posthog flavor)', ()
     // The stand-in redraws the bar when the recording's meta arrives: act once it holds the URL.
     await page.locator('.PlayerMeta a.Link').waitFor({ state: 'attached' });
     faultOnce(env.server, 'POST', RECORDING_ROUTE, { type: 'lose-answer', as: 'late', ms: 60_000 });
-    await clickInPage(page, 'Add to last collection');
+    await clickInPage(page, 'Add to Onboarding');
     await waitForInPageText(page, STILL_WAITING);
     await expect
       .poll(async () => (await readInPage(page))?.buttons.map((button) => button.label))
       .toEqual(['Cancel']);
     expect(await insideMetaBar(page, 'Cancel')).toBe(true);
     await clickInPage(page, 'Cancel');
-    await waitForInPageText(page, /Added .+ to Onboarding/);
+    await waitForInPageText(page, '✓ Onboarding');
     expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
     await clickInPage(page, 'Undo');
     await waitForInPageText(page, 'Removed from Onboarding.');

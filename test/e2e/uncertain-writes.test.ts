@@ -43,7 +43,10 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     const { page, popup } = await pickerOnSignedInTab();
     // Learn that this PostHog refuses the key for adds (the next ones go straight through the tab).
     await add(popup);
-    await popup.getByText('Added to Onboarding. (via your PostHog session)').waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText('✓ Added to Onboarding', { exact: true })
+      .waitFor();
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText(/^Removed from Onboarding/).waitFor();
 
@@ -57,7 +60,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     await add(popup);
     await popup.getByText('Still waiting for PostHog…').waitFor();
     await popup.getByRole('button', { name: 'Cancel' }).click();
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     expect(await popup.getByRole('option', { name: /Onboarding/ }).textContent()).toContain('In collection');
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['POST session 200']);
     expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
@@ -112,7 +115,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
   it('undo of a recording already removed in PostHog: its 500 is read back as removed', async () => {
     const { page, popup } = await pickerOnSignedInTab();
     await add(popup);
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     // Someone removes it in PostHog while the popup is open (the page's own session, as PostHog's UI).
     await page.evaluate(async (path) => {
       const csrf = document.cookie.match(/posthog_csrftoken=([^;]+)/)?.[1] ?? '';
@@ -136,7 +139,7 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
       as: 'malformed-json',
     });
     await add(popup);
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     expect(await serverHolds(env.server, onboarding, loose)).toBe(true);
     faultOnce(env.server, 'DELETE', recordingRoute(onboarding, loose), {
       type: 'lose-answer',
@@ -182,7 +185,10 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     env.server.clearRequests();
     faultOnce(env.server, 'POST', CREATE_COLLECTION, { type: 'lose-answer', as: 'cut' });
     await createAndAdd(popup, name);
-    await popup.getByText(`Added to ${name}. (via your PostHog session)`).waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText(`✓ Added to ${name}`, { exact: true })
+      .waitFor();
     expect(await popup.getByRole('option', { name: new RegExp(`^${name}`) }).textContent()).toContain(
       'In collection',
     );
@@ -210,7 +216,10 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     expect(apiRequests(env.server, 'GET', PLAYLIST_READS)).toHaveLength(1);
     expect(apiRequests(env.server, 'POST', /\/recordings\//)).toEqual([]);
     await popup.getByRole('button', { name: 'Try again' }).click();
-    await popup.getByText(`Added to ${name}. (via your PostHog session)`).waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText(`✓ Added to ${name}`, { exact: true })
+      .waitFor();
     expect(apiRequests(env.server, 'POST', CREATE_COLLECTION)).toHaveLength(1);
     expect(await collectionsNamed(env.server, name)).toBe(1);
     await Promise.all([popup.close(), page.close()]);
@@ -235,7 +244,10 @@ describe('a write whose answer is lost ends on the true state (posthog flavor)',
     await expect.poll(() => row.getAttribute('aria-selected')).toBe('true');
     expect(await popup.getByRole('option', { name: /^Create collection/ }).count()).toBe(0);
     await row.click();
-    await popup.getByText(`Added to ${name}. (via your PostHog session)`).waitFor();
+    await popup
+      .getByTitle('Sent via your PostHog session')
+      .getByText(`✓ Added to ${name}`, { exact: true })
+      .waitFor();
     expect(apiRequests(env.server, 'POST', CREATE_COLLECTION)).toHaveLength(1);
     expect(await collectionsNamed(env.server, name)).toBe(1);
     await Promise.all([popup.close(), page.close()]);

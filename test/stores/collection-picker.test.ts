@@ -167,14 +167,20 @@ function pickerBackground(options: { cached?: boolean; membership?: Membership }
       };
     },
     'playlists/cancel': async () => ({ cancelled: true }),
-    'playlists/create-and-add': async ({ name }) => {
+    'playlists/create-and-add': async ({ name, note }) => {
       await new Promise((resolve) => setTimeout(resolve, createDelay));
       const next = creates.shift();
       if (next instanceof AppError) throw next;
       const playlist = entry('Newwwww1', name);
       if (next === 'not added') return { playlist, change: null, error: null };
       membership = { ...membership, holds: [...membership.holds, playlist.shortId] };
-      const change = { outcome: 'added' as const, shortId: playlist.shortId, playlistName: name, membership };
+      const change = {
+        outcome: 'added' as const,
+        shortId: playlist.shortId,
+        playlistName: name,
+        membership,
+        ...(note ? { note: { saved: true as const, second: note.second, via: 'key' as const } } : {}),
+      };
       return { playlist, change: { ...change, via: 'key', actionId: 'c1' }, error: null };
     },
   });
@@ -551,7 +557,7 @@ describe("the picker's note and the second it is pinned at", () => {
     const { store, background } = await pickerWithPlayer({ recordingId: REC, second: 42.8 });
     expect(store.note.playerSecond.value).toBe(42);
     store.note.text.value = '  Coupon rejected ';
-    await store.choose('Aaaaaaa1', true);
+    await store.choose('Aaaaaaa1');
     expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 42 }]);
     expect(store.notice.value?.note).toEqual({ saved: true, second: 42 });
     expect(store.note.text.value).toBe('');
@@ -567,14 +573,14 @@ describe("the picker's note and the second it is pinned at", () => {
       expect(store.note.playerSecond.value).toBeNull();
       expect(store.note.second.value).toBeUndefined();
       store.note.text.value = 'Coupon rejected';
-      await store.choose('Aaaaaaa1', true);
+      await store.choose('Aaaaaaa1');
       // Neither the add nor a note at the recording's start: the field asks for the time.
       expect(background.count('playlists/add')).toBe(0);
       expect(store.note.timeAsked.value).toBe(1);
       expect(store.notice.value).toBeNull();
       expect(store.note.text.value).toBe('Coupon rejected');
       // Where the collection already holds it too: no "already", nothing sent.
-      await store.choose('Ccccccc3', true);
+      await store.choose('Ccccccc3');
       expect(background.count('playlists/add')).toBe(0);
       expect(store.notice.value).toBeNull();
       expect(store.note.timeAsked.value).toBe(2);
@@ -584,17 +590,17 @@ describe("the picker's note and the second it is pinned at", () => {
   it('pins the note where the user typed, read as the link’s "Start at" reads it', async () => {
     const { store, background } = await pickerWithPlayer(null);
     store.note.text.value = 'Coupon rejected';
-    await store.choose('Aaaaaaa1', true);
+    await store.choose('Aaaaaaa1');
     expect(store.note.timeAsked.value).toBe(1);
     store.note.setTypedTime('1:3');
     // Typing answers the ask; a time that is no time waits for a good one.
     expect(store.note.timeAsked.value).toBe(0);
     expect(store.note.typedTimeInvalid.value).toBe(true);
-    await store.choose('Aaaaaaa1', true);
+    await store.choose('Aaaaaaa1');
     expect(background.count('playlists/add')).toBe(0);
     store.note.setTypedTime(' 1:30 ');
     expect(store.note.typedTimeInvalid.value).toBe(false);
-    await store.choose('Aaaaaaa1', true);
+    await store.choose('Aaaaaaa1');
     expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 90 }]);
     expect(store.notice.value?.note).toEqual({ saved: true, second: 90 });
     // Written: the next note starts from nothing, its time too.
@@ -606,17 +612,66 @@ describe("the picker's note and the second it is pinned at", () => {
     store.note.text.value = 'Coupon rejected';
     store.note.setTypedTime('90');
     playerSecond.value = { recordingId: REC, second: 12 };
-    await store.choose('Aaaaaaa1', true);
+    await store.choose('Aaaaaaa1');
     expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 12 }]);
   });
 
-  it('adds without the note on a plain Enter, as before, with no time asked for', async () => {
+  it('sends the note with a plain Enter or a click while the field holds text, and says so beforehand', async () => {
+    const { store, background } = await pickerWithPlayer({ recordingId: REC, second: 75 });
+    expect(store.action.value).toBe('add');
+    store.note.text.value = 'Coupon rejected';
+    expect(store.action.value).toBe('add-with-note');
+    await store.choose('Aaaaaaa1');
+    expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 75 }]);
+    expect(store.notice.value?.note).toEqual({ saved: true, second: 75 });
+    // Written: the field is empty, and the next add is a plain one.
+    expect(store.note.text.value).toBe('');
+    expect(store.action.value).toBe('add');
+    await store.choose('Bbbbbbb2');
+    expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 75 }, undefined]);
+  });
+
+  it('sends the note with a new collection’s create-and-add', async () => {
+    const { store, background } = await pickerWithPlayer({ recordingId: REC, second: 75 });
+    store.note.text.value = 'Coupon rejected';
+    store.setQuery('Escalations');
+    await store.choose(CREATE_OPTION);
+    const created = background.sent.filter((m) => m.type === 'playlists/create-and-add');
+    expect(created.map((m) => (m.input as { note?: unknown }).note)).toEqual([
+      { text: 'Coupon rejected', second: 75 },
+    ]);
+    expect(store.note.text.value).toBe('');
+  });
+
+  it('without a second, a create-and-add with a note waits for the time and creates nothing', async () => {
     const { store, background } = await pickerWithPlayer(null);
     store.note.text.value = 'Coupon rejected';
+    store.setQuery('Escalations');
+    await store.choose(CREATE_OPTION);
+    expect(background.count('playlists/create-and-add')).toBe(0);
+    expect(store.note.timeAsked.value).toBe(1);
+  });
+
+  it('tags the last-used collection, and moves the tag to the collection an add went to', async () => {
+    const { store } = await pickerWithPlayer(null);
+    const tagged = () => store.options.value.filter((option) => option.lastUsed).map((option) => option.id);
+    expect(tagged()).toEqual(['Aaaaaaa1']);
+    expect(store.options.value[0]?.id).toBe('Aaaaaaa1');
+    await store.choose('Bbbbbbb2');
+    expect(tagged()).toEqual(['Bbbbbbb2']);
+  });
+
+  it('stops offering Undo of an earlier add once the user types a new search', async () => {
+    const { store } = await pickerWithPlayer(null);
     await store.choose('Aaaaaaa1');
-    expect(notesSent(background)).toEqual([undefined]);
-    expect(store.note.timeAsked.value).toBe(0);
-    expect(store.note.text.value).toBe('Coupon rejected');
+    expect(store.notice.value?.actionId).toBe('a1');
+    store.setQuery('');
+    expect(store.notice.value?.actionId).toBe('a1');
+    store.setQuery('B');
+    expect(store.notice.value).toMatchObject({ kind: 'added', shortId: 'Aaaaaaa1' });
+    expect(store.notice.value?.actionId).toBeUndefined();
+    await store.undo();
+    expect(store.notice.value?.kind).toBe('added');
   });
 
   it('forgets a typed time when the picker moves to another recording', async () => {

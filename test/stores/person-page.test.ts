@@ -197,6 +197,19 @@ describe('the person page', () => {
     expect(store.selected.value.size).toBe(0);
   });
 
+  it('names where A adds before any add, and follows the collection an add went to', async () => {
+    const { store } = setup({
+      'persons/find': { origin: US, projectId: 1, persons: [ANA] },
+      'persons/recordings': { recordings: [recording('r1')], next: null, lastUsedName: null },
+      'persons/add': { outcome: 'done', message: 'Added', lastUsedName: 'Checkout bugs' },
+    });
+    await store.load();
+    await flush();
+    expect(store.destination.value).toBeNull();
+    await store.add('r1');
+    expect(store.destination.value).toBe('Checkout bugs');
+  });
+
   it('opened without an ask, offers the field', async () => {
     const { store, background } = setup({}, null);
     await store.load();

@@ -215,7 +215,7 @@ export function createBulkAdd(deps: BulkAddDeps) {
         if (isAppError(error) && error.kind === 'not-found') await playlists.drop(scope, lastUsed);
         tally = { added: 0, already: 0, failed: failAll(ids, error) };
       }
-      if (tally.added > 0) await playlists.markUsed(scope, lastUsed);
+      if (tally.added > 0) await playlists.markUsed(scope, lastUsed, playlistName);
       return {
         outcome: 'done',
         projectId: scope.projectId,

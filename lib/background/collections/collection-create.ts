@@ -69,6 +69,7 @@ export async function createCollectionAndAdd(
     projectId: scope.projectId,
     shortId: playlist.shortId,
     recordingId: input.recordingId,
+    ...(input.note ? { note: input.note } : {}),
     ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
   };
   // From here, Cancel stops the add.

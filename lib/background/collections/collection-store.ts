@@ -48,10 +48,17 @@ export const collectionCacheItem: StoredItem<CollectionCache> = {
 // ——— last used and recently used collections, per scope ———
 
 export const RECENT_LIMIT = 8;
+/**
+ * A collection's name is the user's text from PostHog (up to 400 characters there): kept this long
+ * for what names the last-used one, which cuts it shorter on screen and shows it whole in a tooltip.
+ */
+export const LAST_USED_NAME_CHARS = 200;
 
 const ScopePrefsSchema = lazily(() =>
   z.object({
     lastUsed: z.optional(z.string()),
+    /** Its name when last seen (the in-page button and menus name it), at most `LAST_USED_NAME_CHARS`. */
+    lastUsedName: z.optional(z.string().check(z.maxLength(LAST_USED_NAME_CHARS))),
     recent: z.array(z.string()).check(z.maxLength(RECENT_LIMIT)),
   }),
 );

@@ -8,6 +8,8 @@ export interface CollectionsFeatureDeps {
   settings: Pick<SettingsService, 'connection'>;
   /** The trusted area (IndexedDB): cached collections, preferences, membership facts. */
   trusted: StorageAreaLike;
+  /** A project's last-used collection, or its name, changed: what names it follows. */
+  onLastUsedChange?: () => void;
 }
 
 /**
@@ -20,6 +22,7 @@ export function createCollectionsFeature(deps: CollectionsFeatureDeps) {
     playlistsApi: (connection, projectId, signal) =>
       createPostHogClient({ ...connection, signal }).project(projectId).playlists,
     trusted: deps.trusted,
+    ...(deps.onLastUsedChange ? { onLastUsedChange: deps.onLastUsedChange } : {}),
   });
   const handlers = {
     'playlists/list': collections.list,
@@ -40,6 +43,11 @@ export function createCollectionsFeature(deps: CollectionsFeatureDeps) {
     warmList: async (projectId?: number): Promise<void> => {
       const cached = await collections.list({ projectId, source: 'cache' });
       if (cached.fetchedAt === null) await collections.list({ projectId, source: 'fresh' });
+    },
+    /** The last-used collection's name of a project (the connected one by default); null before one. */
+    lastUsedName: async (projectId?: number): Promise<string | null> => {
+      const scope = await collections.scopeOf(projectId);
+      return (await collections.lastUsedNames())[String(scope.projectId)] ?? null;
     },
     /** For the settings room's `clearCaches`: the old key's lists, preferences and membership. */
     clear: collections.clear,

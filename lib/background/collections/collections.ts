@@ -9,10 +9,10 @@ import {
   type CollectionCache,
   collectionCacheItem,
   collectionPrefsItem,
-  RECENT_LIMIT,
   type ScopePrefs,
   scopeKey,
 } from './collection-store';
+import { followedList, lastUsedNamesOn, markedUsed } from './last-used';
 import {
   collectionsHolding,
   createMembershipFacts,
@@ -36,6 +36,8 @@ export interface CollectionServiceDeps {
   /** The trusted area (the extension's IndexedDB, see trusted-storage.ts), out of content scripts' reach. */
   trusted: StorageAreaLike;
   now?: () => number;
+  /** A project's last-used collection changed, or its name did (what names it follows). */
+  onLastUsedChange?: () => void;
 }
 
 /** The (origin, project) an action works in, with the connection to reach it. */
@@ -90,6 +92,13 @@ export function createCollectionService(deps: CollectionServiceDeps) {
   }
 
   const factsKey = (scope: CollectionScope, recordingId: string) => factsKeyOf(scope.key, recordingId);
+  /** A list PostHog just sent: the last-used collection's new name, or its deletion (last-used.ts). */
+  async function followLastUsed(cache: CollectionCache, complete: boolean): Promise<void> {
+    const next = followedList((await prefsStore.get()).scopes[cache.scope], cache, complete);
+    if (!next) return;
+    await prefsStore.update((prefs) => ({ ...prefs, scopes: { ...prefs.scopes, [cache.scope]: next } }));
+    deps.onLastUsedChange?.();
+  }
 
   /** One list request per scope at a time; the membership answer rides along when asked for. */
   function refreshList(
@@ -124,7 +133,9 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         await facts.fromServer(factsKey(scope, recordingId), holding);
       }
       const fetchedAt = reuse ? reuse.fetchedAt : now();
-      return save({ version: 1, scope: scope.key, fetchedAt, playlists, recordingFilter });
+      const saved = await save({ version: 1, scope: scope.key, fetchedAt, playlists, recordingFilter });
+      await followLastUsed(saved, !reuse);
+      return saved;
     })();
     inFlight.set(scope.key, task);
     const forget = () => {
@@ -213,6 +224,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     },
     /** A playlist PostHog says is gone (404): out of the list and out of the preferences. */
     async drop(scope: CollectionScope, shortId: string): Promise<void> {
+      let dropped = false;
       const cache = await cached(scope);
       if (cache)
         await save({ ...cache, playlists: cache.playlists.filter((item) => item.shortId !== shortId) });
@@ -220,18 +232,36 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         const current = prefs.scopes[scope.key];
         if (!current) return prefs;
         const next: ScopePrefs = { recent: current.recent.filter((id) => id !== shortId) };
-        if (current.lastUsed && current.lastUsed !== shortId) next.lastUsed = current.lastUsed;
+        if (current.lastUsed && current.lastUsed !== shortId) {
+          next.lastUsed = current.lastUsed;
+          if (current.lastUsedName !== undefined) next.lastUsedName = current.lastUsedName;
+        } else if (current.lastUsed) dropped = true;
         return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: next } };
       });
+      if (dropped) deps.onLastUsedChange?.();
     },
     prefs: prefsOf,
-    /** The collection a recording was just added to becomes the last used and the first recent one. */
-    async markUsed(scope: CollectionScope, shortId: string): Promise<void> {
+    /**
+     * The collection a recording was just added to (named `name`, as the add found it) becomes the
+     * last used and the first recent one.
+     */
+    async markUsed(scope: CollectionScope, shortId: string, name?: string): Promise<void> {
+      const listed = (await cached(scope))?.playlists.find((item) => item.shortId === shortId)?.name;
+      let changed = false;
       await prefsStore.update((prefs) => {
-        const current = prefs.scopes[scope.key] ?? { recent: [] };
-        const recent = [shortId, ...current.recent.filter((id) => id !== shortId)].slice(0, RECENT_LIMIT);
-        return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: { lastUsed: shortId, recent } } };
+        const marked = markedUsed(prefs.scopes[scope.key] ?? { recent: [] }, shortId, name ?? listed);
+        changed = marked.changed;
+        return { ...prefs, scopes: { ...prefs.scopes, [scope.key]: marked.next } };
       });
+      if (changed) deps.onLastUsedChange?.();
+    },
+    /**
+     * Each project's last-used collection's name on the connected PostHog, by project id: what the
+     * content script's mirror carries (names only, never the key). Empty when not connected.
+     */
+    async lastUsedNames(): Promise<Record<string, string>> {
+      const connection = await deps.connection().catch(() => null);
+      return connection ? lastUsedNamesOn(connection.origin, (await prefsStore.get()).scopes) : {};
     },
     membership: (scope: CollectionScope, recordingId: string): Promise<Membership> =>
       facts.get(factsKey(scope, recordingId)),
@@ -241,6 +271,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     async clear(): Promise<void> {
       memory = null;
       await Promise.all([cacheStore.remove(), prefsStore.remove(), facts.clear()]);
+      deps.onLastUsedChange?.();
     },
   };
 }

@@ -29,6 +29,8 @@ export interface PersonsFeatureDeps {
   recordings: {
     addToLastUsed: (target: RecordingTarget) => Promise<QuickAddResult>;
     choose: (target: RecordingTarget) => Promise<unknown>;
+    /** The project's last-used collection's name; null before one was used. */
+    lastUsedName?: (projectId: number) => Promise<string | null>;
   };
   /** The bulk room's add: the selection's way for several. */
   bulkAdd: Pick<BulkAdd, 'add'>;
@@ -68,17 +70,25 @@ export function createPersonsFeature(deps: PersonsFeatureDeps) {
     flash: deps.flash,
     onError: (error) => logFailure('person menu', error),
   });
+  const adds = createPersonAdds({
+    connectedOrigin,
+    addToLastUsed: deps.recordings.addToLastUsed,
+    choose: deps.recordings.choose,
+    bulkAdd: deps.bulkAdd,
+  });
+  /** The page says where A adds ("Adding to: Checkout bugs"), with every list and every add. */
+  const named = async (projectId: number) => ({
+    lastUsedName: (await deps.recordings.lastUsedName?.(projectId).catch(() => null)) ?? null,
+  });
   const handlers = {
     'persons/keep-ask': async (opened) => ({ askId: await keptAsks.keep(opened) }),
     'persons/kept-ask': async ({ askId }) => ({ opened: await keptAsks.read(askId) }),
     'persons/find': lookup.find,
-    'persons/recordings': lookup.recordings,
-    'persons/add': createPersonAdds({
-      connectedOrigin,
-      addToLastUsed: deps.recordings.addToLastUsed,
-      choose: deps.recordings.choose,
-      bulkAdd: deps.bulkAdd,
+    'persons/recordings': async (input) => ({
+      ...(await lookup.recordings(input)),
+      ...(await named(input.projectId)),
     }),
+    'persons/add': async (input) => ({ ...(await adds(input)), ...(await named(input.projectId)) }),
   } satisfies Handlers;
 
   return {

@@ -3,6 +3,7 @@ import type { MessageOutput } from '../../messaging/messages';
 import { AppError, isAppError, toAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
 import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import { shortCollectionName } from '../../posthog/collection-names';
 import type { PageContext } from '../../posthog/context';
 import { type FaceName, recordingName } from '../../posthog/recording-names';
 import { pendingPickItem } from '../collections/collection-store';
@@ -54,6 +55,8 @@ export interface QuickAddDeps {
   faceWaitMs?: number;
 }
 
+/** The in-page button's tooltip after an add: the whole sentence, bounded as the protocol takes it. */
+const PAGE_DETAIL_CHARS = 600;
 /** A pick older than this is not what the popup was opened for. */
 const PICK_TTL_MS = 60_000;
 /** The face read runs beside the add; once the add is answered, it is waited for this long at most. */
@@ -208,11 +211,19 @@ export function createQuickAdd(deps: QuickAddDeps) {
       const result = target
         ? await report(sender.tabId, await addToLastUsed(target, sender.tabId))
         : { outcome: 'not-a-recording' as const, message: t('quickAddNotRecording') };
+      const added = result.outcome === 'added' && result.playlistName !== undefined;
+      // Beside its own Undo, the button answers "✓ Checkout bugs"; the whole sentence is its tooltip.
+      const message = added
+        ? t('inPageAdded', shortCollectionName(result.playlistName ?? ''))
+        : result.outcome === 'needs-choice'
+          ? t('inPageChoose')
+          : result.message;
       return {
         added: result.outcome === 'added',
         ...(result.playlistName ? { playlistName: result.playlistName } : {}),
         via: result.via ?? 'key',
-        message: result.message,
+        message,
+        ...(added ? { detail: result.message.slice(0, PAGE_DETAIL_CHARS) } : {}),
         undoable: result.outcome === 'added',
       };
     },

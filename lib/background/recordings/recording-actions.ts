@@ -159,7 +159,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
       throw error;
     }
     const membership = await playlists.recordOwn(scope, recordingId, shortId, wanted);
-    if (direction === 'add') await playlists.markUsed(scope, shortId);
+    if (direction === 'add') await playlists.markUsed(scope, shortId, playlistName);
     const note = direction === 'add' ? await withNote(scope, input, signal, through) : undefined;
     const savedNote = note && 'id' in note ? note : undefined;
     const action: LastAction = {

@@ -1,4 +1,5 @@
 import { t } from '../../platform/i18n';
+import { MENU_NAME_CHARS, shortCollectionName } from '../../posthog/collection-names';
 import type { PageContext } from '../../posthog/context';
 import type { RecordingTarget } from './quick-add';
 
@@ -29,6 +30,7 @@ export interface ContextMenusLike {
     contexts: ['link'] | ['selection'] | ['page'];
     targetUrlPatterns?: string[];
   }): unknown;
+  update(id: string, properties: { title: string }): Promise<void>;
 }
 
 export interface ContextMenuDeps {
@@ -43,6 +45,8 @@ export interface ContextMenuDeps {
   choose: (target: RecordingTarget, tabId?: number) => Promise<unknown>;
   /** The menu on a selection or a page (`bulk/linked-recordings.ts`); without it, no such items. */
   addLinked?: (click: LinkClick) => Promise<unknown>;
+  /** The connected project's last-used collection's name; null when none was used yet. */
+  lastUsedName?: () => Promise<string | null>;
   onError?: (error: unknown) => void;
 }
 
@@ -70,6 +74,17 @@ export function recordingLinkPatterns(origins: readonly string[]): string[] {
  */
 export function createContextMenus(deps: ContextMenuDeps) {
   let queue: Promise<unknown> = Promise.resolve();
+  const queued = (task: () => Promise<void>): Promise<void> => {
+    const run = queue.then(task, task).catch((error: unknown) => deps.onError?.(error));
+    queue = run;
+    return run;
+  };
+
+  /** "Add recording to Checkout bugs": the item names where it adds, once a collection was used. */
+  async function addToLastTitle(): Promise<string> {
+    const name = (await deps.lastUsedName?.().catch(() => null)) ?? null;
+    return name ? t('menuAddToNamed', shortCollectionName(name, MENU_NAME_CHARS)) : t('menuAddToLast');
+  }
 
   async function rebuild(): Promise<void> {
     const targetUrlPatterns = recordingLinkPatterns(await deps.getAppOrigins());
@@ -79,7 +94,7 @@ export function createContextMenus(deps: ContextMenuDeps) {
     await Promise.all(ours.map((id) => deps.menus.remove(id).catch(() => undefined)));
     deps.menus.create({
       id: MENU_ADD_TO_LAST,
-      title: t('menuAddToLast'),
+      title: await addToLastTitle(),
       contexts: ['link'],
       targetUrlPatterns,
     });
@@ -97,11 +112,11 @@ export function createContextMenus(deps: ContextMenuDeps) {
 
   return {
     /** On start and after every settings change (a self-hosted origin adds its patterns). */
-    sync(): Promise<void> {
-      const run = queue.then(rebuild, rebuild).catch((error: unknown) => deps.onError?.(error));
-      queue = run;
-      return run;
-    },
+    sync: (): Promise<void> => queued(rebuild),
+
+    /** After the last-used collection (or its name) changed: the add item's title follows. */
+    retitle: (): Promise<void> =>
+      queued(async () => deps.menus.update(MENU_ADD_TO_LAST, { title: await addToLastTitle() })),
 
     /** `contextMenus.onClicked`; the link, not the page, says which recording. */
     async onClicked(

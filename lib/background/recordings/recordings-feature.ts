@@ -102,6 +102,10 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     addToLastUsed: (target, tabId, pageUrl) => quickAdd.forLink(target, tabId, pageUrl),
     choose: (target, tabId) => quickAdd.choose(target, tabId),
     addLinked: deps.addLinked,
+    lastUsedName: async () => {
+      const names = await playlists.lastUsedNames();
+      return names[String((await playlists.scopeOf()).projectId)] ?? null;
+    },
     onError,
   });
 
@@ -123,6 +127,8 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     addToLastUsed: quickAdd.forTab,
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
+    /** The link menu's add item names the last-used collection: after it changed. */
+    retitleMenus: menus.retitle,
     /** For the bulk room: the writes it makes through (its sessions, key refusals, membership). */
     actions,
     /** Who a recording is, when already known (never a request): for the bulk room's report. */
@@ -131,6 +137,7 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     forPersonPage: {
       addToLastUsed: (target: RecordingTarget) => quickAdd.forLink(target, undefined),
       choose: (target: RecordingTarget) => quickAdd.choose(target),
+      lastUsedName: async (projectId: number) => (await playlists.lastUsedNames())[String(projectId)] ?? null,
     },
     /** For `popup/open`: the session's pick (taken) and last action. */
     sessionState: () => recordingSessionState(actions, quickAdd),

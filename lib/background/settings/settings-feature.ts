@@ -31,6 +31,8 @@ export interface SettingsFeatureDeps {
   clearCaches: () => Promise<void>;
   /** After every change of key, origin or project (menus follow the origins). */
   onChange: () => void;
+  /** Each project's last-used collection's name, for the content script's mirror. */
+  lastUsedNames?: () => Promise<Record<string, string>>;
 }
 
 /**
@@ -43,6 +45,7 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
   const settings = createSettingsService({
     storage: deps.trusted,
     page: storage.local,
+    ...(deps.lastUsedNames ? { lastUsedNames: deps.lastUsedNames } : {}),
     keyStore: deps.keyStore,
     // PostHog Cloud is in the manifest; a self-hosted origin only while the user grants it.
     isOriginAllowed: async (origin) =>

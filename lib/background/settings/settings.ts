@@ -20,15 +20,18 @@ import {
   type KeyCheckResult,
   publicSharingFor,
 } from './key-check';
+import { pageSettingsOf } from './page-mirror';
 
 export interface SettingsServiceDeps {
   /** Trusted storage (the extension's IndexedDB): settings and the last key check live there. */
   storage: StorageAreaLike;
   /**
-   * `browser.storage.local`, which content scripts read: only the mirror they need (`pageSettings`:
-   * the address, whether a project is connected, the in-page button switch). Never read back here.
+   * `browser.storage.local`, which content scripts read: only the mirror they need (`pageSettings`,
+   * page-mirror.ts). Never read back here.
    */
   page?: StorageAreaLike;
+  /** Each project's last-used collection's name (bounded text), by project id, for the mirror. */
+  lastUsedNames?: () => Promise<Record<string, string>>;
   /** Whether the key may be sent to this origin: PostHog Cloud, or a self-hosted one the user granted. */
   isOriginAllowed?: (origin: string) => Promise<boolean>;
   /** Gives a self-hosted origin's access back (on Forget key). */
@@ -99,18 +102,21 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return apiKey && keyOrigin === origin ? apiKey : null;
   }
 
-  /** What content scripts may know, mirrored to storage.local after every change. */
-  async function mirror(): Promise<void> {
+  /** What content scripts may know, mirrored to storage.local after every change, one write at a time. */
+  let mirrored: Promise<unknown> = Promise.resolve();
+  const mirror = (): Promise<void> => {
+    const run = mirrored.then(writeMirror, writeMirror);
+    mirrored = run.catch(() => undefined);
+    return run;
+  };
+  async function writeMirror(): Promise<void> {
     if (!deps.page) return;
-    const [current, apiKey] = await Promise.all([settings.get(), deps.keyStore.read()]);
-    await deps.page.set({
-      pageSettings: {
-        version: 1,
-        origin: current.origin,
-        connected: apiKey !== null && current.projectId !== undefined,
-        inPageButton: current.inPageButton,
-      },
-    });
+    const [current, apiKey, lastUsed] = await Promise.all([
+      settings.get(),
+      deps.keyStore.read(),
+      deps.lastUsedNames?.() ?? {},
+    ]);
+    await deps.page.set({ pageSettings: pageSettingsOf(current, apiKey !== null, lastUsed) });
   }
 
   async function remember(result: KeyCheckResult, apiKey: string, inPageButton?: boolean): Promise<KeyCheck> {

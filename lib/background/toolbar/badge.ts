@@ -1,5 +1,6 @@
 import type { PageHints } from '../../messaging/messages';
 import { type MessageKey, t, tCount } from '../../platform/i18n';
+import { MENU_NAME_CHARS, shortCollectionName } from '../../posthog/collection-names';
 import type { PageContext } from '../../posthog/context';
 import { contextKindLabel, contextProjectId } from '../../posthog/context-labels';
 
@@ -10,11 +11,15 @@ export interface ActionLike {
   setTitle(details: { tabId: number; title: string }): Promise<void>;
 }
 
-/** What a tab shows; `person`: who its recording is, when PostHog has said (names it in the title). */
+/**
+ * What a tab shows; `person`: who its recording is, when PostHog has said (names it in the title);
+ * `lastUsed`: the collection the add shortcut goes to from this recording (named in the title).
+ */
 export interface ToolbarView {
   context: PageContext | null;
   hints: PageHints;
   person?: string;
+  lastUsed?: string;
 }
 
 export interface ToolbarState {
@@ -61,6 +66,9 @@ function pageStateOf(view: ToolbarView): ToolbarState {
   const name = (view.person ?? hints.title)?.trim();
   if (name) {
     parts.unshift(name.length > MAX_NAME_IN_TITLE ? `${name.slice(0, MAX_NAME_IN_TITLE - 1)}…` : name);
+  }
+  if (context.kind === 'recording' && view.lastUsed) {
+    parts.push(t('toolbarAddsTo', shortCollectionName(view.lastUsed, MENU_NAME_CHARS)));
   }
   return {
     text: badge ? t(badge.key) : '',

@@ -32,6 +32,7 @@ describe('the menu on a selection or a page', () => {
           removed.push(id);
         },
         create: (item) => created.push(item),
+        update: async () => undefined,
       },
       getAppOrigins: async () => ['https://us.posthog.com'],
       parsePageContext,

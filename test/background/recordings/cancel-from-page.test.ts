@@ -112,7 +112,8 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
     expect(await added).toMatchObject({
       added: true,
       undoable: true,
-      message: expect.stringMatching(
+      message: '✓ Onboarding',
+      detail: expect.stringMatching(
         /^Added recording …\S+ to Onboarding via your PostHog session\. Open Hogmark to undo\.$/,
       ),
     });

@@ -242,13 +242,23 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     server.clearFaults();
   });
 
+  it('tells the in-page button to choose a collection when none was used yet (no word of a shortcut)', async () => {
+    const { quickAdd, opened } = setup();
+    const context = { sender: { kind: 'content-script' as const, tabId: 4, url: `${server.url}/` } };
+    expect(await quickAdd.fromPage({}, context)).toMatchObject({
+      added: false,
+      message: 'Choose a collection in Hogmark; this button then adds to it.',
+    });
+    expect(opened).toEqual([`1/${LOOSE} from 4`]);
+  });
+
   it('says so on a page that is not a recording', async () => {
     const { quickAdd, flashes } = setup('/project/1/dashboard/1');
     expect(await quickAdd.forTab(3)).toMatchObject({ outcome: 'not-a-recording' });
     expect(flashes[0]).toMatchObject({ tabId: 3, kind: 'failed' });
   });
 
-  it('answers the in-page button with a sentence, and undoes only for the same recording', async () => {
+  it('answers the in-page button with the collection’s name (the sentence as its detail), and undoes only for the same recording', async () => {
     const { quickAdd, playlists } = setup();
     await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
     const context = { sender: { kind: 'content-script' as const, tabId: 4, url: `${server.url}/` } };
@@ -256,7 +266,8 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     expect(added).toMatchObject({
       added: true,
       undoable: true,
-      message: `Added ${BY_ID} to Onboarding. Open Hogmark to undo.`,
+      message: '✓ Onboarding',
+      detail: `Added ${BY_ID} to Onboarding. Open Hogmark to undo.`,
     });
     expect(await quickAdd.undoFromPage({}, context)).toEqual({
       undone: true,
@@ -291,6 +302,7 @@ describe('the context menu on recording links', () => {
           removed.push(id);
         },
         create: (item) => created.push(item.id),
+        update: async () => undefined,
       },
       getAppOrigins: async () => ['https://us.posthog.com'],
       parsePageContext,
@@ -316,6 +328,37 @@ describe('the context menu on recording links', () => {
     expect(addToLastUsed.mock.calls).toEqual([[{ ...target, projectId: 2 }, 3, pageUrl]]);
     // The tab the link was in goes with the pick: one that waits keeps its Firefox container.
     expect(choose.mock.calls).toEqual([[{ ...target, projectId: null }, 5]]);
+  });
+});
+
+describe('the link menu’s add item', () => {
+  it('names the last-used collection (cut to 40 characters), and follows when it changes', async () => {
+    const titles = new Map<string, string>();
+    let lastUsed: string | null = null;
+    const menus = createContextMenus({
+      menus: {
+        remove: async (id) => {
+          titles.delete(id);
+        },
+        create: (item) => titles.set(item.id, item.title),
+        update: async (id, { title }) => {
+          titles.set(id, title);
+        },
+      },
+      getAppOrigins: async () => ['https://us.posthog.com'],
+      parsePageContext,
+      addToLastUsed: async () => undefined,
+      choose: async () => undefined,
+      lastUsedName: async () => lastUsed,
+    });
+    await menus.sync();
+    expect(titles.get(MENU_ADD_TO_LAST)).toBe('Add recording to last-used collection');
+    lastUsed = 'Checkout bugs';
+    await menus.retitle();
+    expect(titles.get(MENU_ADD_TO_LAST)).toBe('Add recording to Checkout bugs');
+    lastUsed = `Checkout bugs ${'and more '.repeat(10)}`;
+    await menus.retitle();
+    expect(titles.get(MENU_ADD_TO_LAST)).toBe('Add recording to Checkout bugs and more and more and mor…');
   });
 });
 

@@ -38,7 +38,7 @@ function memoryArea(): StorageAreaLike & { data: Map<string, unknown> } {
   };
 }
 
-function setup(granted: string[] = []) {
+function setup(granted: string[] = [], lastUsedNames?: () => Promise<Record<string, string>>) {
   const server = createFakePostHogFetch({ keys: { [ALL]: { scopes: ['*'] } } });
   const secrets = createMemoryKeyValueStore();
   const trusted = memoryArea();
@@ -51,6 +51,7 @@ function setup(granted: string[] = []) {
     isOriginAllowed: async (origin) => origin.endsWith('.posthog.com') || granted.includes(origin),
     releaseAccess: async (origin) => void released.push(origin),
     clearSession: async () => void sessionCleared++,
+    ...(lastUsedNames ? { lastUsedNames } : {}),
     createClient: ({ origin, apiKey }) =>
       createPostHogClient({ origin, apiKey, fetch: server.fetch, retry: { limit: 0 }, timeoutMs: 1000 }),
   });
@@ -63,10 +64,35 @@ describe('where the key may go', () => {
     await service.save({ origin: 'us.posthog.com', apiKey: ALL });
     const local = await browser.storage.local.get(null);
     expect(local).toEqual({
-      pageSettings: { version: 1, origin: 'https://us.posthog.com', connected: true, inPageButton: true },
+      pageSettings: {
+        version: 1,
+        origin: 'https://us.posthog.com',
+        connected: true,
+        inPageButton: true,
+        projectId: 2,
+        lastUsed: {},
+      },
     });
     // No email, scopes, project names or key: nothing the key check learnt.
     expect(JSON.stringify(local)).not.toMatch(/ana@|Main|scopes|phx_/);
+  });
+
+  it("mirrors each project's last-used collection's name, so the in-page button can say where it adds", async () => {
+    let names: Record<string, string> = {};
+    const { service } = setup([], async () => names);
+    await service.save({ origin: 'us.posthog.com', apiKey: ALL });
+    names = { '1': 'Checkout bugs', '2': 'Staging picks' };
+    await service.syncPageMirror();
+    const { pageSettings } = await browser.storage.local.get('pageSettings');
+    expect(pageSettings).toMatchObject({
+      projectId: 2,
+      lastUsed: { '1': 'Checkout bugs', '2': 'Staging picks' },
+    });
+    expect(JSON.stringify(pageSettings)).not.toMatch(/phx_/);
+    await service.forget();
+    const after = (await browser.storage.local.get('pageSettings')).pageSettings;
+    expect(after).toMatchObject({ connected: false });
+    expect(after).not.toHaveProperty('lastUsed');
   });
 
   it('a tampered storage.local changes nothing the background sends', async () => {

@@ -59,6 +59,18 @@ describe('toolbarStateOf', () => {
     expect(toolbarStateOf({ context, hints: {} })).toMatchObject(expected);
   });
 
+  it('over a recording, names the collection the add shortcut goes to (and only there)', () => {
+    const recording: PageContext = { kind: 'recording', origin: US, projectId: 1, recordingId: REC };
+    expect(
+      toolbarStateOf({ context: recording, hints: {}, person: 'ana@acme.com', lastUsed: 'Checkout bugs' })
+        .title,
+    ).toBe('ana@acme.com · Recording · project 1 · the add shortcut goes to Checkout bugs — Hogmark');
+    const dashboard: PageContext = { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 7 };
+    expect(toolbarStateOf({ context: dashboard, hints: {}, lastUsed: 'Checkout bugs' }).title).toBe(
+      'Dashboard · project 1 — Hogmark',
+    );
+  });
+
   it('names the page by the title the content script read', () => {
     const context: PageContext = { kind: 'recording', origin: US, projectId: 1, recordingId: REC };
     expect(toolbarStateOf({ context, hints: { title: 'Checkout flow', currentSecond: 12 } }).title).toBe(

@@ -36,7 +36,8 @@ describe('Firefox: the main flows against the local PostHog', () => {
     const { page, tabId } = await env.session.openTab(recordingPage(env.server, loose));
     opened.push(page);
     const view = await waitForFirefoxInPage(env.session, tabId);
-    expect(view.buttons.map((button) => button.label)).toEqual(['Add to last collection']);
+    // No collection used yet: the button offers to choose one.
+    expect(view.buttons.map((button) => button.label)).toEqual(['Add to collection…']);
     // The page sees a bare element with a closed root: nothing names Hogmark, nothing carries the key.
     const html = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify(localStorage));
     expect(html).not.toContain(env.server.keys.all);
@@ -68,10 +69,11 @@ describe('Firefox: the main flows against the local PostHog', () => {
       document.querySelector('[role="option"][aria-selected="true"]')?.textContent?.includes('Onboarding'),
     );
     await popup.press(ENTER);
-    await popup.waitForTarget({ css: '[role="status"], [role="alert"]', hasText: 'Added to Onboarding.' });
-    await expect(popup.text({ css: '[role="status"]', hasText: 'Added to' })).resolves.toContain(
-      'via your PostHog session',
-    );
+    await popup.waitForTarget({ css: '[role="status"], [role="alert"]', hasText: '✓ Added to Onboarding' });
+    // How it went is the notice's tooltip, not part of its one line.
+    await expect(
+      popup.evaluate(() => document.querySelector('[role="status"] p[title]')?.getAttribute('title')),
+    ).resolves.toBe('Sent via your PostHog session');
     expect(recordingCalls('POST')).toEqual(['key 403', 'session 200']);
 
     await popup.click({ css: 'button', text: 'Undo' });
@@ -130,14 +132,14 @@ describe('Firefox: the main flows against the local PostHog', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(recordingCalls('POST')).toEqual([]);
-    await clickFirefoxInPage(env.session, page, tabId, 'Add to last collection');
-    const added = await waitForFirefoxInPage(
-      env.session,
-      tabId,
-      'to Onboarding via your PostHog session. Open Hogmark to undo.',
+    // The popup's add above made Onboarding the last-used collection: the button names it.
+    await clickFirefoxInPage(env.session, page, tabId, 'Add to Onboarding');
+    const added = await waitForFirefoxInPage(env.session, tabId, '✓ Onboarding');
+    expect(added.buttons.map((button) => button.label)).toEqual(['Add to Onboarding', 'Undo']);
+    // The whole sentence is the answer's tooltip; the recording is named by its person, as PostHog names them.
+    expect(added.statusTitle).toMatch(
+      /^Added li@globex\.com’s recording of .+ to Onboarding via your PostHog session\./,
     );
-    // The recording is named by its person, as PostHog names them.
-    expect(added.text).toContain('Added li@globex.com’s recording of ');
     expect(recordingCalls('POST')).toEqual(['session 200']);
     await clickFirefoxInPage(env.session, page, tabId, 'Undo');
     await waitForFirefoxInPage(env.session, tabId, 'Removed from Onboarding');

@@ -5,7 +5,9 @@ import type { FirefoxPage } from './page';
 
 export interface FirefoxInPageView {
   text: string;
-  buttons: Array<{ label: string; x: number; y: number }>;
+  buttons: Array<{ label: string; title: string; x: number; y: number }>;
+  /** The status line's tooltip (the whole sentence behind a short answer). */
+  statusTitle: string;
 }
 
 /**
@@ -33,6 +35,7 @@ export function readFirefoxInPage(
               const box = button.getBoundingClientRect();
               return {
                 label: button.textContent ?? '',
+                title: button.title,
                 x: box.left + box.width / 2,
                 y: box.top + box.height / 2,
               };
@@ -41,7 +44,8 @@ export function readFirefoxInPage(
             .filter((child) => child.localName !== 'style')
             .map((child) => child.textContent ?? '')
             .join('');
-          return { text, buttons };
+          const statusTitle = (root.querySelector('[role="status"]') as HTMLElement | null)?.title ?? '';
+          return { text, buttons, statusTitle };
         },
       });
       return (injection?.result as FirefoxInPageView | null | undefined) ?? null;
@@ -77,7 +81,7 @@ export async function clickFirefoxInPage(
   session: FirefoxExtensionSession,
   page: FirefoxPage,
   tabId: number,
-  label: string,
+  label: string | RegExp,
 ): Promise<void> {
   const button = buttonLabelled(await waitForFirefoxInPage(session, tabId), label);
   await page.clickAt(button.x, button.y);

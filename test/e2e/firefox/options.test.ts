@@ -56,7 +56,7 @@ describe('Firefox: a self-hosted PostHog on an address with a port', () => {
     );
     opened.push(page);
     const view = await waitForFirefoxInPage(env.session, tabId);
-    expect(view.buttons.map((button) => button.label)).toEqual(['Add to last collection']);
+    expect(view.buttons.map((button) => button.label)).toEqual(['Add to collection…']);
     expect(env.server.requests.some((request) => request.auth === 'key')).toBe(true);
   });
 
@@ -105,7 +105,7 @@ describe('Firefox: a self-hosted PostHog on an address with a port', () => {
       );
       opened.push(page);
       const view = await waitForFirefoxInPage(env.session, tabId);
-      expect(view.buttons.map((button) => button.label)).toEqual(['Add to last collection']);
+      expect(view.buttons.map((button) => button.label)).toEqual(['Add to collection…']);
       // The previous address (localhost) is no longer used: its access is given back.
       const granted = await env.session.control.evaluate(
         async () => (await browser.permissions.getAll()).origins,
