@@ -10,6 +10,30 @@ const { inCheckout, loose, anonymous } = DEMO.recordings;
 const { onboarding } = DEMO.playlists;
 const COMMENTS = /^\/api\/projects\/1\/comments\/(?:[0-9a-f-]{36}\/)?$/;
 
+/**
+ * Signed in, the demo's loose recording paused at `second`, and the popup over it once the player's
+ * second has reached the background (a throttled hint: the popup is reopened until its note is there).
+ */
+async function pickerAtSecond(env: ReturnType<typeof useExtension>, second: number, clock: string) {
+  const { page, tabId, popup: first } = await signedInPickerOver(env.session, env.server.url, loose);
+  await first.close();
+  await page.goto(`${env.server.url}/project/1/replay/${loose}?pause`);
+  await page.locator('[data-attr="recording-timestamp"]').waitFor();
+  await seekPlayer(page, second);
+  let popup = await pickerOver(env.session, tabId);
+  await expect
+    .poll(
+      async () => {
+        await popup.close();
+        popup = await pickerOver(env.session, tabId);
+        return popup.getByLabel(`Note at ${clock} (optional)`).count();
+      },
+      { timeout: 15_000, interval: 250 },
+    )
+    .toBe(1);
+  return { page, tabId, popup };
+}
+
 describe('who a recording is, in the popup', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
   const recording = (id: string) => `${env.server.url}/project/1/replay/${id}`;
@@ -41,23 +65,7 @@ describe('who a recording is, in the popup', () => {
   });
 
   it("adds with a note at the player's second: one comment at the recording's start plus that second, and Undo removes both", async () => {
-    const { page, tabId, popup: first } = await signedInPickerOver(env.session, env.server.url, loose);
-    await first.close();
-    await page.goto(`${recording(loose)}?pause`);
-    await page.locator('[data-attr="recording-timestamp"]').waitFor();
-    await seekPlayer(page, 42);
-    // The player's second reaches the background as a throttled hint: reopen until the note is at it.
-    let popup = await pickerOver(env.session, tabId);
-    await expect
-      .poll(
-        async () => {
-          await popup.close();
-          popup = await pickerOver(env.session, tabId);
-          return popup.getByLabel('Note at 00:42 (optional)').count();
-        },
-        { timeout: 15_000, interval: 250 },
-      )
-      .toBe(1);
+    const { page, popup } = await pickerAtSecond(env, 42, '00:42');
     env.server.clearRequests();
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.getByLabel('Note at 00:42 (optional)').fill('Coupon field [EU] rejects\nvalid codes');
@@ -95,25 +103,9 @@ describe('who a recording is, in the popup', () => {
 
 describe('a note typed before a plain add', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
-  const recording = (id: string) => `${env.server.url}/project/1/replay/${id}`;
 
   it('type a note, then click a collection: PostHog receives the add and the comment', async () => {
-    const { page, tabId, popup: first } = await signedInPickerOver(env.session, env.server.url, loose);
-    await first.close();
-    await page.goto(`${recording(loose)}?pause`);
-    await page.locator('[data-attr="recording-timestamp"]').waitFor();
-    await seekPlayer(page, 75);
-    let popup = await pickerOver(env.session, tabId);
-    await expect
-      .poll(
-        async () => {
-          await popup.close();
-          popup = await pickerOver(env.session, tabId);
-          return popup.getByLabel('Note at 01:15 (optional)').count();
-        },
-        { timeout: 15_000, interval: 250 },
-      )
-      .toBe(1);
+    const { page, popup } = await pickerAtSecond(env, 75, '01:15');
     env.server.clearRequests();
     await popup.getByRole('combobox').fill('Onboard');
     // The active row says what a click or Enter does, and that the note goes with it once written.
