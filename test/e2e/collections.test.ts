@@ -164,7 +164,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup
       .getByTitle('Sent via your PostHog session')
-      .getByText('Removed from Onboarding.', { exact: true })
+      .getByText('Removed from Onboarding', { exact: true })
       .waitFor();
     expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
     await Promise.all([popup.close(), page.close()]);
@@ -547,7 +547,7 @@ describe('adding a recording to a playlist against the contract (the key adds)',
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200']);
 
     await popup.getByRole('button', { name: 'Remove' }).click();
-    await popup.getByText('Removed from Onboarding.').waitFor();
+    await popup.getByText('Removed from Onboarding').waitFor();
     expect(recordingCalls(env.server, onboarding, inCheckout)).toEqual(['POST key 200', 'DELETE key 204']);
     await Promise.all([popup.close(), page.close()]);
   });

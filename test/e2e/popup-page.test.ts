@@ -123,7 +123,7 @@ describe('the popup belongs to its page', () => {
     const back = await popupReady(env.session, recording.tabId);
     await back.getByText('✓ Added to Onboarding').waitFor();
     await back.getByRole('button', { name: 'Undo' }).click();
-    await back.getByText('Removed from Onboarding.').waitFor();
+    await back.getByText('Removed from Onboarding').waitFor();
     await Promise.all([back.close(), recording.page.close(), dashboard.page.close()]);
   });
 });

@@ -77,7 +77,7 @@ describe('Firefox: the main flows against the local PostHog', () => {
     expect(recordingCalls('POST')).toEqual(['key 403', 'session 200']);
 
     await popup.click({ css: 'button', text: 'Undo' });
-    await popup.waitForTarget({ css: '[role="status"]', hasText: 'Removed from Onboarding.' });
+    await popup.waitForTarget({ css: '[role="status"]', hasText: 'Removed from Onboarding' });
     expect(recordingCalls('DELETE')).toEqual(['session 200']);
   });
 
