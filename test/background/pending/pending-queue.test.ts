@@ -403,3 +403,44 @@ describe('the popup\u2019s buttons', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('a change whose request is on its way', () => {
+  /** An add kept, then tried ("Retry now": everything is due) with its answer held until `answer` settles. */
+  async function addOnItsWay(answer: Promise<void>) {
+    let addAnswer = answer;
+    const t = setup((change) =>
+      change.direction === 'add' && change.recordingId === REC ? addAnswer : Promise.resolve(),
+    );
+    await t.pending.keep(target(), 'add', new AppError('network'));
+    const run = t.pending.retryNow();
+    await vi.waitFor(() => expect(t.calls).toHaveLength(1));
+    return {
+      ...t,
+      run,
+      answerAddWith: (next: Promise<void>) => {
+        addAnswer = next;
+      },
+    };
+  }
+
+  it('that fails again still holds back the undo asked meanwhile, in this run and the next', async () => {
+    const answer = deferred();
+    const { pending, calls, run, advance, answerAddWith } = await addOnItsWay(answer.promise);
+    await pending.keep(target(), 'remove', new AppError('network'));
+    // Another recording's change, due with the undo: it is not held back.
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    answer.reject(new AppError('server', { status: 503 }));
+    await run;
+    const tried = () => calls.map((call) => `${call.change.direction} ${call.change.recordingId}`);
+    expect(tried()).toEqual([`add ${REC}`, `add ${OTHER_REC}`]);
+    // The undo falls due 30 s on, the add's next try a minute on: the undo still waits for the add.
+    advance(30_000);
+    await pending.tryDue();
+    expect(tried()).toHaveLength(2);
+    answerAddWith(Promise.resolve());
+    advance(30_000);
+    await pending.tryDue();
+    expect(tried()).toEqual([`add ${REC}`, `add ${OTHER_REC}`, `add ${REC}`, `remove ${REC}`]);
+    expect((await pending.state()).changes).toEqual([]);
+  });
+});
