@@ -423,6 +423,21 @@ describe('a change whose request is on its way', () => {
     };
   }
 
+  it('does not cancel out with its undo: the undo is kept, and made after the add', async () => {
+    const answer = deferred();
+    const { pending, calls, run, advance } = await addOnItsWay(answer.promise);
+    const undo = await pending.keep(target(), 'remove', new AppError('network'));
+    // The add may already be in PostHog: "neither is sent" would be untrue.
+    expect(undo).toEqual({ kept: expect.objectContaining({ direction: 'remove' }) });
+    expect((await pending.state()).changes.map((change) => change.direction)).toEqual(['add', 'remove']);
+    answer.resolve();
+    await run;
+    advance(30_000);
+    await pending.tryDue();
+    expect(calls.map((call) => call.change.direction)).toEqual(['add', 'remove']);
+    expect((await pending.state()).changes).toEqual([]);
+  });
+
   it('that fails again still holds back the undo asked meanwhile, in this run and the next', async () => {
     const answer = deferred();
     const { pending, calls, run, advance, answerAddWith } = await addOnItsWay(answer.promise);
@@ -442,5 +457,43 @@ describe('a change whose request is on its way', () => {
     await pending.tryDue();
     expect(tried()).toEqual([`add ${REC}`, `add ${OTHER_REC}`, `add ${REC}`, `remove ${REC}`]);
     expect((await pending.state()).changes).toEqual([]);
+  });
+
+  it('is not discarded while its request is out, and what it became is still told', async () => {
+    const answer = deferred();
+    const { pending, run } = await addOnItsWay(answer.promise);
+    const [onItsWay] = (await pending.state()).changes;
+    const discard = await pending.discard(onItsWay?.id ?? '');
+    expect(discard.discarded).toBe(false);
+    expect(discard.state.changes.map((change) => change.id)).toEqual([onItsWay?.id]);
+    answer.resolve();
+    expect((await run).notices).toEqual([
+      expect.objectContaining({ outcome: 'applied', id: expect.any(String) }),
+    ]);
+  });
+});
+
+describe('a change that may have been made (its answer lost)', () => {
+  it('is still read back first after a later miss of another kind', async () => {
+    let tries = 0;
+    const { pending, calls } = setup(async () => {
+      if (++tries === 1) throw new AppError('signed-out');
+    });
+    await pending.keep(target(), 'add', new AppError('outcome-unknown'));
+    await pending.retryNow();
+    await pending.retryNow();
+    // A sign-in missing says nothing of whether the first request was made: it is read back still.
+    expect(calls.map((call) => call.checkFirst)).toEqual([true, true]);
+  });
+
+  it('becomes one when a try of it loses its answer', async () => {
+    let tries = 0;
+    const { pending, calls } = setup(async () => {
+      if (++tries === 1) throw new AppError('outcome-unknown');
+    });
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    await pending.retryNow();
+    await pending.retryNow();
+    expect(calls.map((call) => call.checkFirst)).toEqual([false, true]);
   });
 });
