@@ -72,6 +72,14 @@ describe("the key store's IndexedDB layer", () => {
     await expect(createIndexedDbKeyValueStore(factory).get('personalApiKey')).resolves.toBeUndefined();
   });
 
+  it('writes several keys all or none: one that cannot be stored leaves the others unwritten', async () => {
+    const factory = new IDBFactory();
+    const secrets = createIndexedDbKeyValueStore(factory);
+    const unstorable = (() => undefined) as unknown as string;
+    await expect(secrets.setAll({ a: '1', b: unstorable })).rejects.toThrow();
+    await expect(secrets.get('a')).resolves.toBeUndefined();
+  });
+
   it('adds the second object store to a database of the first version, keeping the key', async () => {
     const factory = new IDBFactory();
     const open = factory.open('hogmark', 1);
@@ -131,9 +139,10 @@ describe('the trusted area', () => {
     await expect(createIndexedDbArea(factory).get('settings')).resolves.toEqual({});
   });
 
-  it('refuses a value it cannot store', async () => {
+  it('refuses a value it cannot store, and writes none of the others asked with it', async () => {
     const area = createIndexedDbArea(new IDBFactory());
-    await expect(area.set({ a: () => undefined })).rejects.toThrow();
+    await expect(area.set({ b: 2, a: () => undefined })).rejects.toThrow();
+    await expect(area.keys()).resolves.toEqual([]);
   });
 });
 
