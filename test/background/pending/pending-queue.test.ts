@@ -497,3 +497,32 @@ describe('a change that may have been made (its answer lost)', () => {
     expect(calls.map((call) => call.checkFirst)).toEqual([false, true]);
   });
 });
+
+describe('with no clock, ids or timer of its own', () => {
+  it("uses the browser's clock, UUIDs and setTimeout", async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date', 'setTimeout'] });
+    try {
+      const tried: PendingChange[] = [];
+      const pending = createPendingChanges({
+        store: browser.storage.local,
+        apply: async (change) => void tried.push(change),
+      });
+      const kept = await pending.keep(target(), 'add', new AppError('signed-out'));
+      expect(kept).toEqual({
+        kept: expect.objectContaining({
+          id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+          at: 1_000_000,
+        }),
+      });
+      vi.setSystemTime(1_000_500);
+      await pending.pageLoaded(ORIGIN);
+      expect(tried).toEqual([]);
+      await vi.advanceTimersByTimeAsync(PAGE_TRIGGER_GAP_MS - 501);
+      expect(tried).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(tried).toHaveLength(1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
