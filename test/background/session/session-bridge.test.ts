@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addRecordingRoute } from '../../../lib/api/session-routes';
+import { addRecordingRoute, removeRecordingRoute } from '../../../lib/api/session-routes';
 import { createSessionBridge } from '../../../lib/background/session/session-bridge';
 import { fromTab } from '../../support/from-tab';
 import { installEnglishTranslator } from '../../support/i18n';
@@ -173,5 +173,86 @@ describe('a change kept for later goes only through a session of the user it was
     void bridge.forward(ORIGIN, ROUTE);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(requests(sent)).toEqual([`POST ${ROUTE.path}`]);
+  });
+});
+
+describe('the session bridge, at its edges', () => {
+  const ANA = '01900000-0000-7000-8000-000000000a1a';
+  const idOf = (sent: Array<{ message: unknown }>, index: number) =>
+    (sent[index] as { message: { input: { requestId: string } } }).message.input.requestId;
+
+  it.each([0, 199, 300, 403, 500])(
+    'takes a user read answered %i as what the change would have been told, and sends no change',
+    async (status) => {
+      const { bridge, sent } = setup();
+      const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      bridge.reply({ requestId: idOf(sent, 0), status, body: { uuid: ANA } }, fromTab(4));
+      await expect(answer).resolves.toEqual({ status, body: { uuid: ANA } });
+      expect(sent).toHaveLength(1);
+    },
+  );
+
+  it.each([200, 299])('takes any success of the user read (%i) as signed in', async (status) => {
+    const { bridge, sent } = setup();
+    void bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    bridge.reply({ requestId: idOf(sent, 0), status, body: { uuid: ANA } }, fromTab(4));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+  });
+
+  it('takes a user read with no body as another user', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    bridge.reply({ requestId: idOf(sent, 0), status: 200, body: null }, fromTab(4));
+    await expect(answer).rejects.toMatchObject({ kind: 'other-user' });
+  });
+
+  it('sends a request without a body as one with no body field', async () => {
+    const { bridge, sent } = setup();
+    const removal = removeRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
+    void bridge.forward(ORIGIN, removal);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0]?.message as { input: object }).input).not.toHaveProperty('body');
+  });
+
+  it('names each request with a fresh UUID, and waits 20 s for its reply by default', async () => {
+    vi.useFakeTimers();
+    try {
+      const sent: Array<{ message: unknown }> = [];
+      const bridge = createSessionBridge({
+        findSessionTab: async () => 4,
+        sendToTab: async (_tabId, message) => {
+          sent.push({ message });
+          return { ok: true, data: { accepted: true } };
+        },
+      });
+      const answer = bridge.forward(ORIGIN, ROUTE);
+      const settled = vi.fn();
+      answer.then(settled, settled);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sent).toHaveLength(1);
+      expect(idOf(sent, 0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      await vi.advanceTimersByTimeAsync(19_999);
+      expect(settled).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(answer).rejects.toMatchObject({ kind: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers no-session-tab, keeping the cause, when the tab fails with something not an AppError', async () => {
+    const bridge = createSessionBridge({
+      findSessionTab: async () => {
+        throw new TypeError('tabs.query failed');
+      },
+      sendToTab: async () => ({ ok: true, data: { accepted: true } }),
+    });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({
+      kind: 'no-session-tab',
+      cause: expect.any(TypeError),
+    });
   });
 });
