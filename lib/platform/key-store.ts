@@ -90,7 +90,14 @@ async function run<T>(
   const db = await open();
   return new Promise<T>((resolve, reject) => {
     const transaction = db.transaction(storeName, mode);
-    const request = act(transaction.objectStore(storeName));
+    let request: IDBRequest | undefined;
+    try {
+      request = act(transaction.objectStore(storeName));
+    } catch (error) {
+      // A value that cannot be stored: what the same call wrote before it is undone (all or none).
+      transaction.abort();
+      throw error;
+    }
     transaction.oncomplete = () => resolve(request?.result as T);
     transaction.onerror = () => reject(transaction.error);
     transaction.onabort = () => reject(transaction.error);

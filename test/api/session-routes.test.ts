@@ -4,8 +4,16 @@ import {
   BulkAddAnswerSchema,
   bulkAddRecordingsRoute,
   bulkDeleteRecordingRoute,
+  CURRENT_USER_ROUTE,
+  createNoteRoute,
+  deleteNoteRoute,
+  isNoteBody,
   isSessionBodyAllowed,
+  isSessionForwardable,
   isSessionRequestAllowed,
+  NOTE_MAX,
+  type NoteBody,
+  noteBody,
   removeRecordingRoute,
 } from '../../lib/api/session-routes';
 
@@ -91,4 +99,165 @@ describe('BulkAddAnswerSchema', () => {
       expect(BulkAddAnswerSchema.safeParse(answer).success).toBe(false);
     },
   );
+});
+
+describe('the single and bulk recording routes', () => {
+  it('are exactly what PostHog takes', () => {
+    expect(addRecordingRoute(2, 'eKdNnFRI', 'r 1')).toEqual({
+      method: 'POST',
+      path: '/api/projects/2/session_recording_playlists/eKdNnFRI/recordings/r%201/',
+      body: {},
+    });
+    expect(removeRecordingRoute(2, 'eKdNnFRI', 'r1')).toEqual({
+      method: 'DELETE',
+      path: '/api/projects/2/session_recording_playlists/eKdNnFRI/recordings/r1/',
+    });
+    expect(bulkDeleteRecordingRoute(2, 'eKdNnFRI', 'r1')).toEqual({
+      method: 'POST',
+      path: '/api/projects/2/session_recording_playlists/eKdNnFRI/recordings/bulk_delete/',
+      body: { session_recording_ids: ['r1'] },
+    });
+  });
+
+  it('take one id, and ids of 1 to 200 characters, in a bulk body', () => {
+    expect(bulkAddRecordingsRoute(1, 'eKdNnFRI', ['x']).body).toEqual({ session_recording_ids: ['x'] });
+    expect(isSessionBodyAllowed('POST', BULK_ADD, { session_recording_ids: ['x'.repeat(200)] })).toBe(true);
+    expect(() => bulkAddRecordingsRoute(1, 'eKdNnFRI', ['x'.repeat(201)])).toThrow(/invalid recording ids/);
+  });
+
+  it.each<[string, unknown, unknown]>([
+    ['a method that is not text', 1, ONE],
+    ['a path that is not text', 'POST', 1],
+    ['a PATCH', 'PATCH', ONE],
+    ['a GET', 'GET', ONE],
+    ['a climb in the path', 'POST', `${BASE}/a/../b/`],
+    ['a collection id of .', 'POST', '/api/projects/1/session_recording_playlists/./recordings/r1/'],
+    ['an escaped dot-dot', 'POST', `${BASE}/%2E%2E/`],
+    ['an escape that is not canonical', 'POST', `${BASE}/%41bc/`],
+    ['a broken escape', 'POST', `${BASE}/%E0%A4%A/`],
+    ['project 0', 'POST', '/api/projects/0/session_recording_playlists/a/recordings/r1/'],
+    ['a query', 'POST', `${ONE}?x=1`],
+    ['bulk_delete as DELETE', 'DELETE', BULK_DELETE],
+  ])('are not forwarded with %s', (_, method, path) => {
+    expect(isSessionForwardable(method, path)).toBe(false);
+  });
+
+  it.each<[string, unknown, string]>([
+    ['a single add', 'POST', ONE],
+    ['a single removal', 'DELETE', ONE],
+    ['an id with escapes as encodeURIComponent writes them', 'POST', `${BASE}/a%20b%2Fc/`],
+    ['bulk_add', 'POST', BULK_ADD],
+  ])('forward %s', (_, method, path) => {
+    expect(isSessionForwardable(method, path)).toBe(true);
+  });
+
+  it('take a single add with no body or an empty one, never null, and nothing for a path not a string', () => {
+    expect(isSessionBodyAllowed('POST', ONE, undefined)).toBe(true);
+    expect(isSessionBodyAllowed('POST', ONE, {})).toBe(true);
+    expect(isSessionBodyAllowed('POST', ONE, null)).toBe(false);
+    expect(isSessionBodyAllowed('DELETE', ONE, undefined)).toBe(true);
+    expect(isSessionBodyAllowed('POST', 1, undefined)).toBe(false);
+  });
+});
+
+describe('notes through the session', () => {
+  const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
+  // 75.25 s into a recording that started at 10:00: the note is at 10:01:15.250.
+  const NOTE = noteBody(REC, 'Checkout froze', new Date('2025-03-01T10:00:00Z'), 75.25);
+  const with_ = (change: Partial<Record<keyof NoteBody, unknown>>) => ({ ...NOTE, ...change });
+
+  it("are PostHog's player's comment at a moment, and its undo", () => {
+    expect(createNoteRoute(3, NOTE)).toEqual({
+      method: 'POST',
+      path: '/api/projects/3/comments/',
+      body: {
+        content: 'Checkout froze',
+        scope: 'Replay',
+        item_id: REC,
+        item_context: { time_in_recording: '2025-03-01T10:01:15.250Z', milliseconds_into_recording: 75_250 },
+      },
+    });
+    expect(deleteNoteRoute(3, '0f8fad5b-d9cb-469f-a165-708677289501')).toEqual({
+      method: 'PATCH',
+      path: '/api/projects/3/comments/0f8fad5b-d9cb-469f-a165-708677289501/',
+      body: { deleted: true },
+    });
+  });
+
+  it('take a note of 1 to NOTE_MAX characters and an item id of up to 72', () => {
+    expect(NOTE_MAX).toBe(2000);
+    expect(isNoteBody(with_({ content: 'x' }))).toBe(true);
+    expect(isNoteBody(with_({ content: 'x'.repeat(NOTE_MAX) }))).toBe(true);
+    expect(isNoteBody(with_({ item_id: 'x'.repeat(72) }))).toBe(true);
+  });
+
+  it.each<[string, unknown]>([
+    ['null', null],
+    ['an array', [NOTE]],
+    ['text', 'note'],
+    ['a note too long', with_({ content: 'x'.repeat(NOTE_MAX + 1) })],
+    ['an empty note', with_({ content: '' })],
+    ['a note of spaces', with_({ content: ' \n ' })],
+    ['a note that is not text', with_({ content: 1 })],
+    ['another scope', with_({ scope: 'Notebook' })],
+    ['an empty item id', with_({ item_id: '' })],
+    ['an item id too long', with_({ item_id: 'x'.repeat(73) })],
+    ['an item id that is not text', with_({ item_id: 1 })],
+    ['a control character in the item id', with_({ item_id: 'a\u0007b' })],
+    ['no moment', with_({ item_context: null })],
+    ['a moment in an array', with_({ item_context: [] })],
+    ['a moment with another field', with_({ item_context: { ...NOTE.item_context, x: 1 } })],
+    ['a moment without milliseconds', with_({ item_context: { time_in_recording: '2025-03-01T10:01:15Z' } })],
+    ['a moment that is not text', with_({ item_context: { time_in_recording: 75 } })],
+    ['a field more', { ...NOTE, mentions: [] }],
+    ['a field less', { content: 'x', scope: 'Replay', item_id: REC }],
+  ])('refuse %s, before anything is sent', (_, body) => {
+    expect(isNoteBody(body)).toBe(false);
+    expect(() => createNoteRoute(1, body as NoteBody)).toThrow(/invalid note/);
+    expect(isSessionRequestAllowed({ method: 'POST', path: '/api/projects/1/comments/', body })).toBe(false);
+  });
+
+  it.each([
+    ['not a UUID', 'abc'],
+    ['in capitals', '0F8FAD5B-D9CB-469F-A165-708677289501'],
+    ['with more around it', 'x0f8fad5b-d9cb-469f-a165-708677289501'],
+    ['with a climb', '../0f8fad5b-d9cb-469f-a165-708677289501'],
+  ])('undo no comment id %s', (_, id) => {
+    expect(() => deleteNoteRoute(1, id)).toThrow(/invalid note id/);
+  });
+
+  it.each<[string, { method: unknown; path: unknown; body?: unknown }]>([
+    ['a note as PATCH', { method: 'PATCH', path: '/api/projects/1/comments/', body: NOTE }],
+    [
+      'an undo as POST',
+      {
+        method: 'POST',
+        path: '/api/projects/1/comments/0f8fad5b-d9cb-469f-a165-708677289501/',
+        body: { deleted: true },
+      },
+    ],
+    [
+      'an undo with no body',
+      { method: 'PATCH', path: '/api/projects/1/comments/0f8fad5b-d9cb-469f-a165-708677289501/' },
+    ],
+    [
+      'an undo with a null body',
+      { method: 'PATCH', path: '/api/projects/1/comments/0f8fad5b-d9cb-469f-a165-708677289501/', body: null },
+    ],
+    [
+      'an undo of a 36-character id that is not a UUID',
+      { method: 'PATCH', path: `/api/projects/1/comments/${'0'.repeat(36)}/`, body: { deleted: true } },
+    ],
+    ['a note with a climb', { method: 'POST', path: '/api/projects/1/comments/../comments/', body: NOTE }],
+    ['a path that is not text', { method: 'POST', path: 1, body: NOTE }],
+    ['the user read with a body', { ...CURRENT_USER_ROUTE, body: {} }],
+    ['the user read of another path', { method: 'GET', path: '/api/users/@me' }],
+  ])('are refused: %s', (_, route) => {
+    expect(isSessionRequestAllowed(route)).toBe(false);
+  });
+
+  it('allow the user read, exactly', () => {
+    expect(CURRENT_USER_ROUTE).toEqual({ method: 'GET', path: '/api/users/@me/' });
+    expect(isSessionRequestAllowed(CURRENT_USER_ROUTE)).toBe(true);
+  });
 });

@@ -188,7 +188,13 @@ describe('notes through the session: the one comment route and its undo, exactly
     const body = fc.oneof(
       fc.constant(NOTE.body),
       fc.record({
-        content: fc.oneof(fc.string({ maxLength: 5 }), fc.constant(' '), fc.integer()),
+        content: fc.oneof(
+          fc.string({ maxLength: 5 }),
+          fc.constant(' '),
+          fc.integer(),
+          // Either side of the longest note.
+          fc.integer({ min: 1998, max: 2002 }).map((length) => 'x'.repeat(length)),
+        ),
         scope: fc.constantFrom('Replay', 'replay', 'recording'),
         item_id: fc.oneof(fc.string({ maxLength: 80 }), fc.constant('a\u0000')),
         item_context: fc.oneof(
@@ -211,6 +217,13 @@ describe('notes through the session: the one comment route and its undo, exactly
         ),
       }),
       fc.record({ deleted: fc.anything() }),
+      // The undo's `{deleted: true}` with anything beside it (a note's text, a re-scope).
+      fc
+        .dictionary(fc.constantFrom('content', 'scope', 'deleted ', 'is_deleted', 'x'), fc.anything(), {
+          minKeys: 1,
+          maxKeys: 2,
+        })
+        .map((extra) => ({ deleted: true, ...extra })),
       fc.anything(),
     );
     fc.assert(
@@ -224,6 +237,115 @@ describe('notes through the session: the one comment route and its undo, exactly
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('both halves of the allow-list, whole requests', () => {
+  const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
+  const NOTE_ID = '0f8fad5b-d9cb-469f-a165-708677289501';
+  const note = createNoteRoute(1, noteBody(REC, 'Checkout froze', new Date('2025-03-01T10:00:00Z'), 75));
+
+  it('accept and refuse the same method, path and body, the page’s relay as the background', async () => {
+    const path = fc.oneof(
+      fc.constantFrom(
+        '/api/users/@me/',
+        '/api/users/@me',
+        '/api/users/@me/?x=1',
+        '/api/users/@me/../1/',
+        '/api/users/me/',
+        '/api/users/@ME/',
+        '/api/projects/1/comments/',
+        `/api/projects/1/comments/${NOTE_ID}/`,
+        `/api/projects/1/comments/${NOTE_ID.toUpperCase()}/`,
+        `/api/projects/1/comments/${'-'.repeat(36)}/`,
+        ADD.path,
+        BULK_ADD.path,
+      ),
+      fc.oneof(fc.integer(), fc.uuid(), fc.string({ maxLength: 8 })).map((user) => `/api/users/${user}/`),
+    );
+    const body = fc.oneof(
+      fc.constant(undefined),
+      fc.constant({}),
+      fc.constant({ deleted: true }),
+      fc.constant(note.body),
+      fc.constant(BULK_ADD.body),
+      fc.integer({ min: 1999, max: 2001 }).map((length) => ({
+        ...(note.body as object),
+        content: 'y'.repeat(length),
+      })),
+      fc.record({ deleted: fc.constantFrom(true, 'true', 1) }, { requiredKeys: [] }).chain((undo) =>
+        fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue(), { maxKeys: 1 }).map((extra) => ({
+          ...extra,
+          ...undo,
+        })),
+      ),
+      fc.jsonValue(),
+    );
+    const { deliver } = setup();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'get'),
+        path,
+        body,
+        async (method, candidate, b) => {
+          const input = { requestId: REQUEST_ID, origin: PAGE, method, path: candidate, body: b };
+          const answer = (await deliver({ type: 'session/request', input })) as {
+            data: { accepted: boolean };
+          };
+          expect(answer.data.accepted).toBe(isSessionRequestAllowed({ method, path: candidate, body: b }));
+        },
+      ),
+      { numRuns: 1500 },
+    );
+  });
+
+  it.each<[string, { method: string; path: string; body?: unknown }]>([
+    ['a GET of another user', { method: 'GET', path: '/api/users/1/' }],
+    ['a GET of a user by uuid', { method: 'GET', path: `/api/users/${REC}/` }],
+    ['a GET of @me with a body', { method: 'GET', path: '/api/users/@me/', body: {} }],
+    ['a PATCH of @me', { method: 'PATCH', path: '/api/users/@me/', body: {} }],
+    [
+      'an undo with the text beside it',
+      { method: 'PATCH', path: deleteNoteRoute(1, NOTE_ID).path, body: { deleted: true, content: 'x' } },
+    ],
+    [
+      'an undo of a comment id in capitals',
+      {
+        method: 'PATCH',
+        path: `/api/projects/1/comments/${NOTE_ID.toUpperCase()}/`,
+        body: { deleted: true },
+      },
+    ],
+    [
+      'a note of 2,001 characters',
+      { ...note, body: { ...(note.body as object), content: 'x'.repeat(2001) } },
+    ],
+  ])('both refuse %s', async (_name, route) => {
+    const { deliver, fetch } = setup();
+    expect(isSessionRequestAllowed(route)).toBe(false);
+    expect(
+      await deliver({ type: 'session/request', input: { ...route, requestId: REQUEST_ID, origin: PAGE } }),
+    ).toEqual({
+      ok: true,
+      data: { accepted: false },
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('both take a note of exactly 2,000 characters, and the user read', async () => {
+    const { deliver } = setup();
+    for (const route of [
+      { ...note, body: { ...(note.body as object), content: 'x'.repeat(2000) } },
+      { method: 'GET', path: '/api/users/@me/' },
+    ]) {
+      expect(isSessionRequestAllowed(route)).toBe(true);
+      expect(
+        await deliver({ type: 'session/request', input: { ...route, requestId: REQUEST_ID, origin: PAGE } }),
+      ).toEqual({
+        ok: true,
+        data: { accepted: true },
+      });
+    }
   });
 });
 

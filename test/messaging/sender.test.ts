@@ -32,6 +32,14 @@ describe('classifySender', () => {
         url: 'chrome-extension://zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz/popup.html',
       },
     ],
+    [
+      'another extension’s content script on a PostHog page',
+      page('https://us.posthog.com/project/1/replay/abc', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz' }),
+    ],
+    [
+      'another extension’s content script on the self-hosted PostHog, with its origin',
+      page(`${SELF_HOSTED}/project/1`, { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', origin: SELF_HOSTED }),
+    ],
     ['another extension claiming our page url', { id: 'zzzz', url: `${EXTENSION_ORIGIN}popup.html` }],
     ['no id', { url: `${EXTENSION_ORIGIN}popup.html` }],
     ['look-alike id (suffix)', { id: `${EXTENSION_ID}x`, url: `${EXTENSION_ORIGIN}popup.html` }],

@@ -435,3 +435,44 @@ describe('contextKey', () => {
     expect(at(`${US}/shared/${token}`)).not.toBe(at(`${US}/embedded/${token}`));
   });
 });
+
+describe('every other area of a project PostHog routes', () => {
+  it.each([
+    'home',
+    'web',
+    'events',
+    'data-management',
+    'data-warehouse',
+    'persons',
+    'person',
+    'groups',
+    'cohorts',
+    'feature_flags',
+    'experiments',
+    'early_access_features',
+    'surveys',
+    'survey_templates',
+    'pipeline',
+    'batch_exports',
+    'toolbar',
+    'settings',
+    'canvas',
+  ])('is a page worth a link in a project (/%s), and nothing without one', (area) => {
+    expect(parsePageContext(`${US}/project/1/${area}`)).toEqual({
+      kind: 'page',
+      origin: US,
+      projectId: 1,
+      path: `/project/1/${area}`,
+    });
+    expect(parsePageContext(`${US}/${area}`)).toBeNull();
+  });
+
+  it.each(['insights', 'notebooks'])('lists its /%s in a project, not without one', (area) => {
+    expect(parsePageContext(`${US}/project/1/${area}`)).toMatchObject({ kind: 'page' });
+    expect(parsePageContext(`${US}/${area}`)).toBeNull();
+  });
+
+  it.each(['not-an-area', 'constructor', '__proto__', 'i'])('is not /%s', (area) => {
+    expect(parsePageContext(`${US}/project/1/${area}`)).toBeNull();
+  });
+});

@@ -22,7 +22,6 @@ import {
   publicChange,
   type StoredChange,
   sameTarget,
-  targetKey,
   toState,
 } from './pending-store';
 
@@ -131,14 +130,18 @@ export function createPendingChanges(deps: PendingDeps) {
    * still waiting holds back the later ones for the same recording and collection.
    */
   async function run(due: (change: StoredChange) => boolean): Promise<void> {
-    const blocked = new Set<string>();
     const tried = new Set<string>();
     const started = generation;
     for (;;) {
       const value = await read();
       if (generation !== started) return;
+      // Only the first change still waiting per recording and collection may go: a later one (an undo
+      // asked while its add was on its way) waits for it, due or not, failed again or not.
       const change = value.changes.find(
-        (candidate) => !tried.has(candidate.id) && !blocked.has(targetKey(candidate)) && due(candidate),
+        (candidate) =>
+          !tried.has(candidate.id) &&
+          due(candidate) &&
+          value.changes.find((other) => sameTarget(other, candidate)) === candidate,
       );
       if (!change) {
         scheduleNext(value.changes);
@@ -158,7 +161,6 @@ export function createPendingChanges(deps: PendingDeps) {
       const changes = after.changes.flatMap((other) =>
         other.id !== change.id ? [other] : outcome.keep ? [{ ...outcome.keep, inFlight: false }] : [],
       );
-      if (outcome.keep) blocked.add(targetKey(change));
       const notices = keptNotices(outcome.notice ? [...after.notices, outcome.notice] : after.notices, now());
       await write({ ...after, changes, notices });
       if (outcome.notice) {

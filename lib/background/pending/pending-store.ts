@@ -91,9 +91,6 @@ export const sameTarget = (a: PendingTarget, b: PendingTarget) =>
   a.shortId === b.shortId &&
   a.recordingId === b.recordingId;
 
-export const targetKey = (change: PendingTarget) =>
-  `${change.origin}|${change.projectId}|${change.shortId}|${change.recordingId}`;
-
 export function toState(value: PendingStore): PendingState {
   return { changes: value.changes.map(publicChange), notices: value.notices };
 }

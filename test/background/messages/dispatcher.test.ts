@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDispatcher, type Handlers } from '../../../lib/background/messages/dispatcher';
+import { createDispatcher, type Handlers, redactKeys } from '../../../lib/background/messages/dispatcher';
 import type { MessageSenderLike } from '../../../lib/messaging/sender';
 import { AppError } from '../../../lib/platform/errors';
 import { API_KEY } from '../../support/api-key';
@@ -118,6 +118,17 @@ describe('dispatch', () => {
     );
   });
 
+  it("refuses another extension's content script on a PostHog page, with a message a content script may send", async () => {
+    const add = vi.fn(async () => ({ added: true, via: 'key' as const }));
+    const { dispatch } = setup({ 'recording/add-from-page': add });
+    const message = { type: 'recording/add-from-page', input: {} };
+    const answer = await dispatch(message, { ...contentScript, id: 'otherotherotherotherotherotherot' });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'bad-message' } });
+    expect(add).not.toHaveBeenCalled();
+    await expect(dispatch(message, contentScript)).resolves.toMatchObject({ ok: true });
+    expect(add).toHaveBeenCalledTimes(1);
+  });
+
   it('answers unknown when no handler is wired for a known type', async () => {
     const { dispatch } = setup();
     await expect(dispatch({ type: 'status/get' }, popup)).resolves.toMatchObject({
@@ -195,5 +206,49 @@ describe('dispatch', () => {
     const answer = await dispatch({ type: 'settings/forget', input: {} }, popup);
     expect(answer).toMatchObject({ ok: false, error: { kind: 'unknown', message: expect.any(String) } });
     expect(JSON.stringify(answer)).not.toContain(API_KEY);
+  });
+});
+
+describe('redactKeys', () => {
+  // A personal API key, a project API key, a refresh token: every PostHog token form.
+  const tokens = ['phx_AbCdEfGh12345678', 'pha_AbCdEfGh12345678', 'phr_AbCdEfGh12345678', 'phc_AbCdEfGh1234'];
+
+  it.each(tokens)('keeps only the prefix of %s, in every text field an error carries', (token) => {
+    const said = `PostHog said: ${token} is not valid`;
+    const redacted = redactKeys({
+      kind: 'unauthorized',
+      message: said,
+      retryable: false,
+      status: 401,
+      detail: said,
+      field: said,
+      scope: said,
+    });
+    const shown = `PostHog said: ${token.slice(0, 4)}… is not valid`;
+    expect(redacted).toEqual({
+      kind: 'unauthorized',
+      message: shown,
+      retryable: false,
+      status: 401,
+      detail: shown,
+      field: shown,
+      scope: shown,
+    });
+  });
+
+  it('adds no field an error did not carry, and leaves words that only look like a prefix', () => {
+    const error = {
+      kind: 'server' as const,
+      message: 'phx_short and graphx_AbCdEfGh12345678',
+      retryable: true,
+    };
+    expect(redactKeys(error)).toEqual(error);
+    expect(Object.keys(redactKeys(error))).toEqual(['kind', 'message', 'retryable']);
+  });
+
+  it('redacts every token in a text, not only the first', () => {
+    expect(
+      redactKeys({ kind: 'unknown', message: 'phx_AbCdEfGh1 then pha_AbCdEfGh2', retryable: false }).message,
+    ).toBe('phx_… then pha_…');
   });
 });

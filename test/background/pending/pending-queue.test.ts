@@ -448,3 +448,126 @@ describe('notices the popup has not shown yet', () => {
     expect(kept.at(-1)).toMatchObject({ outcome: 'applied', recordingId: REC, at: now() });
   });
 });
+
+describe('a change whose request is on its way', () => {
+  /** An add kept, then tried ("Retry now": everything is due) with its answer held until `answer` settles. */
+  async function addOnItsWay(answer: Promise<void>) {
+    let addAnswer = answer;
+    const t = setup((change) =>
+      change.direction === 'add' && change.recordingId === REC ? addAnswer : Promise.resolve(),
+    );
+    await t.pending.keep(target(), 'add', new AppError('network'));
+    const run = t.pending.retryNow();
+    await vi.waitFor(() => expect(t.calls).toHaveLength(1));
+    return {
+      ...t,
+      run,
+      answerAddWith: (next: Promise<void>) => {
+        addAnswer = next;
+      },
+    };
+  }
+
+  it('does not cancel out with its undo: the undo is kept, and made after the add', async () => {
+    const answer = deferred();
+    const { pending, calls, run, advance } = await addOnItsWay(answer.promise);
+    const undo = await pending.keep(target(), 'remove', new AppError('network'));
+    // The add may already be in PostHog: "neither is sent" would be untrue.
+    expect(undo).toEqual({ kept: expect.objectContaining({ direction: 'remove' }) });
+    expect((await pending.state()).changes.map((change) => change.direction)).toEqual(['add', 'remove']);
+    answer.resolve();
+    await run;
+    advance(30_000);
+    await pending.tryDue();
+    expect(calls.map((call) => call.change.direction)).toEqual(['add', 'remove']);
+    expect((await pending.state()).changes).toEqual([]);
+  });
+
+  it('that fails again still holds back the undo asked meanwhile, in this run and the next', async () => {
+    const answer = deferred();
+    const { pending, calls, run, advance, answerAddWith } = await addOnItsWay(answer.promise);
+    await pending.keep(target(), 'remove', new AppError('network'));
+    // Another recording's change, due with the undo: it is not held back.
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    answer.reject(new AppError('server', { status: 503 }));
+    await run;
+    const tried = () => calls.map((call) => `${call.change.direction} ${call.change.recordingId}`);
+    expect(tried()).toEqual([`add ${REC}`, `add ${OTHER_REC}`]);
+    // The undo falls due 30 s on, the add's next try a minute on: the undo still waits for the add.
+    advance(30_000);
+    await pending.tryDue();
+    expect(tried()).toHaveLength(2);
+    answerAddWith(Promise.resolve());
+    advance(30_000);
+    await pending.tryDue();
+    expect(tried()).toEqual([`add ${REC}`, `add ${OTHER_REC}`, `add ${REC}`, `remove ${REC}`]);
+    expect((await pending.state()).changes).toEqual([]);
+  });
+
+  it('is not discarded while its request is out, and what it became is still told', async () => {
+    const answer = deferred();
+    const { pending, run } = await addOnItsWay(answer.promise);
+    const [onItsWay] = (await pending.state()).changes;
+    const discard = await pending.discard(onItsWay?.id ?? '');
+    expect(discard.discarded).toBe(false);
+    expect(discard.state.changes.map((change) => change.id)).toEqual([onItsWay?.id]);
+    answer.resolve();
+    expect((await run).notices).toEqual([
+      expect.objectContaining({ outcome: 'applied', id: expect.any(String) }),
+    ]);
+  });
+});
+
+describe('a change that may have been made (its answer lost)', () => {
+  it('is still read back first after a later miss of another kind', async () => {
+    let tries = 0;
+    const { pending, calls } = setup(async () => {
+      if (++tries === 1) throw new AppError('signed-out');
+    });
+    await pending.keep(target(), 'add', new AppError('outcome-unknown'));
+    await pending.retryNow();
+    await pending.retryNow();
+    // A sign-in missing says nothing of whether the first request was made: it is read back still.
+    expect(calls.map((call) => call.checkFirst)).toEqual([true, true]);
+  });
+
+  it('becomes one when a try of it loses its answer', async () => {
+    let tries = 0;
+    const { pending, calls } = setup(async () => {
+      if (++tries === 1) throw new AppError('outcome-unknown');
+    });
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    await pending.retryNow();
+    await pending.retryNow();
+    expect(calls.map((call) => call.checkFirst)).toEqual([false, true]);
+  });
+});
+
+describe('with no clock, ids or timer of its own', () => {
+  it("uses the browser's clock, UUIDs and setTimeout", async () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date', 'setTimeout'] });
+    try {
+      const tried: PendingChange[] = [];
+      const pending = createPendingChanges({
+        store: browser.storage.local,
+        apply: async (change) => void tried.push(change),
+      });
+      const kept = await pending.keep(target(), 'add', new AppError('signed-out'));
+      expect(kept).toEqual({
+        kept: expect.objectContaining({
+          id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+          at: 1_000_000,
+        }),
+      });
+      vi.setSystemTime(1_000_500);
+      await pending.pageLoaded(ORIGIN);
+      expect(tried).toEqual([]);
+      await vi.advanceTimersByTimeAsync(PAGE_TRIGGER_GAP_MS - 501);
+      expect(tried).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(tried).toHaveLength(1));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

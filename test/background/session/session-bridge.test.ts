@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { addRecordingRoute } from '../../../lib/api/session-routes';
+import { addRecordingRoute, removeRecordingRoute } from '../../../lib/api/session-routes';
 import {
   createSessionBridge,
   type KeptFor,
@@ -259,5 +259,86 @@ describe('every request through a page goes only as the key’s owner, or the us
       kind: 'private-window',
     });
     expect(found).toEqual([{ private: true }]);
+  });
+});
+
+describe('the session bridge, at its edges', () => {
+  it.each([0, 199, 300, 403, 500])(
+    'takes a user read answered %i as what the change would have been told, and sends no change',
+    async (status) => {
+      const { bridge, sent } = setup({ answerMeByHand: true });
+      const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      bridge.reply({ requestId: idOf(sent, 0), status, body: { uuid: ANA } }, fromTab(4));
+      await expect(answer).resolves.toEqual({ status, body: { uuid: ANA } });
+      expect(sent).toHaveLength(1);
+    },
+  );
+
+  it.each([200, 299])('takes any success of the user read (%i) as signed in', async (status) => {
+    const { bridge, sent } = setup({ answerMeByHand: true });
+    void bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    bridge.reply({ requestId: idOf(sent, 0), status, body: { uuid: ANA } }, fromTab(4));
+    await vi.waitFor(() => expect(sent).toHaveLength(2));
+  });
+
+  it('takes a user read with no body as nobody to trust: nothing is sent', async () => {
+    const { bridge, sent } = setup({ answerMeByHand: true });
+    const answer = bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    bridge.reply({ requestId: idOf(sent, 0), status: 200, body: null }, fromTab(4));
+    await expect(answer).rejects.toMatchObject({ kind: 'invalid-response' });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('sends a request without a body as one with no body field', async () => {
+    const { bridge, sent } = setup();
+    const removal = removeRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
+    void bridge.forward(ORIGIN, removal);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect((sent[0] as { message: { input: object } }).message.input).not.toHaveProperty('body');
+  });
+
+  it('names each request with a fresh UUID, and waits 20 s for its reply by default', async () => {
+    vi.useFakeTimers();
+    try {
+      const sent: Array<{ message: unknown }> = [];
+      // The first request is who the tab is: it names itself and waits as any other.
+      const bridge = createSessionBridge({
+        findSessionTabs: async () => [{ tabId: 4 }],
+        keyOwner: async () => ANA,
+        sendToTab: async (_tabId, message) => {
+          sent.push({ message });
+          return { ok: true, data: { accepted: true } };
+        },
+      });
+      const answer = bridge.forward(ORIGIN, ROUTE);
+      const settled = vi.fn();
+      answer.then(settled, settled);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(sent).toHaveLength(1);
+      expect(idOf(sent, 0)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      await vi.advanceTimersByTimeAsync(19_999);
+      expect(settled).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(answer).rejects.toMatchObject({ kind: 'timeout' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers no-session-tab, keeping the cause, when the tab fails with something not an AppError', async () => {
+    const bridge = createSessionBridge({
+      findSessionTabs: async () => {
+        throw new TypeError('tabs.query failed');
+      },
+      keyOwner: async () => ANA,
+      sendToTab: async () => ({ ok: true, data: { accepted: true } }),
+    });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({
+      kind: 'no-session-tab',
+      cause: expect.any(TypeError),
+    });
   });
 });
