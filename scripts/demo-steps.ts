@@ -158,20 +158,20 @@ async function tourPlaylists(session: ExtensionSession, tabId: number, shoot: Sh
   const note = popup.getByLabel('Note at 01:15 (optional)');
   await note.fill('Payment button unresponsive after the coupon is applied');
   await note.press('Control+Enter');
-  await popup.getByText('Added to Onboarding with a note at 01:15.').waitFor();
+  await popup.getByText('✓ Added to Onboarding · note at 01:15').waitFor();
   await shoot.popup(
     popup,
     '08-popup-added.png',
     'added to "Onboarding" through the PostHog session, with a note at 01:15',
   );
   await popup.getByRole('button', { name: 'Undo' }).click();
-  await popup.getByText(/^Removed from Onboarding\./).waitFor();
+  await popup.getByText(/^Removed from Onboarding/).waitFor();
   await shoot.popup(popup, '09-popup-undone.png', 'undone');
   await popup.getByRole('combobox').fill('Demo escalations');
   await popup.getByRole('option', { name: 'Create collection “Demo escalations” and add' }).waitFor();
   await shoot.popup(popup, '10-popup-create.png', 'no collection of that name: create one and add');
   await popup.keyboard.press('Enter');
-  await popup.getByText(/^Added to Demo escalations\./).waitFor();
+  await popup.getByText(/^✓ Added to Demo escalations/).waitFor();
   await shoot.popup(popup, '11-popup-created.png', 'created "Demo escalations", with the recording in it');
   await popup.close();
 }

@@ -191,7 +191,7 @@ describe('adding a recording to a playlist against PostHog (session fallback)', 
       expect(state.results.map((recording) => recording.id)).toContain(loose);
       env.server.clearRequests();
       await popup.getByRole('button', { name: 'Undo' }).click();
-      await popup.getByText(/^Removed from Onboarding\./).waitFor();
+      await popup.getByText(/^Removed from Onboarding/).waitFor();
       expect(recordingCalls(env.server, onboarding, loose)).toEqual(['DELETE session 200']);
       await Promise.all([popup.close(), page.close()]);
     } finally {
