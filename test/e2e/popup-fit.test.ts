@@ -64,7 +64,7 @@ describe('the popup fits in 600 px at its width (posthog flavor)', () => {
 
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
-    await popup.getByText(/^Added to Onboarding/).waitFor();
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
     await measure('after an add', popup);
 
     await popup.getByRole('combobox').fill('Fit check');
