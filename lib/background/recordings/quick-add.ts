@@ -57,6 +57,9 @@ export interface QuickAddDeps {
 
 /** The in-page button's tooltip after an add: the whole sentence, bounded as the protocol takes it. */
 const PAGE_DETAIL_CHARS = 600;
+/** A sentence of the shortcut's or a link's add without its closing "Open Hogmark to undo". */
+const withoutUndoHint = (message: string) => message.replace(` ${t('quickAddUndoHint')}`, '');
+
 /** A pick older than this is not what the popup was opened for. */
 const PICK_TTL_MS = 60_000;
 /** The face read runs beside the add; once the add is answered, it is waited for this long at most. */
@@ -131,15 +134,7 @@ export function createQuickAdd(deps: QuickAddDeps) {
         playlistName,
         ...(result.via ? { via: result.via } : {}),
         ...(result.actionId ? { actionId: result.actionId } : {}),
-        message: t(
-          result.quietTab
-            ? 'quickAddedViaQuietTab'
-            : result.via === 'session'
-              ? 'quickAddedViaSession'
-              : 'quickAdded',
-          playlistName,
-          who,
-        ),
+        message: `${t(result.quietTab ? 'quickAddedViaQuietTab' : result.via === 'session' ? 'quickAddedViaSession' : 'quickAdded', playlistName, who)} ${t('quickAddUndoHint')}`,
       };
     } catch (error) {
       return { outcome: 'failed', message: toAppError(error).userMessage() };
@@ -223,7 +218,8 @@ export function createQuickAdd(deps: QuickAddDeps) {
         ...(result.playlistName ? { playlistName: result.playlistName } : {}),
         via: result.via ?? 'key',
         message,
-        ...(added ? { detail: result.message.slice(0, PAGE_DETAIL_CHARS) } : {}),
+        // Beside its own Undo, the sentence is told without "Open Hogmark to undo".
+        ...(added ? { detail: withoutUndoHint(result.message).slice(0, PAGE_DETAIL_CHARS) } : {}),
         undoable: result.outcome === 'added',
       };
     },

@@ -113,9 +113,7 @@ describe('Cancel from the in-page button (posthog flavor: adds go through the si
       added: true,
       undoable: true,
       message: '✓ Onboarding',
-      detail: expect.stringMatching(
-        /^Added recording …\S+ to Onboarding via your PostHog session\. Open Hogmark to undo\.$/,
-      ),
+      detail: expect.stringMatching(/^Added recording …\S+ to Onboarding via your PostHog session\.$/),
     });
     expect(writes()).toHaveLength(1);
     expect(await serverHolds(server, onboarding, loose)).toBe(true);

@@ -267,7 +267,8 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
       added: true,
       undoable: true,
       message: '✓ Onboarding',
-      detail: `Added ${BY_ID} to Onboarding. Open Hogmark to undo.`,
+      // Beside its own Undo button, never "Open Hogmark to undo".
+      detail: `Added ${BY_ID} to Onboarding.`,
     });
     expect(await quickAdd.undoFromPage({}, context)).toEqual({
       undone: true,
