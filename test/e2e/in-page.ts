@@ -144,9 +144,19 @@ export async function clickInPage(page: Page, label: string | RegExp): Promise<v
   for (;;) {
     const button = buttonLabelled(await waitForInPage(page), label);
     const cdp = await cdpOf(page);
-    const { model } = (await cdp.send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })) as {
-      model: { content: number[] };
-    };
+    // The button read a moment ago may already be replaced: then its node has no box; look again.
+    const boxed = (await cdp
+      .send('DOM.getBoxModel', { backendNodeId: button.backendNodeId })
+      .catch((error: unknown) => {
+        if (Date.now() > deadline) throw error;
+        return null;
+      })) as { model: { content: number[] } } | null;
+    if (boxed === null) {
+      last = '';
+      await page.waitForTimeout(150);
+      continue;
+    }
+    const { model } = boxed;
     const [x1 = 0, y1 = 0, , , x3 = 0, y3 = 0] = model.content;
     const place = `${button.backendNodeId} ${model.content.join(',')}`;
     if (place === last || Date.now() > deadline) {
