@@ -61,8 +61,9 @@ export function NoteField(props: { store: CollectionPickerStore }) {
       </label>
       <textarea
         id="playlist-note"
-        rows={2}
+        rows={1}
         maxLength={2000}
+        title={t('noteHint')}
         value={note.text.value}
         aria-describedby={known === null ? 'playlist-note-unknown playlist-note-hint' : 'playlist-note-hint'}
         onInput={(event) => {
@@ -71,7 +72,8 @@ export function NoteField(props: { store: CollectionPickerStore }) {
         onKeyDown={addWithNote}
       />
       {known === null ? <NoteTimeField store={store} onKeyDown={addWithNote} /> : null}
-      <p id="playlist-note-hint" class="muted small">
+      {/* Said to assistive technology and in the field's tooltip; the list's active row shows it too ("↵ Add with note"). */}
+      <p id="playlist-note-hint" class="visually-hidden">
         {t('noteHint')}
       </p>
     </div>

@@ -26,20 +26,19 @@ function ChangeRow(props: { change: PendingChange; store: PendingStore }) {
   );
   return (
     <li class="pending-change">
-      <p>
-        <span class="pending-what" title={`${row} (${change.recordingId})`}>
-          {row}
-        </span>
-        <span class="muted">{t(whyKey(change))}</span>
+      <p class="pending-what" title={`${row} (${change.recordingId})`}>
+        {row}
       </p>
-      <div class="playlist-actions">
+      <div class="pending-why">
+        <p class="muted">{t(whyKey(change))}</p>
         <button
           type="button"
           disabled={busy !== null}
           aria-busy={busy === change.id}
+          aria-label={t('pendingRetry')}
           onClick={() => void store.retry(change.id)}
         >
-          {t('pendingRetry')}
+          {t('pendingRetryShort')}
         </button>
         <button type="button" disabled={busy !== null} onClick={() => void store.discard(change.id)}>
           {t('pendingDiscard')}
@@ -101,7 +100,7 @@ export function PendingChanges(props: { store: PendingStore }) {
       {changes.length > 0 ? (
         <>
           <h2 id="pending-heading">{tCount('pendingHeading', changes.length)}</h2>
-          <ul class="pending-list">
+          <ul class="pending-list is-waiting">
             {changes.map((change) => (
               <ChangeRow key={change.id} change={change} store={store} />
             ))}

@@ -24,6 +24,30 @@ function projectOf(status: Status): string {
   return status.projectId === undefined ? '' : t('projectUnnamed', status.projectId);
 }
 
+/**
+ * The bar's last button: the options page. Where Hogmark is connected, with which project and key,
+ * is its tooltip and its accessible description (the header names the page's own project).
+ */
+function SettingsButton(props: { status: Status; onOpen: () => void }) {
+  const { status } = props;
+  const connection = `${t('connectedTo', status.origin ?? '', projectOf(status))} · ${t('keyLabel', status.maskedKey ?? '')}`;
+  return (
+    <button
+      type="button"
+      class="popup-settings"
+      aria-label={t('popupSettings')}
+      aria-describedby="popup-connection"
+      title={connection}
+      onClick={props.onOpen}
+    >
+      <span aria-hidden="true">⚙</span>
+      <span id="popup-connection" class="visually-hidden">
+        {connection}
+      </span>
+    </button>
+  );
+}
+
 export function PopupApp(props: {
   store: PopupStore;
   playlists?: CollectionPickerStore;
@@ -82,21 +106,13 @@ export function PopupApp(props: {
               hints={state.hints}
             />
           ) : null}
-          {/* The slim bar at the bottom: every dashboard, and a person's recordings. */}
-          <div class="popup-bar">
+          {/* The slim bar at the bottom: every dashboard, a person's recordings, and the settings. */}
+          <footer class="popup-footer popup-bar">
             {share ? <DashboardViewButton onOpen={() => void share.openDashboards()} /> : null}
             {props.onFindPerson ? (
               <PersonFinder id="popup-person-finder" onFind={props.onFindPerson} />
             ) : null}
-          </div>
-          <footer class="popup-footer muted">
-            {/* One line: where Hogmark is connected and with which key, in full in its title. */}
-            <p
-              title={`${t('connectedTo', state.status.origin ?? '', projectOf(state.status))} · ${t('keyLabel', state.status.maskedKey ?? '')}`}
-            >
-              {t('connectedTo', state.status.origin ?? '', projectOf(state.status))} ·{' '}
-              {t('keyLabel', state.status.maskedKey ?? '')}
-            </p>
+            <SettingsButton status={state.status} onOpen={() => void store.openOptions()} />
           </footer>
         </>
       ) : null}

@@ -6,58 +6,18 @@ import { recordingPage } from '../support/recording-page';
 import { findAccessibilityViolations } from './axe';
 import { POPUP_SETTLED } from './dashboards-harness';
 import { useExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
-import { CHOOSE_COLLECTION, type HeaderPaints, recordHeaders, serveTicketLinking } from './picker-window';
+import {
+  chooseCollectionOn,
+  type HeaderPaints,
+  recordHeaders,
+  serveTicketLinking,
+  toolbarPopupWill,
+} from './picker-window';
 
 const { inCheckout, loose } = DEMO.recordings;
 /** A recording id of PostHog's form that the demo PostHog has no recording for (deleted). */
 const GONE = '0191dd9e-9999-7ccc-8ddd-000000000999';
 const FACE_DETAILS = /^Started .+ · 05:12 long · shop\.example\.com\/checkout$/;
-
-type Chrome = { action: { openPopup: (...args: unknown[]) => unknown } };
-
-/**
- * How the browser meets `action.openPopup()` for the next menu click: `refuse` as where it may not open
- * the toolbar popup (Chromium before 127, no focused window: then Hogmark opens the picker window);
- * `stand-in` lets the call succeed without opening one, and the test opens the popup page over the tab
- * as the toolbar would (a test cannot reach the toolbar popup itself).
- */
-async function toolbarPopupWill(
-  session: ExtensionSession,
-  how: 'refuse' | 'stand-in' | 'open',
-): Promise<void> {
-  await session.serviceWorker.evaluate((how) => {
-    const holder = globalThis as unknown as {
-      chrome: Chrome;
-      hogmarkOpenPopup?: Chrome['action']['openPopup'];
-    };
-    holder.hogmarkOpenPopup ??= holder.chrome.action.openPopup;
-    holder.chrome.action.openPopup =
-      how === 'open'
-        ? holder.hogmarkOpenPopup
-        : how === 'refuse'
-          ? () => {
-              throw new Error('Could not find an active browser window.');
-            }
-          : (callback?: unknown) => (typeof callback === 'function' ? callback() : Promise.resolve());
-  }, how);
-}
-
-/** A right-click on a recording link of the ticket, "Choose a collection…": the menu's own listener. */
-async function chooseCollectionOn(session: ExtensionSession, ticket: Page, tabId: number, linkId: string) {
-  const linkUrl = await ticket.locator(`#${linkId}`).evaluate((link) => (link as HTMLAnchorElement).href);
-  await session.serviceWorker.evaluate(
-    async (click) => {
-      type Listener = (info: object, tab: object) => Promise<void>;
-      const test = (globalThis as unknown as { hogmarkTest: { menuClicked: Listener } }).hogmarkTest;
-      await test.menuClicked(
-        { menuItemId: click.id, linkUrl: click.linkUrl, pageUrl: click.url, frameId: 0, editable: false },
-        { id: click.tabId, url: click.url, index: 1, active: true, windowId: -1, pinned: false },
-      );
-    },
-    { id: CHOOSE_COLLECTION, linkUrl, url: ticket.url(), tabId },
-  );
-}
 
 const paintsOf = (popup: Page) =>
   popup.evaluate(() => (window as unknown as { hogmarkHeaderPaints: HeaderPaints }).hogmarkHeaderPaints);

@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import type { ExtensionSession } from './harness';
 
 /** The menu item on recording links (lib/background/recordings/recording-menus.ts). */
 export const CHOOSE_COLLECTION = 'hogmark-choose-playlist';
@@ -49,4 +51,54 @@ export function recordHeaders(): void {
     const header = `${kind} | ${name}`;
     if (paints.headers.at(-1) !== header) paints.headers.push(header);
   }).observe(document, { subtree: true, childList: true, characterData: true });
+}
+
+type Chrome = { action: { openPopup: (...args: unknown[]) => unknown } };
+
+/**
+ * How the browser meets `action.openPopup()` for the next menu click: `refuse` as where it may not open
+ * the toolbar popup (Chromium before 127, no focused window: then Hogmark opens the picker window);
+ * `stand-in` lets the call succeed without opening one, and the test opens the popup page over the tab
+ * as the toolbar would (a test cannot reach the toolbar popup itself).
+ */
+export async function toolbarPopupWill(
+  session: ExtensionSession,
+  how: 'refuse' | 'stand-in' | 'open',
+): Promise<void> {
+  await session.serviceWorker.evaluate((how) => {
+    const holder = globalThis as unknown as {
+      chrome: Chrome;
+      hogmarkOpenPopup?: Chrome['action']['openPopup'];
+    };
+    holder.hogmarkOpenPopup ??= holder.chrome.action.openPopup;
+    holder.chrome.action.openPopup =
+      how === 'open'
+        ? holder.hogmarkOpenPopup
+        : how === 'refuse'
+          ? () => {
+              throw new Error('Could not find an active browser window.');
+            }
+          : (callback?: unknown) => (typeof callback === 'function' ? callback() : Promise.resolve());
+  }, how);
+}
+
+/** A right-click on a recording link of the ticket, "Choose a collection…": the menu's own listener. */
+export async function chooseCollectionOn(
+  session: ExtensionSession,
+  ticket: Page,
+  tabId: number,
+  linkId: string,
+) {
+  const linkUrl = await ticket.locator(`#${linkId}`).evaluate((link) => (link as HTMLAnchorElement).href);
+  await session.serviceWorker.evaluate(
+    async (click) => {
+      type Listener = (info: object, tab: object) => Promise<void>;
+      const test = (globalThis as unknown as { hogmarkTest: { menuClicked: Listener } }).hogmarkTest;
+      await test.menuClicked(
+        { menuItemId: click.id, linkUrl: click.linkUrl, pageUrl: click.url, frameId: 0, editable: false },
+        { id: click.tabId, url: click.url, index: 1, active: true, windowId: -1, pinned: false },
+      );
+    },
+    { id: CHOOSE_COLLECTION, linkUrl, url: ticket.url(), tabId },
+  );
 }

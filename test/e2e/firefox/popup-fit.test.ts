@@ -1,0 +1,205 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO } from '../../fake-posthog/demo-ids';
+import { recordingPage } from '../../support/recording-page';
+import { serveSupportTicket } from '../person-page';
+import { CHOOSE_COLLECTION, serveTicketLinking } from '../picker-window';
+import { clickMenu, useFirefoxExtension, waitForOpened } from './fixtures';
+import { FirefoxPage } from './page';
+import { firefoxPopupOver } from './popup';
+
+/** A toolbar popup is at most 600 px tall: taller, the browser cuts it and the user scrolls. */
+const POPUP_MAX_HEIGHT = 600;
+const COMMENTS = /^\/api\/projects\/1\/comments\/$/;
+const { inCheckout, loose, anonymous } = DEMO.recordings;
+/** A recording of project 1 in the demo seed that no collection holds. */
+const third = '0191dd9e-1111-7ccc-8ddd-000000000003';
+
+declare const browser: {
+  runtime: {
+    getBackgroundPage(): Promise<{ browser: { action: { openPopup(): Promise<void> } } }>;
+  };
+};
+
+/** How tall the popup's document is at its own width (the body sets it), as Firefox sizes its popup. */
+const heightOf = (popup: FirefoxPage) =>
+  popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+
+async function expectFits(popup: FirefoxPage, state: string): Promise<void> {
+  const height = await heightOf(popup);
+  expect(height, `${state} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
+}
+
+describe('Firefox: every popup state fits in 600 px at its width', () => {
+  const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
+  const opened: FirefoxPage[] = [];
+  afterEach(async () => {
+    env.server.clearFaults();
+    await Promise.all(opened.splice(0).map((page) => page.close()));
+  });
+
+  it('over a recording: fresh, the type scale, a note typed then a click, after the add', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/login?next=/project/1/replay/${loose}`,
+    );
+    opened.push(page);
+    await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${loose}`);
+    const popup = await firefoxPopupOver(env, tabId);
+    opened.push(popup);
+    await popup.waitForTarget({ css: 'fieldset legend', hasText: 'Recording link' });
+    await expectFits(popup, 'over a recording');
+    // Firefox styles extension pages without Chromium's 75 %: the same pixels as there all the same.
+    const sizes = await popup.evaluate(() => {
+      const size = (selector: string) => {
+        const element = document.querySelector(selector);
+        return element ? Number.parseFloat(getComputedStyle(element).fontSize) : null;
+      };
+      return {
+        row: size('.playlist-option-name'),
+        search: size('#playlist-search'),
+        button: size('button'),
+        hint: size('.muted'),
+      };
+    });
+    expect(sizes).toMatchObject({ row: 14, search: 14, button: 14 });
+    expect(sizes.row).toBeGreaterThanOrEqual(sizes.hint ?? Number.POSITIVE_INFINITY);
+
+    // A note typed, then a click on a collection (not Ctrl+Enter): the note goes with the add.
+    env.server.clearRequests();
+    await popup.fill({ css: 'input[role="combobox"]' }, 'Onboard');
+    await popup.fill({ css: '#playlist-note' }, 'Coupon field rejects valid codes');
+    await popup.waitForTarget({ css: '[role="option"]', hasText: '↵ Add with note' });
+    await popup.click({ css: '[role="option"]', hasText: 'Onboarding' });
+    await popup.waitForTarget({ css: '[role="status"]', hasText: '✓ Added to Onboarding · note at' });
+    const notes = env.server.requests.filter((r) => r.method === 'POST' && COMMENTS.test(r.path));
+    expect(notes.map((r) => [r.status, (r.body as { content?: string }).content])).toEqual([
+      [201, 'Coupon field rejects valid codes'],
+    ]);
+    expect(
+      env.server.requests
+        .filter((r) => r.method === 'POST' && r.path.endsWith(`/recordings/${loose}/`))
+        .map((r) => `${r.auth} ${r.status}`),
+    ).toEqual(['key 403', 'session 200']);
+    await expectFits(popup, 'after an add');
+  });
+
+  it('over a recording with an error, then with changes waiting', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/login?next=/project/1/replay/${inCheckout}`,
+    );
+    opened.push(page);
+    await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${inCheckout}`);
+    // Every add of this recording meets a server error until the test ends: the pick waits.
+    env.server.setFault({
+      method: 'POST',
+      path: new RegExp(`^/api/projects/1/session_recording_playlists/[^/]+/recordings/${inCheckout}/$`),
+      fault: { type: 'status', status: 503 },
+    });
+    const popup = await firefoxPopupOver(env, tabId);
+    opened.push(popup);
+    await popup.waitFor(() => document.querySelector('[role="option"]') !== null);
+    await popup.fill({ css: 'input[role="combobox"]' }, 'Slow pages');
+    await popup.click({ css: '[role="option"]', hasText: 'Slow pages' });
+    await popup.waitForTarget({ css: 'p', hasText: 'Not added to Slow pages yet' });
+    await expectFits(popup, 'with an error');
+
+    // Signed out, two adds from links' menus wait too (to the last-used collection).
+    const signOut = await env.session.openTab(`${env.server.url}/logout`);
+    opened.push(signOut.page);
+    for (const recordingId of [anonymous, third]) {
+      const linkUrl = recordingPage(env.server, recordingId);
+      await clickMenu(
+        env.session,
+        { menuItemId: 'hogmark-add-to-last-playlist', linkUrl, pageUrl: linkUrl },
+        tabId,
+      );
+    }
+    const waiting = await firefoxPopupOver(env, tabId);
+    opened.push(waiting);
+    await waiting.waitFor(() => document.querySelectorAll('.pending-change').length === 3);
+    await expectFits(waiting, 'with changes waiting');
+  });
+
+  it('the picker window a link’s menu opens holds its whole popup', async () => {
+    const ticket = await serveTicketLinking([recordingPage(env.server, third)]);
+    try {
+      const { page, tabId } = await env.session.openTab(ticket.url);
+      opened.push(page);
+      const linkUrl = await page.evaluate(
+        () => (document.getElementById('recording-0') as HTMLAnchorElement).href,
+      );
+      const refuse = (on: boolean) =>
+        env.session.control.evaluate(async (refusing: boolean) => {
+          const { action } = (await browser.runtime.getBackgroundPage()).browser;
+          const kept = action as typeof action & { hogmarkOpenPopup?: () => Promise<void> };
+          kept.hogmarkOpenPopup ??= action.openPopup;
+          action.openPopup = refusing
+            ? () => Promise.reject(new Error('openPopup requires a user gesture'))
+            : kept.hogmarkOpenPopup;
+        }, on);
+      await refuse(true);
+      await clickMenu(
+        env.session,
+        { menuItemId: CHOOSE_COLLECTION, linkUrl, pageUrl: ticket.url },
+        tabId,
+      ).finally(() => refuse(false));
+      const found = await waitForOpened(env.session, `${env.session.base}/popup.html?recording=`);
+      const picker = new FirefoxPage(env.session.bidi, found.context);
+      opened.push(picker);
+      await picker.waitForTarget({ css: '[role="option"]', hasText: 'Checkout bugs' });
+      const fit = await picker.evaluate(() => ({
+        height: Math.ceil(document.body.getBoundingClientRect().height),
+        inner: window.innerHeight,
+        width: Math.round(document.body.getBoundingClientRect().width),
+        innerWidth: window.innerWidth,
+      }));
+      // It fills the window's width, and the window shows all of it.
+      expect(fit.width).toBe(fit.innerWidth);
+      expect(fit.height).toBeLessThanOrEqual(Math.min(fit.inner, POPUP_MAX_HEIGHT));
+    } finally {
+      ticket.server.close();
+    }
+  });
+
+  it('over a dashboard, an insight, and any other page', async () => {
+    const dashboard = await env.session.openTab(
+      `${env.server.url}/project/1/dashboard/${DEMO.dashboards.productKpis}`,
+    );
+    opened.push(dashboard.page);
+    const overDashboard = await firefoxPopupOver(env, dashboard.tabId);
+    opened.push(overDashboard);
+    await overDashboard.waitForTarget({ css: '.dashboard-pin-state' });
+    await expectFits(overDashboard, 'over a dashboard');
+
+    const insight = await env.session.openTab(
+      `${env.server.url}/project/1/insights/${DEMO.insights.shared.shortId}`,
+    );
+    opened.push(insight.page);
+    const overInsight = await firefoxPopupOver(env, insight.tabId);
+    opened.push(overInsight);
+    await overInsight.waitForTarget({ css: 'fieldset legend', hasText: 'Private link' });
+    await expectFits(overInsight, 'over an insight');
+
+    const ticket = await serveSupportTicket();
+    try {
+      const elsewhere = await env.session.openTab(ticket.url);
+      opened.push(elsewhere.page);
+      const overElsewhere = await env.session.openExtensionPage(`popup.html?tabId=${elsewhere.tabId}`);
+      opened.push(overElsewhere);
+      await overElsewhere.waitForTarget({ css: 'h1', text: 'Open a recording or dashboard' });
+      await expectFits(overElsewhere, 'over any other page');
+    } finally {
+      ticket.server.close();
+    }
+  });
+});
+
+describe('Firefox: the popup before a key is set fits too', () => {
+  const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' });
+
+  it('is at most 600 px tall', async () => {
+    const popup = await env.session.openExtensionPage('popup.html');
+    await popup.waitForTarget({ css: 'h1, h2', text: 'Set up your API key' });
+    await expectFits(popup, 'not connected');
+    await popup.close();
+  });
+});
