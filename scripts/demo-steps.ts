@@ -6,6 +6,7 @@ import { findFromSelection } from '../test/e2e/person-page';
 import { seekPlayer } from '../test/e2e/player-control';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
+import { tourStates } from './demo-states';
 
 interface TourOptions {
   session: ExtensionSession;
@@ -89,6 +90,7 @@ export async function demoSteps({
   await tourPending(session, server, page, tabId, shooters);
   await tourInsight(session, insightUrl, shooters);
   await tourPerson(session, ticketUrl, shooters);
+  await tourStates({ session, server, recording: { page, tabId }, ticketUrl, shoot: shooters });
   await page.bringToFront();
   return shots;
 }

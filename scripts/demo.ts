@@ -3,8 +3,9 @@
  * With a display it opens Chromium ready to use (configured through the options page, signed in to
  * the demo PostHog, on a demo recording) and waits. Headless (`--headless`, or no display) it then
  * tours every feature — the popup on a recording, pin, copy a share link, the dashboards view, add,
- * with a note, undo, create a playlist, an add waiting while signed out, an insight's links — writes one
- * screenshot per step to .output/demo/, and exits 0.
+ * with a note, undo, create a playlist, an add waiting while signed out, an insight's links, a person's
+ * recordings, then dark mode, a slow PostHog, an empty page, an error and the picker window — writes
+ * one screenshot per step to .output/demo/, and exits 0.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
