@@ -10,7 +10,7 @@ export function DashboardPanel(props: { store: DashboardPageStore }) {
   const phase = store.phase.value;
   const dashboard = store.dashboard.value;
   const loadError = store.loadError.value;
-  const copyPrivate = (markdown: boolean) => void store.copyPrivate(markdown);
+  const copyPrivate = (markdown: boolean) => store.copyPrivate(markdown);
 
   if (phase === 'elsewhere') {
     return (
@@ -54,7 +54,7 @@ export function DashboardPanel(props: { store: DashboardPageStore }) {
       ) : null}
       <ShareLinksSection
         share={store.share.value}
-        onCopyPublic={(markdown) => void store.copyPublic(markdown)}
+        onCopyPublic={(markdown) => store.copyPublic(markdown)}
         onCopyPrivate={copyPrivate}
         onRetry={() => void store.load()}
       />

@@ -13,8 +13,8 @@ export function InsightPanel(props: { store: InsightPageStore }) {
       <ShareLinksSection
         subject="insight"
         share={elsewhere ? null : share}
-        onCopyPublic={(markdown) => void store.copyPublic(markdown)}
-        onCopyPrivate={(markdown) => void store.copyPrivate(markdown)}
+        onCopyPublic={(markdown) => store.copyPublic(markdown)}
+        onCopyPrivate={(markdown) => store.copyPrivate(markdown)}
         onRetry={() => void store.retryShare()}
       />
     </div>

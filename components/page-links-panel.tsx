@@ -10,8 +10,8 @@ export function PageLinksPanel(props: { store: PageLinksStore }) {
       <h2 id="page-link-title">{t('shareLinksTitle')}</h2>
       <CopyLinkRow
         label={t('privateLinkLabel')}
-        onCopy={() => void store.copyLink(false)}
-        onCopyMarkdown={() => void store.copyLink(true)}
+        onCopy={() => store.copyLink(false)}
+        onCopyMarkdown={() => store.copyLink(true)}
       >
         <p class="muted small">{t('privateLinkNote')}</p>
         <p class="muted small copy-row-url" title={store.url}>

@@ -28,8 +28,8 @@ export interface ShareLinksSectionProps {
   share: ShareState | null;
   /** Default `dashboard`. */
   subject?: ShareSubject;
-  onCopyPublic: (markdown: boolean) => void;
-  onCopyPrivate: (markdown: boolean) => void;
+  onCopyPublic: (markdown: boolean) => unknown;
+  onCopyPrivate: (markdown: boolean) => unknown;
   onRetry: () => void;
 }
 

@@ -49,8 +49,8 @@ function RecordingPublicLink(props: { panel: RecordingPanel }) {
       return (
         <CopyLinkRow
           label={label}
-          onCopy={() => void panel.copyPublicLink()}
-          onCopyMarkdown={() => void panel.copyPublicMarkdown()}
+          onCopy={() => panel.copyPublicLink()}
+          onCopyMarkdown={() => panel.copyPublicMarkdown()}
         >
           <p class="muted small">{t(password ? 'publicLinkPasswordNote' : 'recordingPublicLinkNote')}</p>
           {state.publicSharing === 'unknown' ? <p class="muted small">{t('publicLinkOrgNote')}</p> : null}
@@ -76,8 +76,8 @@ export function ShareRecordingPanel(props: { panel: RecordingPanel }) {
             ? t('recordingLinkLabel')
             : t('recordingLinkAtLabel', formatClock(links.second))
         }
-        onCopy={() => void props.panel.copyLink()}
-        onCopyMarkdown={() => void props.panel.copyMarkdown()}
+        onCopy={() => props.panel.copyLink()}
+        onCopyMarkdown={() => props.panel.copyMarkdown()}
       >
         {links.timeUnknown ? <StartTimeField panel={props.panel} /> : null}
         <p class="muted small copy-row-url">{links.url}</p>

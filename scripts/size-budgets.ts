@@ -142,7 +142,8 @@ page's project from the mirror, cutting it, following the page's project) and th
 68.52 KB (+0.85 KB), measured together on their own. Merged with the layout, the popup measured 32.37 KB, the content script 7.27 KB and the
 background 68.52 KB. Every state of the popup within 600 px (the settings as an icon in the bottom
 bar, with where Hogmark is connected as its tooltip, instead of a footer line; a waiting change's
-"Retry" named "Retry now" in full) took the popup to 32.45 KB (33,229 bytes, +0.08 KB). A fetch
+"Retry" named "Retry now" in full) took the popup to 32.45 KB (33,229 bytes, +0.08 KB); a link row's
+button saying "Copied ✓" for two seconds once the clipboard took its link, to 32.56 KB (+0.11 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -152,7 +153,7 @@ bar, with where Hogmark is connected as its tooltip, instead of a footer line; a
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 32.55 * KB,
+  popup: 32.6 * KB,
   content: 7.3 * KB,
   background: 68.6 * KB,
 } as const;

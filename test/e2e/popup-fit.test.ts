@@ -61,6 +61,15 @@ describe('the popup fits in 600 px at its width (posthog flavor)', () => {
     expect(sizes.row).toBeGreaterThanOrEqual(sizes.hint ?? Number.POSITIVE_INFINITY);
     expect(sizes.badge).toBeLessThan(sizes.row ?? 0);
 
+    // A link row stays one line: its button says "Copied ✓" once the clipboard took the link, then "Copy".
+    const recordingLink = popup.getByRole('group', { name: /^Recording link/ });
+    const copy = recordingLink.getByRole('button', { name: 'Copy link' });
+    const rowHeight = await recordingLink.evaluate((row) => row.getBoundingClientRect().height);
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied ✓');
+    expect(await recordingLink.evaluate((row) => row.getBoundingClientRect().height)).toBe(rowHeight);
+    await expect.poll(() => copy.textContent(), { timeout: 5_000 }).toBe('Copy');
+
     await popup.getByRole('combobox').fill('Onboarding');
     await popup.keyboard.press('Enter');
     await popup.getByText(/^✓ Added to Onboarding/).waitFor();
