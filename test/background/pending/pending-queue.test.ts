@@ -29,7 +29,8 @@ const target = (recordingId = REC, shortId = 'Abc12345') => ({
 });
 
 function setup(apply: PendingDeps['apply'] = async () => undefined) {
-  let clock = 1_000_000;
+  // A clock as the browser's reads (ms since 1970), not one near zero.
+  let clock = Date.UTC(2025, 2, 1, 10);
   let ids = 0;
   const counts: number[] = [];
   const schedules: Array<number | null> = [];
@@ -91,6 +92,22 @@ describe('keeping a change for later', () => {
     advance(GIVE_UP_AFTER_MS);
     await pending.tryDue({ all: true });
     expect(calls).toEqual([]);
+  });
+
+  it('keeps an undo apart from an add of the same recording in another collection, project or PostHog', async () => {
+    const add = target();
+    for (const other of [
+      { ...add, shortId: 'Xyz98765' },
+      { ...add, projectId: 2 },
+      { ...add, origin: 'https://eu.posthog.com' },
+    ]) {
+      const { pending } = setup();
+      await pending.keep(add, 'add', new AppError('network'));
+      const undo = await pending.keep(other, 'remove', new AppError('network'));
+      expect(undo, JSON.stringify(other)).toEqual({ kept: expect.objectContaining({ direction: 'remove' }) });
+      expect((await pending.state()).changes.map((change) => change.direction)).toEqual(['add', 'remove']);
+      fakeBrowser.reset();
+    }
   });
 
   it('waits for a sign-in, not the clock, when PostHog said the user is signed out', async () => {
@@ -306,6 +323,31 @@ describe('making it later', () => {
     const { changes, notices } = await pending.takeState();
     expect(changes).toEqual([]);
     expect(notices).toEqual([expect.objectContaining({ outcome: 'failed', reason: 'network' })]);
+  });
+
+  it('keeps trying for a day: a miss 23 hours on is kept, one 24 hours on gives up', async () => {
+    const { pending, advance } = setup(async () => {
+      throw new AppError('network');
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    advance(23 * 60 * 60_000);
+    await pending.tryDue();
+    expect((await pending.state()).changes).toEqual([expect.objectContaining({ attempts: 2 })]);
+    advance(60 * 60_000);
+    await pending.tryDue();
+    expect(await pending.takeState()).toEqual({
+      changes: [],
+      notices: [expect.objectContaining({ outcome: 'failed' })],
+    });
+  });
+
+  it("tells PostHog's reason for refusing in at most 500 characters", async () => {
+    const { pending } = setup(async () => {
+      throw new AppError('invalid-input', { detail: 'x'.repeat(2_000) });
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    const [notice] = (await pending.retryNow()).notices;
+    expect(notice).toMatchObject({ outcome: 'failed', reason: 'invalid-input', message: 'x'.repeat(500) });
   });
 
   it('makes changes in the order they were asked', async () => {
@@ -529,6 +571,16 @@ describe('a change that may have been made (its answer lost)', () => {
     await pending.retryNow();
     // A sign-in missing says nothing of whether the first request was made: it is read back still.
     expect(calls.map((call) => call.checkFirst)).toEqual([true, true]);
+  });
+
+  it('is not one after misses that say nothing of a request made (a sign-in missing, twice)', async () => {
+    const { pending, calls } = setup(async () => {
+      throw new AppError('signed-out');
+    });
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    await pending.retryNow();
+    await pending.retryNow();
+    expect(calls.map((call) => call.checkFirst)).toEqual([false, false]);
   });
 
   it('becomes one when a try of it loses its answer', async () => {
