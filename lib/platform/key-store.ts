@@ -99,7 +99,7 @@ async function run<T>(
       throw error;
     }
     transaction.oncomplete = () => resolve(request?.result as T);
-    transaction.onerror = () => reject(transaction.error);
+    // Not `onerror`: a failed request aborts its transaction, whose error is set only then.
     transaction.onabort = () => reject(transaction.error);
   });
 }
@@ -154,7 +154,6 @@ export function createIndexedDbArea(factory: IDBFactory, databaseName = 'hogmark
           };
         }
         transaction.oncomplete = () => resolve(found);
-        transaction.onerror = () => reject(transaction.error);
         transaction.onabort = () => reject(transaction.error);
       });
     },
@@ -276,7 +275,6 @@ export async function readStoredSnapshot(
     const text = (request: IDBRequest) => (typeof request.result === 'string' ? request.result : null);
     transaction.oncomplete = () =>
       resolve({ key: { saved: saved.result > 0, masked: text(masked), origin: text(origin) }, items });
-    transaction.onerror = () => reject(transaction.error);
     transaction.onabort = () => reject(transaction.error);
   });
 }

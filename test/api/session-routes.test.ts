@@ -119,6 +119,18 @@ describe('the single and bulk recording routes', () => {
     });
   });
 
+  it('name the id they refuse', () => {
+    expect(() => addRecordingRoute(1, '', 'r1')).toThrow(
+      expect.objectContaining({ detail: 'invalid playlist id' }),
+    );
+    expect(() => removeRecordingRoute(1, 'eKdNnFRI', '..')).toThrow(
+      expect.objectContaining({ detail: 'invalid recording id' }),
+    );
+    expect(() => bulkDeleteRecordingRoute(1, '.', 'r1')).toThrow(
+      expect.objectContaining({ detail: 'invalid playlist id' }),
+    );
+  });
+
   it('take one id, and ids of 1 to 200 characters, in a bulk body', () => {
     expect(bulkAddRecordingsRoute(1, 'eKdNnFRI', ['x']).body).toEqual({ session_recording_ids: ['x'] });
     expect(isSessionBodyAllowed('POST', BULK_ADD, { session_recording_ids: ['x'.repeat(200)] })).toBe(true);
@@ -131,6 +143,7 @@ describe('the single and bulk recording routes', () => {
     ['a PATCH', 'PATCH', ONE],
     ['a GET', 'GET', ONE],
     ['a climb in the path', 'POST', `${BASE}/a/../b/`],
+    ['a dot-dot inside an id', 'POST', `${BASE}/a..b/`],
     ['a collection id of .', 'POST', '/api/projects/1/session_recording_playlists/./recordings/r1/'],
     ['an escaped dot-dot', 'POST', `${BASE}/%2E%2E/`],
     ['an escape that is not canonical', 'POST', `${BASE}/%41bc/`],
@@ -189,6 +202,8 @@ describe('notes through the session', () => {
     expect(isNoteBody(with_({ content: 'x' }))).toBe(true);
     expect(isNoteBody(with_({ content: 'x'.repeat(NOTE_MAX) }))).toBe(true);
     expect(isNoteBody(with_({ item_id: 'x'.repeat(72) }))).toBe(true);
+    // At the recording's very first moment.
+    expect(isNoteBody(noteBody(REC, 'x', new Date('2025-03-01T10:00:00Z'), 0))).toBe(true);
   });
 
   it.each<[string, unknown]>([

@@ -37,3 +37,26 @@ describe('the per-file floor npm run mutate holds after Stryker', () => {
     ).toEqual([]);
   });
 });
+
+describe('which tests npm run mutate runs against a mutant', () => {
+  it('chooses them in vitest, never with Stryker testFiles, under which a module-level mutant is switched on too late to be seen', async () => {
+    const config: { default: { testFiles?: unknown; vitest?: { configFile?: string } } } = await import(
+      new URL('../../stryker.config.mjs', import.meta.url).href
+    );
+    const stryker = config.default;
+    expect(stryker).not.toHaveProperty('testFiles');
+    expect(stryker.vitest?.configFile).toBe('vitest.mutate.config.ts');
+  });
+
+  it('runs each module its own unit and contract tests, never a browser suite', async () => {
+    const { default: mutate } = await import('../../vitest.mutate.config');
+    const projects = (mutate.test?.projects ?? []).map((project) =>
+      typeof project === 'object' && 'test' in project
+        ? { name: project.test?.name, include: project.test?.include }
+        : {},
+    );
+    expect(projects.map((project) => project.name)).toEqual(['unit', 'contract']);
+    expect(projects[0]?.include).toContain('test/api/session-routes.test.ts');
+    expect(projects[1]?.include).toEqual(['test/contract/redirects.test.ts']);
+  });
+});

@@ -1,4 +1,4 @@
-import { IDBFactory } from 'fake-indexeddb';
+import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import {
   createApiKeyStore,
@@ -30,6 +30,28 @@ async function plant(factory: IDBFactory, store: string, key: string, value: unk
     transaction.onerror = () => reject(transaction.error);
   });
   db.close();
+}
+
+/** While it is on, each read of an object store is aborted by the browser as soon as it is asked. */
+function abortEveryRead() {
+  const get = IDBObjectStore.prototype.get;
+  return vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key) {
+    const request = get.call(this, key);
+    this.transaction.abort();
+    return request;
+  });
+}
+
+/** Whether `promise` settles within a few turns of the event loop, and how. */
+async function outcome(promise: Promise<unknown>): Promise<'resolved' | 'rejected' | 'pending'> {
+  const timeout = new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), 50));
+  return Promise.race([
+    promise.then(
+      () => 'resolved' as const,
+      () => 'rejected' as const,
+    ),
+    timeout,
+  ]);
 }
 
 describe("the key store's IndexedDB layer", () => {
@@ -106,6 +128,51 @@ describe("the key store's IndexedDB layer", () => {
     await expect(secrets.get('a')).resolves.toBe('2');
   });
 
+  it('fails a write the database refuses with the database\u2019s own error', async () => {
+    const factory = new IDBFactory();
+    const secrets = createIndexedDbKeyValueStore(factory);
+    await secrets.set('a', '1');
+    // A request that fails once made (here: an insert of a key already there, in place of the put).
+    const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (
+      this: IDBObjectStore,
+      value,
+      key,
+    ) {
+      return this.add(value, key);
+    });
+    try {
+      await expect(secrets.set('a', '2')).rejects.toMatchObject({ name: 'ConstraintError' });
+    } finally {
+      put.mockRestore();
+    }
+    await expect(secrets.get('a')).resolves.toBe('1');
+  });
+
+  it('fails a read the browser aborts, rather than waiting for it forever', async () => {
+    const factory = new IDBFactory();
+    const secrets = createIndexedDbKeyValueStore(factory);
+    const area = createIndexedDbArea(factory);
+    await secrets.set('warm', 'up');
+    const aborting = abortEveryRead();
+    try {
+      expect(await outcome(secrets.get('a'))).toBe('rejected');
+      expect(await outcome(area.get('a'))).toBe('rejected');
+      expect(await outcome(readStoredSnapshot(factory, ['a']))).toBe('rejected');
+    } finally {
+      aborting.mockRestore();
+    }
+  });
+
+  it('opens one connection for the key store and the trusted area of a database', async () => {
+    const factory = new IDBFactory();
+    const open = vi.spyOn(factory, 'open');
+    await createIndexedDbKeyValueStore(factory).set('a', '1');
+    await createIndexedDbArea(factory).set({ b: 2 });
+    await createIndexedDbKeyValueStore(factory).get('a');
+    await readStoredSnapshot(factory, ['b']);
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
   it('tries to open the database again after a failed open, instead of failing until the worker restarts', async () => {
     const factory = new IDBFactory();
     // A database of a newer version than this build knows: opening it fails.
@@ -123,7 +190,7 @@ describe('the trusted area', () => {
     const area = createIndexedDbArea(factory);
     await area.set({ a: { n: 1 }, b: [2], c: 'three' });
     await expect(area.get('a')).resolves.toEqual({ a: { n: 1 } });
-    await expect(area.get(['b', 'c', 'missing'])).resolves.toEqual({ b: [2], c: 'three' });
+    await expect(area.get(['b', 'c', 'missing'])).resolves.toStrictEqual({ b: [2], c: 'three' });
     await expect(area.keys()).resolves.toEqual(['a', 'b', 'c']);
     await area.remove('a');
     await expect(area.keys()).resolves.toEqual(['b', 'c']);
@@ -151,7 +218,7 @@ describe("the popup's snapshot of both stores", () => {
     const factory = new IDBFactory();
     const keys = createApiKeyStore(createIndexedDbKeyValueStore(factory));
     await createIndexedDbArea(factory).set({ a: 1, b: 2 });
-    await expect(readStoredSnapshot(factory, ['a', 'missing'])).resolves.toEqual({
+    await expect(readStoredSnapshot(factory, ['a', 'missing'])).resolves.toStrictEqual({
       key: { saved: false, masked: null, origin: null },
       items: { a: 1 },
     });
@@ -201,6 +268,25 @@ describe('the API key in memory', () => {
     state.failing = false;
     await expect(keys.read()).resolves.toBe(KEY);
     await expect(keys.origin()).resolves.toBe(ORIGIN);
+  });
+
+  it('keeps the key written while a read was failing: the failed read does not forget it', async () => {
+    const failure = Promise.withResolvers<string | undefined>();
+    let reads = 0;
+    const inner = createMemoryKeyValueStore();
+    const keys = createApiKeyStore({
+      ...inner,
+      get: (key) => {
+        reads++;
+        return reads <= 3 ? failure.promise : inner.get(key);
+      },
+    });
+    const failed = keys.read();
+    await keys.write(KEY, ORIGIN);
+    failure.reject(new Error('storage hiccup'));
+    await expect(failed).rejects.toThrow('storage hiccup');
+    await expect(keys.read()).resolves.toBe(KEY);
+    expect(reads).toBe(3);
   });
 
   it('is read again after a failed mask write, then kept', async () => {

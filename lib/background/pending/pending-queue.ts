@@ -68,6 +68,7 @@ export function createPendingChanges(deps: PendingDeps) {
     if (recovered) return value;
     recovered = true;
     // The worker stopped while a request was out: its outcome is unknown until PostHog is read.
+    // Stryker disable next-line ConditionalExpression: with none in flight, going on writes back each change as it was
     if (!value.changes.some((change) => change.inFlight)) return value;
     const changes = value.changes.map((change) =>
       change.inFlight ? { ...change, inFlight: false, uncertain: true } : change,
@@ -210,6 +211,7 @@ export function createPendingChanges(deps: PendingDeps) {
           .filter((change) => change.origin === origin && !change.inFlight)
           .map((change) => change.id),
       );
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: with nothing owed, tryOwed tries nothing, sets the same alarm again and no timer
       if (owed.size > 0) await tryOwed(owed, at);
     },
 
@@ -237,6 +239,7 @@ export function createPendingChanges(deps: PendingDeps) {
     start: async (): Promise<void> => {
       let value = await read();
       const notices = keptNotices(value.notices, now());
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: with none dropped, the write puts back the same notices
       if (notices.length < value.notices.length) {
         value = { ...value, notices };
         await store.set(value);
@@ -247,6 +250,7 @@ export function createPendingChanges(deps: PendingDeps) {
 
     /** Settings cleared (another key or PostHog): changes for the old one are dropped. */
     clear: async (): Promise<void> => {
+      // Stryker disable next-line UpdateOperator: `generation--` changes it as well, which is all a run compares
       generation++;
       await write({ version: 1, changes: [], notices: [] });
       scheduleNext([]);
@@ -278,6 +282,7 @@ export function createPendingChanges(deps: PendingDeps) {
   /** For the popup: what is waiting, and what became of the rest (told once, then dropped). */
   async function takeState(): Promise<PendingState> {
     const value = await read();
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: with no notices, the write puts back the same empty list
     if (value.notices.length > 0) await store.set({ ...value, notices: [] });
     return pendingStateOf(value, now());
   }

@@ -60,6 +60,21 @@ describe('dispatch', () => {
     expect(status).not.toHaveBeenCalled();
   });
 
+  it('logs a refused sender as such', async () => {
+    const { dispatch, onError } = setup({ 'status/get': statusHandler() });
+    await dispatch({ type: 'status/get', input: {} }, { ...popup, id: 'otherotherotherotherotherotherot' });
+    expect(onError).toHaveBeenCalledWith(
+      'status/get',
+      expect.objectContaining({ kind: 'bad-message', detail: 'sender refused' }),
+    );
+  });
+
+  it('refuses null without throwing, and logs it under no type', async () => {
+    const { dispatch, onError } = setup();
+    await expect(dispatch(null, popup)).resolves.toMatchObject({ ok: false, error: { kind: 'bad-message' } });
+    expect(onError).toHaveBeenCalledWith('unknown message', expect.objectContaining({ kind: 'bad-message' }));
+  });
+
   it.each([
     ['an unknown type', { type: 'keys/dump', input: {} }],
     ['no type', { input: {} }],
@@ -92,17 +107,27 @@ describe('dispatch', () => {
 
   it('refuses content-script messages from extension pages and background messages from anyone', async () => {
     const hint = vi.fn(async () => ({}));
-    const { dispatch } = setup({ 'context/hint': hint });
+    // Were a background message wired to a handler by mistake, it would still not be answered.
+    const forwarded = vi.fn(async () => ({ accepted: true }));
+    const { dispatch, onError } = setup({ 'context/hint': hint, 'session/request': forwarded } as Handlers);
     await expect(dispatch({ type: 'context/hint', input: {} }, popup)).resolves.toMatchObject({ ok: false });
+    // A request the relay would forward, were it the background asking.
     const request = {
       requestId: crypto.randomUUID(),
+      origin: 'https://us.posthog.com',
       method: 'POST',
-      path: '/api/projects/1/dashboards/create_from_template_json/',
+      path: '/api/projects/1/session_recording_playlists/Abc12345/recordings/0191dd9d-ec00-726b-b2a7-4de452e6b438/',
     };
     await expect(dispatch({ type: 'session/request', input: request }, popup)).resolves.toMatchObject({
       ok: false,
+      error: { kind: 'bad-message' },
     });
     expect(hint).not.toHaveBeenCalled();
+    expect(forwarded).not.toHaveBeenCalled();
+    expect(onError.mock.calls.map(([, error]) => (error as AppError).detail)).toEqual([
+      'context/hint not accepted from extension-page',
+      'session/request not accepted from extension-page',
+    ]);
   });
 
   it('gives content-script handlers the tab and URL the browser reported, not the payload', async () => {
@@ -129,12 +154,16 @@ describe('dispatch', () => {
     expect(add).toHaveBeenCalledTimes(1);
   });
 
-  it('answers unknown when no handler is wired for a known type', async () => {
-    const { dispatch } = setup();
+  it('answers unknown when no handler is wired for a known type, and logs which', async () => {
+    const { dispatch, onError } = setup();
     await expect(dispatch({ type: 'status/get' }, popup)).resolves.toMatchObject({
       ok: false,
       error: { kind: 'unknown' },
     });
+    expect(onError).toHaveBeenCalledWith(
+      'status/get',
+      expect.objectContaining({ detail: 'no handler for status/get' }),
+    );
   });
 
   it('refuses a handler answer that does not match the output schema', async () => {
@@ -144,6 +173,10 @@ describe('dispatch', () => {
     expect(answer).toMatchObject({ ok: false, error: { kind: 'unknown' } });
     expect(JSON.stringify(answer)).not.toContain(API_KEY);
     expect(onError).toHaveBeenCalledWith('status/get', expect.any(AppError));
+    expect(onError).toHaveBeenCalledWith(
+      'status/get',
+      expect.objectContaining({ detail: 'invalid answer from status/get' }),
+    );
   });
 
   it.each<[string, unknown, MessageSenderLike, string]>([

@@ -29,7 +29,8 @@ const target = (recordingId = REC, shortId = 'Abc12345') => ({
 });
 
 function setup(apply: PendingDeps['apply'] = async () => undefined) {
-  let clock = 1_000_000;
+  // A clock as the browser's reads (ms since 1970), not one near zero.
+  let clock = Date.UTC(2025, 2, 1, 10);
   let ids = 0;
   const counts: number[] = [];
   const schedules: Array<number | null> = [];
@@ -91,6 +92,41 @@ describe('keeping a change for later', () => {
     advance(GIVE_UP_AFTER_MS);
     await pending.tryDue({ all: true });
     expect(calls).toEqual([]);
+  });
+
+  it('keeps an undo apart from an add of the same recording in another collection, project or PostHog', async () => {
+    const add = target();
+    for (const other of [
+      { ...add, shortId: 'Xyz98765' },
+      { ...add, projectId: 2 },
+      { ...add, origin: 'https://eu.posthog.com' },
+    ]) {
+      const { pending } = setup();
+      await pending.keep(add, 'add', new AppError('network'));
+      const undo = await pending.keep(other, 'remove', new AppError('network'));
+      expect(undo, JSON.stringify(other)).toEqual({ kept: expect.objectContaining({ direction: 'remove' }) });
+      expect((await pending.state()).changes.map((change) => change.direction)).toEqual(['add', 'remove']);
+      fakeBrowser.reset();
+    }
+  });
+
+  it('schedules the earliest next try of those waiting', async () => {
+    const { pending, schedules, advance, now } = setup();
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    const first = now() + 30_000;
+    advance(10_000);
+    await pending.keep(target(REC), 'add', new AppError('network'));
+    expect(schedules.at(-1)).toBe(first);
+  });
+
+  it('schedules the next try of what is left once an add and its undo cancel out', async () => {
+    const { pending, schedules, advance, now } = setup();
+    await pending.keep(target(REC), 'add', new AppError('network'));
+    advance(10_000);
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    const other = now() + 30_000;
+    await pending.keep(target(REC), 'remove', new AppError('network'));
+    expect(schedules.at(-1)).toBe(other);
   });
 
   it('waits for a sign-in, not the clock, when PostHog said the user is signed out', async () => {
@@ -177,6 +213,71 @@ describe('a PostHog page loading (perhaps just signed in)', () => {
     expect(timers).toEqual([]);
   });
 
+  it('owes no try to a change tried at the very moment the page loaded', async () => {
+    const { pending, calls, timers } = setup(async () => {
+      throw new AppError('signed-out');
+    });
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    await pending.retryNow();
+    await pending.pageLoaded(ORIGIN);
+    expect(calls).toHaveLength(1);
+    expect(timers).toEqual([]);
+  });
+
+  it('tries its origin\u2019s change after the run that was going, not at the next alarm', async () => {
+    const held = deferred<void>();
+    const { pending, calls, advance } = setup((change) =>
+      change.origin === ORIGIN ? Promise.resolve() : held.promise,
+    );
+    await pending.keep(
+      { ...target(OTHER_REC), origin: 'https://eu.posthog.com' },
+      'add',
+      new AppError('network'),
+    );
+    await pending.keep(target(REC), 'add', new AppError('signed-out'));
+    advance(PAGE_TRIGGER_GAP_MS);
+    // The alarm's run tries the EU change, and is still waiting for its answer when the US page loads.
+    advance(30_000);
+    const run = pending.tryDue();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const trigger = pending.pageLoaded(ORIGIN);
+    held.resolve();
+    await Promise.all([run, trigger]);
+    expect(calls.map((call) => call.change.recordingId)).toEqual([OTHER_REC, REC]);
+  });
+
+  it('sets no timer for an undo held back by its add: the undo goes after the add, not at a gap\u2019s end', async () => {
+    const answer = deferred<void>();
+    let tries = 0;
+    const { pending, calls, timers, advance } = setup(async () => {
+      if (++tries === 1) await answer.promise;
+      throw new AppError('signed-out');
+    });
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    const run = pending.retryNow();
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // Asked while the add was on its way: kept, to be made after it.
+    await pending.keep(target(), 'remove', new AppError('signed-out'));
+    answer.resolve();
+    await run;
+    advance(PAGE_TRIGGER_GAP_MS);
+    await pending.pageLoaded(ORIGIN);
+    expect(calls.map((call) => call.change.direction)).toEqual(['add', 'add']);
+    expect(timers).toEqual([]);
+  });
+
+  it('waits out the longest gap left when several changes were tried inside it', async () => {
+    const { pending, timers, advance } = setup(async () => {
+      throw new AppError('signed-out');
+    });
+    await pending.keep(target(OTHER_REC), 'add', new AppError('signed-out'));
+    advance(500);
+    await pending.keep(target(REC), 'add', new AppError('signed-out'));
+    advance(500);
+    await pending.pageLoaded(ORIGIN);
+    expect(timers.map((timer) => timer.ms)).toEqual([PAGE_TRIGGER_GAP_MS - 500]);
+  });
+
   it("tries another origin's changes on none of its pages", async () => {
     const { pending, calls, timers, advance } = setup();
     await pending.keep(target(), 'add', new AppError('signed-out'));
@@ -197,6 +298,8 @@ describe('what the store takes', () => {
       .catch((e) => e);
     expect(refusal).toBeInstanceOf(AppError);
     expect((refusal as AppError).kind).toBe('pending-full');
+    // For the log: the miss that made the change wait.
+    expect((refusal as AppError).cause).toMatchObject({ kind: 'network' });
     expect((refusal as AppError).userMessage()).toMatch(/^Too many changes are already waiting for PostHog/);
     expect((await pending.state()).changes).toHaveLength(MAX_PENDING);
     // The same change again is the one kept; its undo cancels it out: neither grows the store.
@@ -225,6 +328,26 @@ describe('what the store takes', () => {
       await browser.storage.local.set({ pendingChanges: { ...planted, changes } });
       expect((await setup().pending.state()).changes, origin).toEqual([]);
     }
+  });
+
+  it('tries none of the changes kept for the new key in a run that was going when the old key was forgotten', async () => {
+    const told = deferred<void>();
+    const area = browser.storage.local;
+    const calls: string[] = [];
+    const pending = createPendingChanges({
+      store: area,
+      apply: async (change) => void calls.push(change.recordingId),
+      onSettled: () => told.promise,
+    });
+    await pending.keep(target(REC), 'add', new AppError('network'));
+    const run = pending.retryNow();
+    await vi.waitFor(() => expect(calls).toEqual([REC]));
+    await pending.clear();
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    told.resolve();
+    await run;
+    expect(calls).toEqual([REC]);
+    expect((await pending.state()).changes.map((change) => change.recordingId)).toEqual([OTHER_REC]);
   });
 
   it('writes nothing back from a run that was in flight when the key was forgotten', async () => {
@@ -308,6 +431,31 @@ describe('making it later', () => {
     expect(notices).toEqual([expect.objectContaining({ outcome: 'failed', reason: 'network' })]);
   });
 
+  it('keeps trying for a day: a miss 23 hours on is kept, one 24 hours on gives up', async () => {
+    const { pending, advance } = setup(async () => {
+      throw new AppError('network');
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    advance(23 * 60 * 60_000);
+    await pending.tryDue();
+    expect((await pending.state()).changes).toEqual([expect.objectContaining({ attempts: 2 })]);
+    advance(60 * 60_000);
+    await pending.tryDue();
+    expect(await pending.takeState()).toEqual({
+      changes: [],
+      notices: [expect.objectContaining({ outcome: 'failed' })],
+    });
+  });
+
+  it("tells PostHog's reason for refusing in at most 500 characters", async () => {
+    const { pending } = setup(async () => {
+      throw new AppError('invalid-input', { detail: 'x'.repeat(2_000) });
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    const [notice] = (await pending.retryNow()).notices;
+    expect(notice).toMatchObject({ outcome: 'failed', reason: 'invalid-input', message: 'x'.repeat(500) });
+  });
+
   it('makes changes in the order they were asked', async () => {
     const { pending, calls, advance } = setup();
     await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
@@ -366,6 +514,54 @@ describe('making it later', () => {
   });
 });
 
+describe('after the worker stopped while a request was out', () => {
+  /** Two changes kept; the first one's request never comes back before the worker stops. */
+  async function stoppedUnderARequest() {
+    const lost = deferred<void>();
+    let tries = 0;
+    const first = setup(() => (++tries === 1 ? lost.promise : Promise.resolve()));
+    await first.pending.keep(target(REC), 'add', new AppError('no-session-tab'));
+    await first.pending.keep(target(OTHER_REC), 'add', new AppError('no-session-tab'));
+    void first.pending.retryNow();
+    await vi.waitFor(() => expect(first.calls).toHaveLength(1));
+    return { ...first, again: first.restart(), lost };
+  }
+
+  it('reads back only the change that was out, and sends the other as usual', async () => {
+    const { again, calls, lost } = await stoppedUnderARequest();
+    await again.retryNow();
+    expect(calls.slice(1).map((call) => [call.change.recordingId, call.checkFirst])).toEqual([
+      [REC, true],
+      [OTHER_REC, false],
+    ]);
+    lost.reject(new Error('gone'));
+  });
+
+  it('lets the change that was out be discarded: its request is no longer on its way', async () => {
+    const { again, lost } = await stoppedUnderARequest();
+    const [wasOut] = (await again.state()).changes;
+    expect(await again.discard(wasOut?.id ?? '')).toMatchObject({ discarded: true });
+    lost.reject(new Error('gone'));
+  });
+
+  it('shows the badge and sets the alarm from what was kept, once started', async () => {
+    const { again, now, lost } = await stoppedUnderARequest();
+    const counts: number[] = [];
+    const schedules: Array<number | null> = [];
+    const started = createPendingChanges({
+      store: browser.storage.local,
+      apply: async () => undefined,
+      onCount: (count) => counts.push(count),
+      schedule: (when) => schedules.push(when),
+      now,
+    });
+    await started.start();
+    expect(counts).toEqual([2]);
+    expect(schedules).toEqual([(await again.state()).changes[1]?.nextAt]);
+    lost.reject(new Error('gone'));
+  });
+});
+
 describe('telling the user', () => {
   it('marks the toolbar button with what became of a change, in one sentence', async () => {
     const settled: string[] = [];
@@ -403,6 +599,58 @@ describe('the popup\u2019s buttons', () => {
     expect(discarded).toEqual({ discarded: true, state: { changes: [], notices: [] } });
     expect(await pending.discard('nothing')).toMatchObject({ discarded: false });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('the popup\u2019s buttons, more', () => {
+  it('"Discard" drops the change asked for, not another, and sets the alarm for what is left', async () => {
+    const { pending, schedules, advance, now } = setup();
+    await pending.keep(target(OTHER_REC), 'add', new AppError('network'));
+    const kept = now() + 30_000;
+    advance(10_000);
+    await pending.keep(target(REC), 'add', new AppError('network'));
+    const [first, second] = (await pending.state()).changes;
+    await pending.discard(second?.id ?? '');
+    expect((await pending.state()).changes.map((change) => change.id)).toEqual([first?.id]);
+    expect(schedules.at(-1)).toBe(kept);
+    await pending.discard(first?.id ?? '');
+    expect(schedules.at(-1)).toBeNull();
+  });
+
+  it('"Discard" drops a change that has just failed again', async () => {
+    const { pending } = setup(async () => {
+      throw new AppError('network');
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    const [failedAgain] = (await pending.retryNow()).changes;
+    expect(failedAgain).toMatchObject({ attempts: 2 });
+    expect(await pending.discard(failedAgain?.id ?? '')).toEqual({
+      discarded: true,
+      state: { changes: [], notices: [] },
+    });
+  });
+});
+
+describe('when storage fails during a run', () => {
+  it('reports the failure, and the next run goes on', async () => {
+    const errors: unknown[] = [];
+    let failing = false;
+    const area = browser.storage.local;
+    const pending = createPendingChanges({
+      store: {
+        get: (keys) => area.get(keys),
+        remove: (keys) => area.remove(keys),
+        set: (items) => (failing ? Promise.reject(new Error('quota')) : area.set(items)),
+      },
+      apply: async () => undefined,
+      onError: (error) => errors.push(error),
+    });
+    await pending.keep(target(), 'add', new AppError('network'));
+    failing = true;
+    await pending.retryNow().catch(() => undefined);
+    expect(errors).toEqual([new Error('quota')]);
+    failing = false;
+    expect((await pending.retryNow()).changes).toEqual([]);
   });
 });
 
@@ -529,6 +777,16 @@ describe('a change that may have been made (its answer lost)', () => {
     await pending.retryNow();
     // A sign-in missing says nothing of whether the first request was made: it is read back still.
     expect(calls.map((call) => call.checkFirst)).toEqual([true, true]);
+  });
+
+  it('is not one after misses that say nothing of a request made (a sign-in missing, twice)', async () => {
+    const { pending, calls } = setup(async () => {
+      throw new AppError('signed-out');
+    });
+    await pending.keep(target(), 'add', new AppError('signed-out'));
+    await pending.retryNow();
+    await pending.retryNow();
+    expect(calls.map((call) => call.checkFirst)).toEqual([false, false]);
   });
 
   it('becomes one when a try of it loses its answer', async () => {

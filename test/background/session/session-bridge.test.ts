@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addRecordingRoute, removeRecordingRoute } from '../../../lib/api/session-routes';
+import type { QuietTabs } from '../../../lib/background/session/quiet-tab';
 import {
   createSessionBridge,
   type KeptFor,
   type SessionTab,
+  sessionOf,
 } from '../../../lib/background/session/session-bridge';
 import type { AppError } from '../../../lib/platform/errors';
 import { fromTab } from '../../support/from-tab';
@@ -30,6 +32,8 @@ function setup(
     sessions?: Record<number, Session>;
     /** `@me` is left for the test to answer. */
     answerMeByHand?: boolean;
+    quietTabs?: QuietTabs;
+    containerOf?: (tabId: number) => Promise<string | undefined>;
   } = {},
 ) {
   const sent: Array<{ tabId: number; message: unknown }> = [];
@@ -59,8 +63,21 @@ function setup(
     },
     timeoutMs: options.timeoutMs ?? 1000,
     newRequestId: () => `0f8fad5b-d9cb-469f-a165-70867728950${requestNumber++}`,
+    quietTabs: options.quietTabs,
+    containerOf: options.containerOf,
   });
   return { bridge, sent, whoAsked, found };
+}
+
+/** Hogmark's quiet tabs as the bridge sees them: one open on ORIGIN or none, the ids it owns, tab 99 lent. */
+function quiet(options: { open: boolean; owned?: number[] }) {
+  const release = vi.fn();
+  const quietTabs = {
+    isOpen: (origin: string) => options.open && origin === ORIGIN,
+    owns: (tabId: number) => (options.owned ?? [99]).includes(tabId),
+    borrow: async () => ({ tabId: 99, deliver: <T>(attempt: () => Promise<T>) => attempt(), release }),
+  } as unknown as QuietTabs;
+  return { quietTabs, release };
 }
 
 const idOf = (sent: Array<{ message: unknown }>, index: number) =>
@@ -102,12 +119,12 @@ describe('session bridge', () => {
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     const requestId = idOf(sent, 0);
     expect(() => bridge.reply({ requestId, status: 200, body: {} }, fromTab(9))).toThrow(
-      expect.objectContaining({ kind: 'bad-message' }),
+      expect.objectContaining({ kind: 'bad-message', detail: 'unexpected session reply' }),
     );
     expect(() =>
       bridge.reply({ requestId: crypto.randomUUID(), status: 200, body: {} }, fromTab(4)),
     ).toThrow();
-    await expect(answer).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(answer).rejects.toMatchObject({ kind: 'timeout', detail: 'no reply from the PostHog tab' });
     expect(() => bridge.reply({ requestId, status: 200, body: {} }, fromTab(4))).toThrow();
   });
 
@@ -134,7 +151,7 @@ describe('session bridge', () => {
     const answer = bridge.forward(ORIGIN, ROUTE, controller.signal);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     controller.abort();
-    await expect(answer).rejects.toMatchObject({ kind: 'network' });
+    await expect(answer).rejects.toMatchObject({ kind: 'network', detail: 'stopped waiting' });
   });
 
   it('refuses a route outside the allow-list without sending anything', async () => {
@@ -143,6 +160,7 @@ describe('session bridge', () => {
       bridge.forward(ORIGIN, { method: 'POST', path: '/api/projects/1/dashboards/' }),
     ).rejects.toMatchObject({
       kind: 'bad-message',
+      detail: 'route not forwardable',
     });
     expect(sent).toHaveLength(0);
   });
@@ -157,7 +175,10 @@ describe('session bridge', () => {
 
   it('answers no-session-tab when the content script declines: its page is not that PostHog now', async () => {
     const { bridge } = setup({ accept: false });
-    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({ kind: 'no-session-tab' });
+    await expect(bridge.forward(ORIGIN, ROUTE)).rejects.toMatchObject({
+      kind: 'no-session-tab',
+      detail: 'the PostHog tab declined the request',
+    });
   });
 });
 
@@ -183,7 +204,7 @@ describe('every request through a page goes only as the key’s owner, or the us
     bridge.reply({ requestId: idOf(sent, 0), status: 200, body: {} }, fromTab(4));
     await first;
     bridge.forgetTab(4);
-    void bridge.forward(ORIGIN, ROUTE);
+    bridge.forward(ORIGIN, ROUTE).catch(() => undefined);
     await vi.waitFor(() => expect(sent).toHaveLength(2));
     expect(whoAsked).toEqual([4, 4]);
   });
@@ -205,7 +226,7 @@ describe('every request through a page goes only as the key’s owner, or the us
     });
     expect(sent).toEqual([]);
     const kept = setup({ sessions: { 4: { uuid: BEN } } });
-    void kept.bridge.forward(ORIGIN, ROUTE, undefined, { user: BEN });
+    kept.bridge.forward(ORIGIN, ROUTE, undefined, { user: BEN }).catch(() => undefined);
     await vi.waitFor(() => expect(kept.sent).toHaveLength(1));
   });
 
@@ -233,7 +254,7 @@ describe('every request through a page goes only as the key’s owner, or the us
       ],
       sessions: { 4: { uuid: BEN, email: 'ben@example.com' }, 6: { uuid: ANA } },
     });
-    void bridge.forward(ORIGIN, ROUTE);
+    bridge.forward(ORIGIN, ROUTE).catch(() => undefined);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(whoAsked).toEqual([4, 6]);
     expect(sent[0]?.tabId).toBe(6);
@@ -257,12 +278,103 @@ describe('every request through a page goes only as the key’s owner, or the us
     const { bridge, found } = setup({ tabs: [] });
     await expect(bridge.forward(ORIGIN, ROUTE, undefined, { private: true })).rejects.toMatchObject({
       kind: 'private-window',
+      detail: 'no private PostHog tab',
     });
     expect(found).toEqual([{ private: true }]);
   });
 });
 
+describe('Hogmark\u2019s quiet tab beside the user\u2019s own', () => {
+  const CONTAINER = 'firefox-container-2';
+
+  it('is shared by a request while it is open on the origin: the user\u2019s tabs are not looked for', async () => {
+    const { bridge, found, whoAsked, sent } = setup({ quietTabs: quiet({ open: true }).quietTabs });
+    bridge.forward(ORIGIN, ROUTE).catch(() => undefined);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(found).toEqual([]);
+    expect(whoAsked).toEqual([99]);
+    expect(sent[0]?.tabId).toBe(99);
+  });
+
+  it('is shared the same by a change asked in Firefox\u2019s own container', async () => {
+    const { bridge, found, sent } = setup({
+      quietTabs: quiet({ open: true }).quietTabs,
+      containerOf: async () => 'firefox-default',
+    });
+    bridge.forward(ORIGIN, ROUTE, undefined, { container: 'firefox-default' }).catch(() => undefined);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(found).toEqual([]);
+    expect(sent[0]?.tabId).toBe(99);
+  });
+
+  it.each<[string, KeptFor, SessionTab]>([
+    ['another container, through a tab of it', { container: CONTAINER }, { tabId: 4, container: CONTAINER }],
+    ['a private window, through a private tab', { private: true }, { tabId: 4 }],
+  ])('is not taken for a change asked in %s, even while open', async (_name, keptFor, tab) => {
+    const { bridge, found, sent } = setup({ quietTabs: quiet({ open: true }).quietTabs, tabs: [tab] });
+    bridge.forward(ORIGIN, ROUTE, undefined, keptFor).catch(() => undefined);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(found).toEqual([keptFor]);
+    expect(sent[0]?.tabId).toBe(4);
+  });
+
+  it('is never taken for one of the user\u2019s own tabs', async () => {
+    const { bridge, whoAsked, sent } = setup({
+      quietTabs: quiet({ open: false, owned: [4] }).quietTabs,
+      tabs: [{ tabId: 4 }, { tabId: 5 }],
+    });
+    bridge.forward(ORIGIN, ROUTE).catch(() => undefined);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(whoAsked).toEqual([5]);
+  });
+
+  it('is not opened for a change of another container: that change waits for a tab of its own', async () => {
+    const { bridge } = setup({ quietTabs: quiet({ open: false }).quietTabs, tabs: [] });
+    await expect(bridge.forward(ORIGIN, ROUTE, undefined, { container: CONTAINER })).rejects.toMatchObject({
+      kind: 'no-session-tab',
+      detail: 'waiting for a PostHog tab of its container',
+    });
+  });
+
+  it('is given back unused when it opened in another container than the change\u2019s', async () => {
+    const { quietTabs, release } = quiet({ open: false });
+    const { bridge, sent } = setup({ quietTabs, tabs: [], containerOf: async () => CONTAINER });
+    await expect(
+      bridge.forward(ORIGIN, ROUTE, undefined, { container: 'firefox-default' }),
+    ).rejects.toMatchObject({ kind: 'no-session-tab', detail: 'the quiet tab opened in another container' });
+    expect(sent).toEqual([]);
+    expect(release).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('whose a change is, from where it was asked', () => {
+  it('is the container and the window kind, and nothing when neither', () => {
+    expect(sessionOf(undefined)).toBeUndefined();
+    expect(sessionOf({})).toBeUndefined();
+    expect(sessionOf({ container: 'firefox-container-2' })).toEqual({ container: 'firefox-container-2' });
+    expect(sessionOf({ private: true })).toEqual({ private: true });
+    expect(sessionOf({ container: 'firefox-private', private: true })).toEqual({
+      container: 'firefox-private',
+      private: true,
+    });
+  });
+});
+
 describe('the session bridge, at its edges', () => {
+  it('leaves no timer running once the answer came', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bridge, sent } = setup();
+      const answer = bridge.forward(ORIGIN, ROUTE);
+      await vi.waitFor(() => expect(sent).toHaveLength(1));
+      bridge.reply({ requestId: idOf(sent, 0), status: 200, body: {} }, fromTab(4));
+      await answer;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it.each([0, 199, 300, 403, 500])(
     'takes a user read answered %i as what the change would have been told, and sends no change',
     async (status) => {
@@ -277,7 +389,7 @@ describe('the session bridge, at its edges', () => {
 
   it.each([200, 299])('takes any success of the user read (%i) as signed in', async (status) => {
     const { bridge, sent } = setup({ answerMeByHand: true });
-    void bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA });
+    bridge.forward(ORIGIN, ROUTE, undefined, { user: ANA }).catch(() => undefined);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     bridge.reply({ requestId: idOf(sent, 0), status, body: { uuid: ANA } }, fromTab(4));
     await vi.waitFor(() => expect(sent).toHaveLength(2));
@@ -295,7 +407,7 @@ describe('the session bridge, at its edges', () => {
   it('sends a request without a body as one with no body field', async () => {
     const { bridge, sent } = setup();
     const removal = removeRecordingRoute(1, 'eKdNnFRI', '0191dd9d-ec00-726b-b2a7-4de452e6b438');
-    void bridge.forward(ORIGIN, removal);
+    bridge.forward(ORIGIN, removal).catch(() => undefined);
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect((sent[0] as { message: { input: object } }).message.input).not.toHaveProperty('body');
   });
