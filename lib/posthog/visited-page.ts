@@ -82,12 +82,12 @@ export function visitedPageSearch(
   query: VisitedPageQuery,
   limit: number,
 ): Record<string, string | number> {
-  const filter =
+  const filter: [string, string] =
     form === 'recording-property'
-      ? { properties: JSON.stringify([visitedPageProperty(query.pattern)]) }
-      : { events: JSON.stringify([pageviewEvent(query.pattern)]) };
+      ? ['properties', JSON.stringify([visitedPageProperty(query.pattern)])]
+      : ['events', JSON.stringify([pageviewEvent(query.pattern)])];
   return {
-    ...filter,
+    [filter[0]]: filter[1],
     having_predicates: JSON.stringify([ACTIVE_OVER_5S]),
     date_from: `-${query.days}d`,
     order: 'start_time',
