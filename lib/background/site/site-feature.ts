@@ -1,0 +1,181 @@
+import { createPostHogClient } from '../../api/client';
+import type { QuickAddResult } from '../../messaging/collection-messages';
+import type { MySession, SiteLook } from '../../messaging/site-messages';
+import type { StorageAreaLike } from '../../platform/storage';
+import { isSessionLive, type SiteIdentity } from '../../posthog/site-storage';
+import { openAllUrl } from '../../posthog/visited-page';
+import { personText } from '../../posthog/visitor-text';
+import type { CollectionService } from '../collections/collections';
+import type { Handlers } from '../messages/dispatcher';
+import type { RecordingTarget } from '../recordings/quick-add';
+import type { RecordingActions } from '../recordings/recording-actions';
+import type { Connection, SettingsService } from '../settings/settings';
+import { createProjectMatch } from './project-match';
+import { createSiteAdds } from './site-adds';
+import { createSiteCache } from './site-cache';
+import { createSiteChoices } from './site-choices';
+import { createSiteLister } from './site-lister';
+import { createSiteReader, posthogStorageInPage } from './storage-reader';
+
+/** The parts of the browser the site room uses. */
+export interface SiteBrowser {
+  /** With the popup click's activeTab grant: reads posthog-js's entries of the tab's page, once. */
+  scripting: {
+    executeScript(injection: {
+      target: { tabId: number };
+      func: typeof posthogStorageInPage;
+    }): Promise<Array<{ result?: unknown }>>;
+  };
+  tabs: { get(tabId: number): Promise<{ url?: string }> };
+  storage: { session: StorageAreaLike };
+}
+
+export interface SiteFeatureDeps {
+  browser: SiteBrowser;
+  settings: Pick<SettingsService, 'connection'>;
+  /** Trusted storage (IndexedDB): the project chosen for a site. */
+  trusted: StorageAreaLike;
+  /** The recordings room's adds (as the person page's), and its add with a note. */
+  recordings: {
+    addToLastUsed: (target: RecordingTarget) => Promise<QuickAddResult>;
+    choose: (target: RecordingTarget) => Promise<unknown>;
+    lastUsedName: (projectId: number) => Promise<string | null>;
+    add: RecordingActions['add'];
+  };
+  /** The collections room's service: the project's last-used collection. */
+  collections: Pick<CollectionService, 'scopeOf' | 'prefs'>;
+  now?: () => number;
+}
+
+const sessionOf = (identity: SiteIdentity | null, now: number): MySession | null => {
+  const session = identity?.session;
+  if (!session) return null;
+  return {
+    id: session.id,
+    startMs: session.startMs,
+    lastActivityMs: session.lastActivityMs,
+    live: isSessionLive(session, now),
+    person:
+      identity.userState === 'identified' && identity.distinctId ? personText(identity.distinctId) : null,
+  };
+};
+
+/**
+ * "Recorded here": what the tab's site is (its posthog-js storage, read on the popup's click, matched
+ * to a project of the credential), the recordings that visited its page, and adding them. Answers
+ * `site/look`, `site/choose`, `site/recordings` and `site/add`.
+ */
+export function createSiteFeature(deps: SiteFeatureDeps) {
+  const { browser, settings } = deps;
+  const now = deps.now ?? Date.now;
+  const cache = createSiteCache(browser.storage.session, now);
+  const choices = createSiteChoices(deps.trusted);
+  // Every listing counts against a small allowance: a 429 is reported with its wait, never retried.
+  const client = (connection: Connection, probe = false) =>
+    createPostHogClient({ ...connection, retry: { retryThrottled: false, ...(probe ? { limit: 0 } : {}) } });
+  const readSite = createSiteReader({
+    readStorage: async (tabId) =>
+      (await browser.scripting.executeScript({ target: { tabId }, func: posthogStorageInPage }))[0]?.result,
+    tabUrl: async (tabId) => (await browser.tabs.get(tabId)).url,
+  });
+  const match = createProjectMatch({
+    cache,
+    projects: (connection) => {
+      const api = client(connection);
+      return {
+        list: () => api.projects.list(),
+        get: (id) => api.projects.get(id),
+        scopedTeams: async () => (await api.keys.current()).scoped_teams ?? [],
+      };
+    },
+  });
+  const lister = createSiteLister({
+    cache,
+    now,
+    list: (connection, projectId, search, { from, probe }) =>
+      client(connection, probe).project(projectId).siteRecordings.list(search, from),
+  });
+  const adds = createSiteAdds({
+    connectedOrigin: async () => (await settings.connection()).origin,
+    addToLastUsed: deps.recordings.addToLastUsed,
+    choose: deps.recordings.choose,
+    lastUsed: async (projectId) => {
+      const prefs = await deps.collections.prefs(await deps.collections.scopeOf(projectId));
+      return prefs.lastUsed ? { shortId: prefs.lastUsed, name: prefs.lastUsedName ?? '' } : null;
+    },
+    add: (input) => deps.recordings.add(input),
+  });
+
+  async function look(tabId: number): Promise<SiteLook> {
+    const page = await readSite(tabId);
+    if (!page) return { kind: 'unreadable' };
+    const site = { origin: page.url.origin, host: page.url.host };
+    const connection = await settings.connection();
+    const found = await match.match(connection, page.storage.identities, page.url.hostname);
+    if (found.kind === 'elsewhere') return { kind: 'elsewhere', site };
+    const at = now();
+    if (found.kind === 'found') {
+      return {
+        kind: 'found',
+        site,
+        origin: connection.origin,
+        project: found.project,
+        by: found.by,
+        session: sessionOf(found.identity, at),
+      };
+    }
+    const chosen = await choices.get(connection.origin, site.origin);
+    const project =
+      chosen === null ? undefined : (await match.reachable(connection)).find((p) => p.id === chosen);
+    if (project) {
+      // The page names no token, yet posthog-js may keep a session under a `persistence_name`.
+      return {
+        kind: 'found',
+        site,
+        origin: connection.origin,
+        project: { id: project.id, name: project.name },
+        by: 'choice',
+        session: null,
+      };
+    }
+    return {
+      kind: 'choose',
+      site,
+      sawPostHog: page.storage.sawPostHog,
+      projects: found.projects.slice(0, 500),
+    };
+  }
+
+  const handlers = {
+    'site/look': ({ tabId }) => look(tabId),
+    'site/choose': async ({ tabId, projectId }) => {
+      const url = (await browser.tabs.get(tabId)).url;
+      const origin = url && URL.canParse(url) ? new URL(url).origin : null;
+      if (origin && origin !== 'null')
+        await choices.set((await settings.connection()).origin, origin, projectId);
+      return look(tabId);
+    },
+    'site/recordings': async (input) => {
+      const connection = await settings.connection();
+      const tabUrl = (await browser.tabs.get(input.tabId)).url ?? '';
+      const [{ recordings, next, query }, lastUsedName] = await Promise.all([
+        lister.list(connection, input, tabUrl),
+        deps.recordings.lastUsedName(input.projectId).catch(() => null),
+      ]);
+      return {
+        recordings,
+        next,
+        openAllUrl: openAllUrl(connection.origin, input.projectId, query),
+        lastUsedName,
+      };
+    },
+    'site/add': adds,
+  } satisfies Handlers;
+
+  return {
+    handlers,
+    /** Another key or PostHog: nothing found with the old one is shown again. */
+    clear: () => cache.clear(),
+  };
+}
+export type SiteFeature = ReturnType<typeof createSiteFeature>;
