@@ -57,7 +57,7 @@ export function createBackground(deps: BackgroundDeps) {
   // What PostHog said of people, out of storage.session once expired (the rooms are composed below).
   const caches = createCacheSweep({
     alarms: browser.alarms,
-    sweeps: () => [shareLinks.sweepCache, persons.sweepCache],
+    sweeps: () => [shareLinks.sweepCache, persons.sweepCache, site.sweepCache],
     onError: (error) => logFailure('cache sweep', error),
   });
   const { settings, ...settingsRoom } = createSettingsFeature({
@@ -180,6 +180,7 @@ export function createBackground(deps: BackgroundDeps) {
     trusted: storage.trusted,
     recordings: { ...recordings.forPersonPage, add: recordings.actions.add },
     collections: collections.collections,
+    expiresAt: caches.expiresAt,
   });
   const popup = createPopupFeature({
     browser,

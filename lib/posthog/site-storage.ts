@@ -32,20 +32,6 @@ export const RawSiteStorageSchema = lazily(() => {
 });
 export type RawSiteStorage = z.infer<typeof RawSiteStorageSchema>;
 
-const Text = (max: number) => z.string().check(z.minLength(1), z.maxLength(max));
-const Millis = lazily(() => z.number().check(z.gte(0), z.lte(8.64e15)));
-
-/** The fields Hogmark uses of one entry (posthog-js `constants.ts`); each one that fails is left out. */
-const EntryFields = lazily(() => ({
-  fields: {
-    distinct_id: Text(200),
-    $user_state: z.enum(['anonymous', 'identified']),
-    /** `[lastActivityMs, sessionId, sessionStartMs]` (`sessionid.ts` `_setSessionId`); 2 items before 2022. */
-    $sesid: z.union([z.tuple([Millis, Text(70), Millis]), z.tuple([Millis, Text(70)])]),
-    $configured_session_timeout_ms: z.number().check(z.gte(60_000), z.lte(36_000_000)),
-  },
-}));
-
 export interface SiteSession {
   id: string;
   lastActivityMs: number;
@@ -87,15 +73,38 @@ type Fields = Partial<{
   $configured_session_timeout_ms: number;
 }>;
 
-/** Each known field that parses; anything else of the object is never read. */
+const text = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
+const millis = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 8.64e15;
+
+/**
+ * The fields Hogmark uses of one entry (posthog-js `constants.ts`), each checked by hand and left out
+ * when it is not of its shape; anything else of the object is never read.
+ */
 function fieldsOf(parsed: unknown): Fields {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-  const fields: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(EntryFields.fields)) {
-    const checked = schema.safeParse((parsed as Record<string, unknown>)[name]);
-    if (checked.success) fields[name] = checked.data;
+  const entry = parsed as Record<string, unknown>;
+  const fields: Fields = {};
+  if (text(entry.distinct_id, 200)) fields.distinct_id = entry.distinct_id;
+  const state = entry.$user_state;
+  if (state === 'anonymous' || state === 'identified') fields.$user_state = state;
+  // `[lastActivityMs, sessionId, sessionStartMs]` (`sessionid.ts` `_setSessionId`); 2 items before 2022.
+  const sesid = entry.$sesid;
+  if (
+    Array.isArray(sesid) &&
+    (sesid.length === 2 || sesid.length === 3) &&
+    millis(sesid[0]) &&
+    text(sesid[1], 70) &&
+    (sesid.length === 2 || millis(sesid[2]))
+  ) {
+    fields.$sesid = sesid as [number, string, number] | [number, string];
   }
-  return fields as Fields;
+  const timeout = entry.$configured_session_timeout_ms;
+  if (typeof timeout === 'number' && timeout >= 60_000 && timeout <= 36_000_000) {
+    fields.$configured_session_timeout_ms = timeout;
+  }
+  return fields;
 }
 
 function sessionOf(fields: Fields): SiteSession | null {

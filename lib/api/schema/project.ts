@@ -1,11 +1,6 @@
 import { z } from 'zod/mini';
 import { lazily } from '../../platform/lazy';
 
-/** A project's URL list (`app_urls`, `recording_domains`); one past these bounds is read as none. */
-const UrlList = lazily(() =>
-  z.catch(z.nullish(z.array(z.string().check(z.maxLength(2048))).check(z.maxLength(500))), null),
-);
-
 /** `GET /api/projects/` items (ProjectBackwardCompatBasicSerializer) and `GET /api/projects/{id}/`. */
 export const ProjectSchema = lazily(() =>
   z.looseObject({
@@ -15,12 +10,27 @@ export const ProjectSchema = lazily(() =>
     name: z._default(z.nullable(z.string()), null),
     timezone: z.nullish(z.string()),
     is_demo: z.nullish(z.boolean()),
-    /** The token posthog-js sends with (`phc_…`); what a customer site's storage names. */
-    api_token: z.catch(z.nullish(z.string().check(z.maxLength(200))), null),
-    /** Only on `GET /api/projects/{id}/` (ProjectBackwardCompatSerializer): the toolbar's authorised URLs. */
-    app_urls: UrlList,
-    /** Only on `GET /api/projects/{id}/`: the origins PostHog takes this project's recordings from. */
-    recording_domains: UrlList,
+    /**
+     * Read where used, never refused here (the key check parses these projects too): the token
+     * posthog-js sends with (`phc_…`, `projectToken`), and on `GET /api/projects/{id}/` only
+     * (ProjectBackwardCompatSerializer) the toolbar's authorised URLs and the origins PostHog takes
+     * the project's recordings from (`urlList`).
+     */
+    api_token: z.optional(z.unknown()),
+    app_urls: z.optional(z.unknown()),
+    recording_domains: z.optional(z.unknown()),
   }),
 );
 export type Project = z.infer<typeof ProjectSchema>;
+
+/** A project's token, as a customer site's storage names it; null when missing or not a token's size. */
+export function projectToken(project: Project): string | null {
+  const token = project.api_token;
+  return typeof token === 'string' && token.length > 0 && token.length <= 200 ? token : null;
+}
+
+/** A project's `app_urls` / `recording_domains`: a list past these bounds is read as none. */
+export function urlList(value: unknown): string[] {
+  if (!Array.isArray(value) || value.length > 500) return [];
+  return value.filter((url): url is string => typeof url === 'string' && url.length <= 2048);
+}

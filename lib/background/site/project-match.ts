@@ -1,4 +1,4 @@
-import type { Project } from '../../api/schema/project';
+import { type Project, projectToken, urlList } from '../../api/schema/project';
 import type { SiteProject } from '../../messaging/site-messages';
 import { isAppError } from '../../platform/errors';
 import { t } from '../../platform/i18n';
@@ -57,7 +57,7 @@ export function createProjectMatch(deps: ProjectMatchDeps) {
     const found = projects.map((project) => ({
       id: project.id,
       name: named(project).slice(0, 400),
-      token: project.api_token ?? null,
+      token: projectToken(project),
     }));
     await cache.put('reachable', key, found, since);
     return found;
@@ -69,7 +69,10 @@ export function createProjectMatch(deps: ProjectMatchDeps) {
     if (known) return known;
     const since = cache.epoch();
     const project = await deps.projects(connection).get(projectId);
-    const found = { recording_domains: project.recording_domains ?? [], app_urls: project.app_urls ?? [] };
+    const found = {
+      recording_domains: urlList(project.recording_domains),
+      app_urls: urlList(project.app_urls),
+    };
     await cache.put('domains', key, found, since);
     return found;
   }

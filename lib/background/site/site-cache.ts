@@ -71,7 +71,12 @@ type TimedArea = 'lists' | 'reachable' | 'domains';
  * the server's filter form and PostHog's listing wait. `clear` (another key, Forget key) bumps an
  * epoch: nothing asked before it is written after it.
  */
-export function createSiteCache(session: StorageAreaLike, now: () => number = Date.now) {
+export function createSiteCache(
+  session: StorageAreaLike,
+  now: () => number = Date.now,
+  /** Told when a list just kept expires (it names people), for the storage room's sweep then. */
+  expiresAt?: (when: number) => void,
+) {
   const store = createItemStore(session, siteCacheItem);
   const ttl: Record<TimedArea, number> = {
     lists: SITE_LIST_TTL_MS,
@@ -111,6 +116,7 @@ export function createSiteCache(session: StorageAreaLike, now: () => number = Da
           .slice(0, MAX_LISTS);
         return { ...cache, [area]: Object.fromEntries(kept) };
       });
+      expiresAt?.(now() + ttl[area]);
     });
   }
 
@@ -138,6 +144,29 @@ export function createSiteCache(session: StorageAreaLike, now: () => number = Da
           throttledUntil: { ...cache.throttledUntil, [origin]: until },
         }));
       });
+    },
+    /**
+     * Drops what is past its time (a list names the people recorded, for five minutes) and the waits
+     * that are over; says when the next kept answer expires (null: none kept).
+     */
+    async sweep(): Promise<number | null> {
+      let next: number | null = null;
+      await serially(async () => {
+        await store.update((cache) => {
+          const swept = { ...cache };
+          for (const area of ['lists', 'reachable', 'domains'] as const) {
+            const kept = Object.entries(cache[area]).filter(([, entry]) => fresh(area, entry));
+            for (const [, entry] of kept)
+              next = Math.min(next ?? Number.POSITIVE_INFINITY, entry.at + ttl[area]);
+            swept[area] = Object.fromEntries(kept) as never;
+          }
+          swept.throttledUntil = Object.fromEntries(
+            Object.entries(cache.throttledUntil).filter(([, until]) => until > now()),
+          );
+          return swept;
+        });
+      });
+      return next;
     },
     clear(): Promise<void> {
       epoch += 1;

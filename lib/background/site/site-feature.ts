@@ -45,6 +45,8 @@ export interface SiteFeatureDeps {
   /** The collections room's service: the project's last-used collection. */
   collections: Pick<CollectionService, 'scopeOf' | 'prefs'>;
   now?: () => number;
+  /** Told when a kept list expires (the storage room's sweep). */
+  expiresAt?: (when: number) => void;
 }
 
 const sessionOf = (identity: SiteIdentity | null, now: number): MySession | null => {
@@ -68,7 +70,7 @@ const sessionOf = (identity: SiteIdentity | null, now: number): MySession | null
 export function createSiteFeature(deps: SiteFeatureDeps) {
   const { browser, settings } = deps;
   const now = deps.now ?? Date.now;
-  const cache = createSiteCache(browser.storage.session, now);
+  const cache = createSiteCache(browser.storage.session, now, deps.expiresAt);
   const choices = createSiteChoices(deps.trusted);
   // Every listing counts against a small allowance: a 429 is reported with its wait, never retried.
   const client = (connection: Connection, probe = false) =>
@@ -176,6 +178,8 @@ export function createSiteFeature(deps: SiteFeatureDeps) {
     handlers,
     /** Another key or PostHog: nothing found with the old one is shown again. */
     clear: () => cache.clear(),
+    /** Drops the lists past their time (they name people); when the next kept one expires. */
+    sweepCache: () => cache.sweep(),
   };
 }
 export type SiteFeature = ReturnType<typeof createSiteFeature>;
