@@ -118,7 +118,7 @@ export const SiteAddSchema = lazily(() =>
 export const siteProtocol = {
   /** What the tab's site is: reads its posthog-js storage (the click's activeTab) and matches it. */
   'site/look': () => ({ from: 'extension-page', input: TabRef, output: SiteLookSchema }),
-  /** Remember this project for the tab's site (null: forget the choice); answers the new look. */
+  /** Remember this project for the tab's site (null: forget it and offer every project); the new look. */
   'site/choose': () => ({
     from: 'extension-page',
     input: z.object({ tabId: z.int().check(z.nonnegative()), projectId: z.nullable(ProjectId) }),

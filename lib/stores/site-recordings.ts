@@ -191,7 +191,6 @@ export function createSiteRecordingsStore(deps: SiteRecordingsDeps) {
     chooseCollection: (recordingId: string) => add(recordingId, { choose: true }),
     copyLink: (recordingId: string) => deps.copy.copy(linkOf(recordingId), t('copiedRecordingLink')),
     open: (recordingId: string) => deps.openTab(linkOf(recordingId)),
-    openAllInPostHog: () => (openAll.value ? deps.openTab(openAll.value) : Promise.resolve()),
     /** The user's session at ten seconds before now, with the numeric project id. */
     async copySessionNow(): Promise<void> {
       const place = found.value;

@@ -108,44 +108,38 @@ export function createSiteFeature(deps: SiteFeatureDeps) {
     add: (input) => deps.recordings.add(input),
   });
 
-  async function look(tabId: number): Promise<SiteLook> {
+  /**
+   * The token first (the page says where it sends), then the project the user chose for the site,
+   * then the one project whose domains allow it; `anew`: the user asked to choose again.
+   */
+  async function look(tabId: number, anew = false): Promise<SiteLook> {
     const page = await readSite(tabId);
     if (!page) return { kind: 'unreadable' };
     const site = { origin: page.url.origin, host: page.url.host };
     const connection = await settings.connection();
-    const found = await match.match(connection, page.storage.identities, page.url.hostname);
+    const { identities } = page.storage;
+    const origin = connection.origin;
+    if (identities.length === 0) {
+      const reachable = await match.reachable(connection);
+      const chosen = anew ? null : await choices.get(origin, site.origin);
+      const project = reachable.find((candidate) => candidate.id === chosen);
+      if (project) {
+        const named = { id: project.id, name: project.name };
+        return { kind: 'found', site, origin, project: named, by: 'choice', session: null };
+      }
+      if (anew) {
+        const projects = reachable.slice(0, 500).map(({ id, name }) => ({ id, name }));
+        return { kind: 'choose', site, sawPostHog: page.storage.sawPostHog, projects };
+      }
+    }
+    const found = await match.match(connection, identities, page.url.hostname);
     if (found.kind === 'elsewhere') return { kind: 'elsewhere', site };
-    const at = now();
     if (found.kind === 'found') {
-      return {
-        kind: 'found',
-        site,
-        origin: connection.origin,
-        project: found.project,
-        by: found.by,
-        session: sessionOf(found.identity, at),
-      };
+      const session = sessionOf(found.identity, now());
+      return { kind: 'found', site, origin, project: found.project, by: found.by, session };
     }
-    const chosen = await choices.get(connection.origin, site.origin);
-    const project =
-      chosen === null ? undefined : (await match.reachable(connection)).find((p) => p.id === chosen);
-    if (project) {
-      // The page names no token, yet posthog-js may keep a session under a `persistence_name`.
-      return {
-        kind: 'found',
-        site,
-        origin: connection.origin,
-        project: { id: project.id, name: project.name },
-        by: 'choice',
-        session: null,
-      };
-    }
-    return {
-      kind: 'choose',
-      site,
-      sawPostHog: page.storage.sawPostHog,
-      projects: found.projects.slice(0, 500),
-    };
+    const projects = found.projects.slice(0, 500);
+    return { kind: 'choose', site, sawPostHog: page.storage.sawPostHog, projects };
   }
 
   const handlers = {
@@ -155,7 +149,8 @@ export function createSiteFeature(deps: SiteFeatureDeps) {
       const origin = url && URL.canParse(url) ? new URL(url).origin : null;
       if (origin && origin !== 'null')
         await choices.set((await settings.connection()).origin, origin, projectId);
-      return look(tabId);
+      // Forgetting the choice is asking to choose again: every project is offered.
+      return look(tabId, projectId === null);
     },
     'site/recordings': async (input) => {
       const connection = await settings.connection();

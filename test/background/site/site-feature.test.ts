@@ -177,12 +177,13 @@ describe('site/look, site/choose, site/recordings against the local PostHog', ()
   it('without a token, matches the site to the project whose recording_domains allow it', async () => {
     tabUrl = `${server.url.replace('127.0.0.1', 'localhost')}/demo-site/named/`;
     page = { local: { ph_acme_shop: '{}' } };
-    expect(await feature().look()).toMatchObject({
-      kind: 'found',
-      project: { id: 1 },
-      by: 'domain',
-      session: null,
-    });
+    const { site, look } = feature();
+    expect(await look()).toMatchObject({ kind: 'found', project: { id: 1 }, by: 'domain', session: null });
+    // "Change": every project is offered, and the one chosen wins over the domains from then on.
+    const anew = await site.handlers['site/choose']({ tabId: TAB, projectId: null });
+    expect(anew).toMatchObject({ kind: 'choose', sawPostHog: true, projects: [{ id: 1 }, { id: 2 }] });
+    await site.handlers['site/choose']({ tabId: TAB, projectId: 2 });
+    expect(await look()).toMatchObject({ kind: 'found', project: { id: 2 }, by: 'choice' });
   });
 
   it('without a token or a domain, asks which project, then remembers the choice for the site', async () => {
@@ -199,7 +200,8 @@ describe('site/look, site/choose, site/recordings against the local PostHog', ()
     const chosen = await site.handlers['site/choose']({ tabId: TAB, projectId: 2 });
     expect(chosen).toMatchObject({ kind: 'found', project: { id: 2 }, by: 'choice' });
     expect(await feature().look()).toMatchObject({ kind: 'found', project: { id: 2 }, by: 'choice' });
-    await site.handlers['site/choose']({ tabId: TAB, projectId: null });
+    const anew = await site.handlers['site/choose']({ tabId: TAB, projectId: null });
+    expect(anew).toMatchObject({ kind: 'choose' });
     expect(await look()).toMatchObject({ kind: 'choose' });
   });
 
