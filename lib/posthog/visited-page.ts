@@ -19,15 +19,12 @@ export function re2Escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** A hash-routed app's route (`#/checkout`, `#!/checkout`), which is its page: kept in the pattern. */
-function hashRoute(hash: string): string {
-  return /^#!?\//.test(hash) ? hash.replace(/\/+$/, '') : '';
-}
-
 /**
  * The `regex` value for a page of the tab, or null for an address no posthog-js page has (not http).
  * The origin is as the browser writes `location.href` (an IDN in punycode, the port when not the
- * scheme's), the path as the browser encodes it; a trailing slash matches with or without.
+ * scheme's), the path as the browser encodes it; a trailing slash matches with or without. The
+ * fragment is never part of it, not even a hash-routed app's route (`#/callback?token=…` holds
+ * anything a query can): such an app's pages are one page here.
  */
 export function visitedPagePattern(tabUrl: string, range: PageRange): string | null {
   let url: URL;
@@ -39,8 +36,7 @@ export function visitedPagePattern(tabUrl: string, range: PageRange): string | n
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   const base = re2Escape(url.origin + url.pathname.replace(/\/+$/, ''));
   if (range === 'below') return `^${base}(/[^?#]*)?([?#].*)?$`;
-  const route = hashRoute(url.hash);
-  return `^${base}/?${route ? `${re2Escape(route)}/?` : ''}([?#].*)?$`;
+  return `^${base}/?([?#].*)?$`;
 }
 
 /** What the list is asked with: the page's pattern and the window. */
