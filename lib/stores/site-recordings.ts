@@ -127,7 +127,9 @@ export function createSiteRecordingsStore(deps: SiteRecordingsDeps) {
         projectId: place.project.id,
         recordingId,
         ...(options.choose ? { choose: true } : {}),
-        ...(second !== null && text ? { note: { text, second } } : {}),
+        ...(second !== null && session && text
+          ? { note: { text, second, startedAt: new Date(session.startMs).toISOString() } }
+          : {}),
       });
       notice.value = { kind: result.outcome === 'failed' ? 'error' : 'ok', text: result.message };
       if (second !== null && result.outcome === 'done') note.value = '';

@@ -155,7 +155,11 @@ describe('the "Recorded here" store', () => {
     await store.addSession();
     expect(background.sent.at(-1)).toEqual({
       type: 'site/add',
-      input: { projectId: 7, recordingId: SESSION, note: { text: 'Payment froze here', second: 115 } },
+      input: {
+        projectId: 7,
+        recordingId: SESSION,
+        note: { text: 'Payment froze here', second: 115, startedAt: new Date(NOW - 125_000).toISOString() },
+      },
     });
     expect(store.notice.value).toEqual({ kind: 'ok', text: 'Added your session to Checkout bugs.' });
     expect(store.note.value).toBe('');
