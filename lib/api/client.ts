@@ -10,6 +10,7 @@ import { createPersonsApi } from './persons';
 import { createPlaylistsApi } from './playlists';
 import { createProjectsApi } from './projects';
 import { type RetryOptions, retryPolicy, retryWithKy } from './retry';
+import { createSiteRecordingsApi } from './site-recordings';
 import { createTransport } from './transport';
 import { createUsersApi } from './users';
 
@@ -87,6 +88,7 @@ export function createPostHogClient(options: PostHogClientOptions) {
         items: createItemReadsApi(transport, projectId),
         notes: createNotesApi(transport, projectId),
         persons: createPersonsApi(transport, projectId),
+        siteRecordings: createSiteRecordingsApi(transport, projectId),
       };
     },
   };

@@ -11,6 +11,7 @@ import { createRecordingsFeature, type RecordingsBrowser } from './recordings/re
 import { createSessionFeature, type SessionBrowser } from './session/session-feature';
 import { createSettingsFeature, type SettingsBrowser } from './settings/settings-feature';
 import { createShareLinksFeature, type ShareLinksFeatureDeps } from './share-links/share-links-feature';
+import { createSiteFeature, type SiteBrowser } from './site/site-feature';
 import { createCacheSweep } from './storage/cache-sweep';
 import { createStorageFeature, type StorageFeatureDeps } from './storage/storage-feature';
 import type { TabView } from './tabs/tab-context';
@@ -31,7 +32,8 @@ export type BackgroundBrowser = StorageFeatureDeps['browser'] &
   BulkBrowser &
   TabsBrowser &
   ShareLinksFeatureDeps['browser'] &
-  PersonsBrowser;
+  PersonsBrowser &
+  SiteBrowser;
 
 export interface BackgroundDeps {
   browser: BackgroundBrowser;
@@ -55,7 +57,7 @@ export function createBackground(deps: BackgroundDeps) {
   // What PostHog said of people, out of storage.session once expired (the rooms are composed below).
   const caches = createCacheSweep({
     alarms: browser.alarms,
-    sweeps: () => [shareLinks.sweepCache, persons.sweepCache],
+    sweeps: () => [shareLinks.sweepCache, persons.sweepCache, site.sweepCache],
     onError: (error) => logFailure('cache sweep', error),
   });
   const { settings, ...settingsRoom } = createSettingsFeature({
@@ -69,6 +71,7 @@ export function createBackground(deps: BackgroundDeps) {
         pending.queue.clear(),
         shareLinks.clear(),
         persons.clear(),
+        site.clear(),
       ]);
     },
     onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus(), persons.syncMenus()]),
@@ -171,6 +174,14 @@ export function createBackground(deps: BackgroundDeps) {
     flash: toolbar.flash,
     expiresAt: caches.expiresAt,
   });
+  const site = createSiteFeature({
+    browser,
+    settings,
+    trusted: storage.trusted,
+    recordings: { ...recordings.forPersonPage, add: recordings.actions.add },
+    collections: collections.collections,
+    expiresAt: caches.expiresAt,
+  });
   const popup = createPopupFeature({
     browser,
     settings,
@@ -192,6 +203,7 @@ export function createBackground(deps: BackgroundDeps) {
     ...bulk.handlers,
     ...pending.handlers,
     ...persons.handlers,
+    ...site.handlers,
     ...popup.handlers,
   } satisfies HandlerMap;
   const { dispatch } = createDispatcher({

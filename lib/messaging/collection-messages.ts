@@ -49,6 +49,11 @@ export const NoteInputSchema = lazily(() =>
   z.object({
     text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
     second: z.int().check(z.nonnegative(), z.lte(86_400 * 7)),
+    /**
+     * When the recording started as the recorded site says it (posthog-js's session start, ISO): the
+     * note's start while PostHog has not ingested the recording yet, never instead of PostHog's own.
+     */
+    startedAt: z.optional(z.string().check(z.maxLength(64))),
   }),
 );
 export type NoteInput = z.infer<typeof NoteInputSchema>;

@@ -34,6 +34,7 @@ import {
   ReviewDocSchema,
 } from './review-doc-messages';
 import { shareProtocol } from './share-messages';
+import { siteProtocol } from './site-messages';
 
 export * from './message-schemas';
 
@@ -163,6 +164,8 @@ export const protocol = lazyEntries({
   // the person page (persons/find, persons/recordings, persons/add)
   ...personProtocol,
   ...bulkAskProtocol,
+  // "Recorded here": the tab's site, its recordings, adding one
+  ...siteProtocol,
 
   // content scripts → background, and background → content scripts, popups and the offscreen page
   ...pageProtocol,

@@ -56,6 +56,28 @@ export const DEMO = {
     joEmail: 'jo@initech.com',
     jo: ['01900000-0000-7000-8000-0000000f0020', '01900000-0000-7000-8000-0000000f0021'],
   },
+  /** The `site` seed's recordings of the demo customer site (seeds/site.ts, `/demo-site/shop/…`). */
+  site: {
+    /** Visited `/demo-site/shop/checkout?step=2`: 2 hours ago, by Ana (identified), 2 errors, watched by Ana. */
+    checkout: '0191ddc0-0000-7aaa-8bbb-000000000001',
+    /** Visited `/demo-site/shop/checkout/` (a trailing slash): a day ago, anonymous. */
+    checkoutSlash: '0191ddc0-0000-7aaa-8bbb-000000000002',
+    /** Visited `/demo-site/shop/checkout-success` only: never "this page" of /checkout. */
+    checkoutSuccess: '0191ddc0-0000-7aaa-8bbb-000000000003',
+    /** Visited `/demo-site/shop/checkout/payment`: "this path and below" of /checkout, not "this page". */
+    payment: '0191ddc0-0000-7aaa-8bbb-000000000004',
+    /** Visited `/demo-site/shop/checkout` 12 days ago: only in the last 30 days. */
+    oldCheckout: '0191ddc0-0000-7aaa-8bbb-000000000005',
+    /** Visited `/demo-site/shop/checkout` with 3 active seconds: left out by PostHog's "over 5 s" default. */
+    idleCheckout: '0191ddc0-0000-7aaa-8bbb-000000000006',
+    /** Project 2's, on `/demo-site/shop/checkout`: never in project 1's list. */
+    stagingCheckout: '0191ddc0-0000-7aaa-8bbb-000000000007',
+    /** Its `$pageview` was on /checkout before the recording began (all_urls: /cart only): older servers list it. */
+    pageviewOnly: '0191ddc0-0000-7aaa-8bbb-000000000008',
+    /** `/demo-site/shop/products/<n>` (1…22), an hour apart from 3 hours ago: more than a page of 20. */
+    product: (n: number): string => `0191ddc1-0000-7aaa-8bbb-0000000000${String(n).padStart(2, '0')}`,
+    productCount: 22,
+  },
   /** Comments (scope `Replay`) on `recordings.inCheckout`. */
   comments: {
     /** by Ana at 01:15: "Payment button unresponsive" */

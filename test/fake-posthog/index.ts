@@ -42,6 +42,7 @@ export async function startFakePostHog(options: StartOptions = {}): Promise<Fake
       flavor,
       options.commentsKeyAccess,
       options.replayListingRates === undefined ? FREE_LISTING_RATES : options.replayListingRates,
+      options.visitedPageProperty ?? true,
     ),
     faults,
     requests,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { SCENE_HEADER } from './app/scene';
 import { authenticate, csrfFailure, keyAccessFailure, SESSION_COOKIE, schemeOf } from './auth';
+import { demoSitePage } from './demo-site';
 import {
   errorReply,
   isApiFailure,
@@ -168,6 +169,8 @@ function answerPage(parts: ServerParts, incoming: Incoming): Reply {
   const path = incoming.url.pathname.replace(/\/+$/, '');
   if (path === '/login') return login(state, incoming.url);
   if (path === '/logout') return logout(state, incoming.cookies[SESSION_COOKIE], incoming.url);
+  const customerSite = demoSitePage(incoming.url);
+  if (customerSite) return customerSite;
   const user = session && state.users.find((candidate) => candidate.id === session.userId);
   const sceneOnly = incoming.req.headers[SCENE_HEADER] === '1';
   const options = parts.sceneLoadMs === undefined ? {} : { sceneLoadMs: parts.sceneLoadMs };

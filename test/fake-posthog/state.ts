@@ -29,6 +29,9 @@ export interface Project {
   uuid: string;
   name: string;
   apiToken: string;
+  /** `app_urls` (the toolbar's authorised URLs) and `recording_domains`, on `GET /api/projects/{id}/`. */
+  appUrls?: string[];
+  recordingDomains?: string[];
 }
 
 export interface Tile {
@@ -164,6 +167,14 @@ export interface Recording {
   consoleErrorCount?: number;
   /** Users who watched it (`SessionRecordingViewed`): `viewed` for them, their emails in others' `viewers`. */
   viewedBy?: number[];
+  /**
+   * `all_urls` of its replay events (every href the recording saw; default `[startUrl]`). A path
+   * (`/demo-site/shop/`) stands for that path on whatever origin the request reached this server at,
+   * the demo customer site's (`demo-site.ts`).
+   */
+  allUrls?: string[];
+  /** `$current_url` of the session's `$pageview` events, what older servers filter on (default `allUrls`). */
+  pageviewUrls?: string[];
 }
 
 /** A person of a project (`posthog/models/person`), as far as a recording's `person` needs one. */

@@ -12,7 +12,7 @@ export type Flavor = 'contract' | 'posthog';
  * `review`: `demo` plus the 30-recording collection "Weekly review" (`DEMO.playlists.weeklyReview`).
  * `support`: `demo` plus customers with recordings of the last weeks (`DEMO.support`).
  */
-export type SeedName = 'demo' | 'large' | 'empty' | 'review' | 'support';
+export type SeedName = 'demo' | 'large' | 'empty' | 'review' | 'support' | 'site';
 /**
  * How `…/comments/` treats personal API keys: `scoped` (newest PostHog, `comment:read` / `comment:write`)
  * or `internal` (older builds' `scope_object = "INTERNAL"`: every key request refused, sessions only).
@@ -45,6 +45,11 @@ export interface StartOptions {
    * self-hosted PostHog without `RATE_LIMIT_ENABLED`).
    */
   replayListingRates?: ListingRates | null;
+  /**
+   * Whether the recordings list knows the `visited_page` recording property over `all_urls` (default
+   * true: PostHog after PostHog/posthog#45216); false is an older self-hosted PostHog, which fails on it.
+   */
+  visitedPageProperty?: boolean;
   /**
    * PostHog's OAuth server (`oauth/`): on by default, the newest build; `{ enabled: false }` is a
    * self-hosted PostHog without it, `{ build: 'rotating' }` one whose refresh tokens rotate.

@@ -31,6 +31,8 @@ const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   popup: ['collections', 'messages', 'pending', 'recordings', 'settings', 'tabs'],
   // The person page: its adds are the recordings and bulk rooms'; a recording's face reads as share-links does.
   persons: ['bulk', 'messages', 'recordings', 'settings', 'share-links', 'toolbar'],
+  // "Recorded here": its rows read as the person page's; its adds are the recordings room's.
+  site: ['collections', 'messages', 'persons', 'recordings', 'settings', 'share-links'],
 };
 
 /** Each room's composer: `<room>/<room>-feature.ts` exporting `create<Room>Feature`; the dispatcher for messages. */

@@ -75,12 +75,19 @@ export function createRecordingNotes(deps: RecordingNotesDeps) {
     async save(
       scope: CollectionScope,
       recordingId: string,
-      note: { text: string; second: number },
+      note: { text: string; second: number; startedAt?: string },
       signal: AbortSignal,
       /** A kept add's note: through a page's session only as its user, from its container. */
       keptFor?: KeptFor,
     ): Promise<SavedNote> {
-      const start = await deps.startOf(scope.projectId, recordingId);
+      let start: string | null = null;
+      try {
+        start = await deps.startOf(scope.projectId, recordingId);
+      } catch (error) {
+        // A session PostHog has not ingested yet (the user's own, just now): the site's start stands in.
+        if (note.startedAt === undefined) throw error;
+      }
+      start ??= note.startedAt ?? null;
       if (start === null || !Number.isFinite(Date.parse(start))) {
         throw new AppError('invalid-input', { detail: t('noteNoStart') });
       }

@@ -90,6 +90,27 @@ describe('a note on a recording', () => {
     expect(calls).toEqual([`key POST ${BODY}`]);
   });
 
+  it('starts from the site’s session start while PostHog has not ingested the recording, never instead of PostHog’s', async () => {
+    const note = { text: 'Payment button unresponsive', second: 75, startedAt: '2025-03-01T09:00:00.000Z' };
+    const missing = setup({
+      startOf: async () => Promise.reject(new AppError('not-found', { status: 404 })),
+    });
+    await missing.notes.save(scope, REC, note, signal);
+    expect(missing.calls[0]).toContain('"time_in_recording":"2025-03-01T09:01:15.000Z"');
+    const unknown = setup({ start: null });
+    await unknown.notes.save(scope, REC, note, signal);
+    expect(unknown.calls[0]).toContain('"time_in_recording":"2025-03-01T09:01:15.000Z"');
+    const known = setup();
+    await known.notes.save(scope, REC, note, signal);
+    expect(known.calls).toEqual([`key POST ${BODY}`]);
+    const refused = setup({
+      startOf: async () => Promise.reject(new AppError('not-found', { status: 404 })),
+    });
+    await expect(refused.notes.save(scope, REC, { text: 'x', second: 1 }, signal)).rejects.toMatchObject({
+      kind: 'not-found',
+    });
+  });
+
   it('goes through the signed-in tab where PostHog refuses the key, and is undone the same way', async () => {
     const { notes, calls } = setup({ key: 'refuses' });
     const saved = await notes.save(scope, REC, { text: 'Payment button unresponsive', second: 75 }, signal);

@@ -55,6 +55,7 @@ export function buildRoutes(
   flavor: Flavor,
   commentsKeyAccess: CommentsKeyAccess = 'scoped',
   listingRates: ListingRates | null = null,
+  knowsVisitedPage = true,
 ): Route[] {
   const posthog = flavor === 'posthog';
   // `CommentViewSet`: scope object `comment` in the newest PostHog, `INTERNAL` (no key) in older builds.
@@ -190,7 +191,7 @@ export function buildRoutes(
       pattern: RECORDINGS,
       access: scope('session_recording:read'),
       scoping: 'project',
-      handle: createRecordingList(listingRates),
+      handle: createRecordingList(listingRates, knowsVisitedPage),
     },
     // `SessionRecordingViewSet.retrieve` (scope `session_recording`).
     {

@@ -4,6 +4,7 @@ import type { ProjectCtx } from '../router';
 import { recordingJson } from '../serializers/recordings';
 import type { Recording } from '../state';
 import { createListingThrottle, type ListingRates } from '../throttle';
+import { passesFilters } from './recording-filters';
 
 const DEFAULT_LIMIT = 50;
 const DEFAULT_DATE_FROM = '-3d';
@@ -57,11 +58,12 @@ function distinctIdsOf(ctx: ProjectCtx): string[] | null {
 /**
  * `SessionRecordingViewSet.list` (`posthog/session_recordings/session_recording_api.py`) for the
  * parameters Hogmark sends (`RecordingsQuery`: `person_uuid`, `distinct_ids`, `date_from` (default
- * `-3d`), `date_to`, `order`, `order_direction`, `limit` (default 50), `offset`), answered by
+ * `-3d`), `date_to`, `order`, `order_direction`, `limit` (default 50), `offset`, and the filters of
+ * `recording-filters.ts`: `properties`, `events`, `having_predicates`), answered by
  * `list_recordings_response`: `{results, has_next, version: 4}`, never the usual paginated shape.
  * Personal API keys are held to the tier's listing rates (`SessionRecordingViewSet.get_throttles`).
  */
-export function createRecordingList(rates: ListingRates | null) {
+export function createRecordingList(rates: ListingRates | null, knowsVisitedPage = true) {
   const throttle = rates ? createListingThrottle(rates) : null;
 
   return function listRecordings(ctx: ProjectCtx): Reply {
@@ -80,13 +82,20 @@ export function createRecordingList(rates: ListingRates | null) {
     const offsetParam = param(ctx.url, 'offset');
     const offset = typeof offsetParam === 'number' && offsetParam > 0 ? Math.floor(offsetParam) : 0;
     const byOrder = orderKey ?? ((recording: Recording) => Date.parse(recording.startTime));
+    const filters = {
+      properties: param(ctx.url, 'properties'),
+      events: param(ctx.url, 'events'),
+      havingPredicates: param(ctx.url, 'having_predicates'),
+      knowsVisitedPage,
+    };
     const found = ctx.state.recordings
       .filter((recording) => {
         if (recording.projectId !== ctx.project.id) return false;
         const start = Date.parse(recording.startTime);
         if (from !== null && start < from) return false;
         if (to !== null && start > to) return false;
-        return distinctIds === null || distinctIds.includes(recording.distinctId);
+        if (distinctIds !== null && !distinctIds.includes(recording.distinctId)) return false;
+        return passesFilters(recording, filters, ctx.url.origin);
       })
       .sort((a, b) => (ascending ? byOrder(a) - byOrder(b) : byOrder(b) - byOrder(a)));
     return {

@@ -43,6 +43,8 @@ export function projectDetail(state: State, project: Project): Record<string, un
     updated_at: '2025-01-01T09:00:00.000Z',
     session_recording_opt_in: true,
     effective_membership_level: 8,
+    app_urls: project.appUrls ?? [],
+    recording_domains: project.recordingDomains ?? [],
   };
 }
 
