@@ -1,6 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { Status } from '../lib/messaging/messages';
 import { t } from '../lib/platform/i18n';
+import { isSignInMask } from '../lib/posthog/key-format';
 import type { PersonAsk } from '../lib/posthog/person-asks';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
 import type { PendingStore } from '../lib/stores/pending-changes';
@@ -18,6 +19,10 @@ import { PersonFinder } from './person-finder';
 import { ReviewDocStatus } from './review-doc-panel';
 import { SetupPrompt } from './setup-prompt';
 import { SharePopupSection } from './share-popup-section';
+
+/** "Key phx_…a1B2", or for a sign-in (held as the key is) "signed in with PostHog". */
+const credentialOf = (masked: string | undefined): string =>
+  isSignInMask(masked) ? t('signedInLabel') : t('keyLabel', masked ?? '');
 
 function projectOf(status: Status): string {
   if (status.projectName) return status.projectName;
@@ -92,10 +97,10 @@ export function PopupApp(props: {
           <footer class="popup-footer muted">
             {/* One line: where Hogmark is connected and with which key, in full in its title. */}
             <p
-              title={`${t('connectedTo', state.status.origin ?? '', projectOf(state.status))} · ${t('keyLabel', state.status.maskedKey ?? '')}`}
+              title={`${t('connectedTo', state.status.origin ?? '', projectOf(state.status))} · ${credentialOf(state.status.maskedKey)}`}
             >
               {t('connectedTo', state.status.origin ?? '', projectOf(state.status))} ·{' '}
-              {t('keyLabel', state.status.maskedKey ?? '')}
+              {credentialOf(state.status.maskedKey)}
             </p>
           </footer>
         </>
