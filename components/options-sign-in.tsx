@@ -34,7 +34,7 @@ export function OptionsSignIn(props: { busy: boolean; onSignIn: () => void; onUs
   );
 }
 
-/** Signed in: where, "Sign in again with more access" when a feature lacks a scope. */
+/** Signed in: where, and "Sign in again" ("… with more access" when a feature lacks a scope). */
 export function OptionsSignedIn(props: {
   origin: string;
   missingScope: boolean;
@@ -44,16 +44,14 @@ export function OptionsSignedIn(props: {
   return (
     <div class="signed-in">
       <p>{t('signedInAt', props.origin)}</p>
-      {props.missingScope ? (
-        <button
-          type="button"
-          onClick={props.onSignIn}
-          aria-disabled={props.busy ? 'true' : undefined}
-          aria-busy={props.busy ? 'true' : undefined}
-        >
-          {props.busy ? t('signInBusy') : t('signInMore')}
-        </button>
-      ) : null}
+      <button
+        type="button"
+        onClick={props.onSignIn}
+        aria-disabled={props.busy ? 'true' : undefined}
+        aria-busy={props.busy ? 'true' : undefined}
+      >
+        {props.busy ? t('signInBusy') : t(props.missingScope ? 'signInMore' : 'signInAgain')}
+      </button>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { CLOUD_ORIGINS, connectedProject } from '../../messaging/first-view/status';
 import type { KeyCheck, MessageInput } from '../../messaging/messages';
-import { AppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import type { GrantStore, StoredGrant } from '../../platform/grant-store';
 import { t } from '../../platform/i18n';
 import type { ApiKeyStore } from '../../platform/key-store';
@@ -119,7 +119,12 @@ export function createSettingsService(deps: SettingsServiceDeps) {
   /** The key as it is, or a sign-in's access token (refreshed if about to expire) with its grant. */
   async function fresh(apiKey: string): Promise<Credential> {
     if (!deps.signIns || !apiKey.startsWith('pha_')) return { apiKey };
-    const token = await deps.signIns.tokens.current(apiKey);
+    // A grant PostHog refused for good still names where and as whom: its requests say "sign in
+    // again" (renewToken), so what the user asks meanwhile waits as for a signed-out session.
+    const token = await deps.signIns.tokens.current(apiKey).catch((error: unknown) => {
+      if (isAppError(error) && error.kind === 'sign-in-again') return apiKey;
+      throw error;
+    });
     const { grant } = await deps.signIns.grants.read();
     return grant ? { apiKey: token, grant } : { apiKey: token };
   }

@@ -130,7 +130,10 @@ describe('a sign-in with PostHog, held as the key is', () => {
       .users.me()
       .catch((error: unknown) => error);
     expect(failure).toMatchObject({ kind: 'sign-in-again' });
-    await expect(service.connection()).rejects.toMatchObject({ kind: 'sign-in-again' });
+    // Still where and as whom (a change can be kept for later), but every request says it.
+    const after = await service.connection();
+    expect(after.origin).toBe(server.url);
+    await expect(createPostHogClient(after).users.me()).rejects.toMatchObject({ kind: 'sign-in-again' });
     expect(server.oauth.refreshes()).toHaveLength(1);
   });
 
