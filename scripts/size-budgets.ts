@@ -140,7 +140,13 @@ title, the picker's "Last used" tag, the person page's "Adding to", the toolbar'
 popup to 32.25 KB (+0.20 KB), the content script to 7.27 KB (+0.30 KB: reading the name for the
 page's project from the mirror, cutting it, following the page's project) and the background to
 68.52 KB (+0.85 KB), measured together on their own. Merged with the layout, the popup measured 32.37 KB, the content script 7.27 KB and the
-background 68.52 KB. A fetch
+background 68.52 KB. "Sign in with PostHog" (discovery, registration once per origin, PKCE and
+state through the browser's sign-in window, the code exchange, the grant kept beside its access token,
+refreshed before expiry and once after a 401 with one refresh at a time across workers, a refused
+grant's waiting changes, the revocation on sign-out, seven kinds of failure with their sentences)
+then took the background to 72.47 KB (+3.95 KB) and the popup to 32.49 KB (+0.12 KB: the footer's
+"signed in with PostHog" and a waiting change's reason); the options page, where the sign-in is
+offered, is outside these budgets. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -150,9 +156,9 @@ background 68.52 KB. A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 32.45 * KB,
+  popup: 32.55 * KB,
   content: 7.3 * KB,
-  background: 68.6 * KB,
+  background: 72.55 * KB,
 } as const;
 
 /** Where the budgets are headed. */
