@@ -218,4 +218,19 @@ describe('Sign in with PostHog (Chromium)', () => {
     await signIn(options, env.server.url);
     await expect(options.capability('Pin dashboards').innerText()).resolves.toMatch(/Works/);
   });
+
+  it('says which access PostHog’s page took away that Hogmark cannot work without', async () => {
+    const { page } = options;
+    await options.chooseSelfHosted(env.server.url);
+    const opened = page.context().waitForEvent('page');
+    await page.getByRole('button', { name: 'Sign in with PostHog' }).click();
+    await consentIn(await opened, { lower: { user: 'none' } });
+    await page
+      .getByText(
+        'Your sign-in lacks the user:read scope. Choose “Sign in again with more access” and allow it on PostHog’s page.',
+      )
+      .waitFor();
+    const status = (await sendFromExtensionPage(page, 'status/get')) as { data: object };
+    expect(status.data).toEqual({ configured: false });
+  });
 });

@@ -1,8 +1,9 @@
 import { createPostHogClient } from '../../api/client';
 import { refreshTokens, revokeToken } from '../../api/oauth';
 import type { MessageInput } from '../../messaging/messages';
-import { AppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import type { GrantStore } from '../../platform/grant-store';
+import { t } from '../../platform/i18n';
 import type { ApiKeyStore } from '../../platform/key-store';
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
@@ -132,7 +133,13 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
       origin.origin,
       SIGN_IN_SCOPE_STRING,
     );
-    const check = await settings.signedIn({ apiKey: signedIn.accessToken, grant: signedIn.grant });
+    const check = await settings
+      .signedIn({ apiKey: signedIn.accessToken, grant: signedIn.grant })
+      .catch((error: unknown) => {
+        // Lowered on PostHog's page below what the check reads (`user:read`, `project:read`).
+        if (!isAppError(error) || error.kind !== 'missing-scope') throw error;
+        throw new AppError('invalid-input', { detail: t('signInMissingScope', error.scope ?? '?') });
+      });
     deps.onSignedIn?.(origin.origin);
     return check;
   }

@@ -116,13 +116,13 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     await deps.page.set({ pageSettings: pageSettingsOf(current, apiKey !== null, lastUsed) });
   }
 
-  /** The key as it is, or a sign-in's access token (refreshed if about to expire) with its grant. */
-  async function fresh(apiKey: string): Promise<Credential> {
+  /** The key, or a sign-in's token (refreshed if about to expire) with its grant; see `forRequests`. */
+  async function fresh(apiKey: string, forRequests = false): Promise<Credential> {
     if (!deps.signIns || !apiKey.startsWith('pha_')) return { apiKey };
     // A grant PostHog refused for good still names where and as whom: its requests say "sign in
     // again" (renewToken), so what the user asks meanwhile waits as for a signed-out session.
     const token = await deps.signIns.tokens.current(apiKey).catch((error: unknown) => {
-      if (isAppError(error) && error.kind === 'sign-in-again') return apiKey;
+      if (forRequests && isAppError(error) && error.kind === 'sign-in-again') return apiKey;
       throw error;
     });
     const { grant } = await deps.signIns.grants.read();
@@ -281,7 +281,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       const project = connectedProject(current, { saved: apiKey !== null, origin: keyOrigin });
       if (!apiKey || !project) throw new AppError('not-configured');
       await assertAllowed(project.origin);
-      const credential = await fresh(apiKey);
+      const credential = await fresh(apiKey, true);
       const renewToken = credential.grant ? deps.signIns?.tokens.afterUnauthorized : undefined;
       return { ...project, apiKey: credential.apiKey, ...(renewToken ? { renewToken } : {}) };
     },

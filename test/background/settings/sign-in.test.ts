@@ -134,6 +134,8 @@ describe('a sign-in with PostHog, held as the key is', () => {
     const after = await service.connection();
     expect(after.origin).toBe(server.url);
     await expect(createPostHogClient(after).users.me()).rejects.toMatchObject({ kind: 'sign-in-again' });
+    // "Check again" on the options page says so too, rather than calling the sign-in a refused key.
+    await expect(service.check()).rejects.toMatchObject({ kind: 'sign-in-again' });
     expect(server.oauth.refreshes()).toHaveLength(1);
   });
 
