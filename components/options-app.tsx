@@ -142,6 +142,7 @@ export function OptionsApp(props: { store: OptionsStore }) {
           </form>
           {report ? (
             <OptionsReport
+              signedIn={signedIn}
               report={report}
               checking={busy === 'checking'}
               onRecheck={() => void store.recheck().then(focusFirstInvalid)}

@@ -50,7 +50,7 @@ export class OptionsPage {
     return this.page.getByRole('button', { name: /^(Check and save|Checking…)$/ });
   }
   get report() {
-    return this.page.getByRole('region', { name: 'What this key can do' });
+    return this.page.getByRole('region', { name: /^What this (key|sign-in) can do$/ });
   }
   get notice() {
     return this.page.getByRole('status');

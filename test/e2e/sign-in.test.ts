@@ -107,6 +107,7 @@ describe('Sign in with PostHog (Chromium)', () => {
       expect.stringMatching(/^https:\/\/[a-p]{32}\.chromiumapp\.org\/$/),
     ]);
     await expect(options.report.innerText()).resolves.toContain('Ana Alves');
+    await options.page.getByRole('heading', { name: 'What this sign-in can do' }).waitFor();
     await expect(options.capability('Pin dashboards').innerText()).resolves.toMatch(/Works/);
     await options.page.getByRole('button', { name: 'Sign out' }).waitFor();
 
