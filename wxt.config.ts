@@ -138,6 +138,9 @@ export default defineConfig({
       // it: Chromium's service worker has no DOM, so an offscreen document copies; Firefox's
       // background page copies by itself.
       'clipboardWrite',
+      // "Sign in with PostHog": PostHog's sign-in and consent page in the browser's own sign-in window,
+      // which hands the answer back to Hogmark alone (identity.launchWebAuthFlow).
+      'identity',
       ...(browser === 'firefox' ? [] : ['offscreen']),
     ],
     host_permissions: mode === 'test' ? [...cloudHosts, 'http://127.0.0.1/*'] : cloudHosts,

@@ -1,12 +1,20 @@
 import { t } from '../lib/platform/i18n';
 import type { OptionsStore } from '../lib/stores/options';
 import { ErrorNotice } from './error-notice';
-import { OptionsForget } from './options-forget';
+import { type ForgetWords, OptionsForget } from './options-forget';
 import { OptionsKey } from './options-key';
 import { OptionsPreferences } from './options-preferences';
 import { OptionsReport } from './options-report';
+import { OptionsSignedIn, OptionsSignIn } from './options-sign-in';
 import { OptionsStatus } from './options-status';
 import { OptionsWhere } from './options-where';
+
+const SIGN_OUT: ForgetWords = {
+  ask: 'signOut',
+  question: 'signOutQuestion',
+  confirm: 'signOutConfirm',
+  busy: 'signOutBusy',
+};
 
 /** After a refused save, the keyboard user lands on the field to fix. */
 function focusFirstInvalid(): void {
@@ -21,6 +29,10 @@ export function OptionsApp(props: { store: OptionsStore }) {
   const saved = store.saved.value;
   const report = store.report.value;
   const error = store.error.value;
+  const signedIn = store.signedIn.value;
+  const keyMode = store.keyMode.value;
+  // Called from the click itself: a self-hosted address's access is asked during the gesture.
+  const signIn = () => void store.signIn();
 
   // save() must run inside the submit handler: it may ask the browser for host access, which needs
   // the user's gesture.
@@ -59,45 +71,78 @@ export function OptionsApp(props: { store: OptionsStore }) {
               onWhere={store.setWhere}
               onAddress={store.setAddress}
             />
-            <OptionsKey
-              value={store.keyInput.value}
-              maskedKey={saved?.maskedKey}
-              error={errors.apiKey}
-              onInput={store.setKey}
-            />
+            {signedIn ? (
+              <OptionsSignedIn
+                origin={saved?.origin ?? ''}
+                missingScope={Object.values(report?.capabilities ?? {}).some((check) => check?.ok === false)}
+                busy={busy === 'signing-in'}
+                onSignIn={signIn}
+              />
+            ) : null}
+            {!signedIn && !keyMode ? (
+              <OptionsSignIn busy={busy === 'signing-in'} onSignIn={signIn} onUseKey={store.useKey} />
+            ) : null}
+            {keyMode ? (
+              <OptionsKey
+                value={store.keyInput.value}
+                maskedKey={saved?.maskedKey}
+                error={errors.apiKey}
+                onInput={store.setKey}
+              />
+            ) : null}
             {store.hasSavedKey.value ? (
               <OptionsForget
                 confirming={store.confirmingForget.value}
                 forgetting={busy === 'forgetting'}
                 onAsk={store.askForget}
                 onCancel={store.cancelForget}
-                onConfirm={() => void store.forget().then(() => document.getElementById('api-key')?.focus())}
+                onConfirm={() =>
+                  void store
+                    .forget()
+                    .then(() => document.querySelector<HTMLElement>('#api-key, .sign-in button')?.focus())
+                }
+                {...(signedIn ? { words: SIGN_OUT } : {})}
               />
             ) : null}
-            <h2>{t('optionsPreferencesTitle')}</h2>
-            <OptionsPreferences
-              projects={store.projects.value}
-              projectId={store.projectId.value}
-              projectError={errors.projectId}
-              inPageButton={store.inPageButton.value}
-              onProject={store.setProject}
-              onInPageButton={store.setInPageButton}
-            />
-            <div class="actions">
-              <button
-                type="submit"
-                class="primary"
-                aria-disabled={busy !== null ? 'true' : undefined}
-                aria-busy={busy === 'saving' ? 'true' : undefined}
-              >
-                {busy === 'saving' ? t('optionsSaving') : t('optionsSave')}
+            {keyMode && !store.hasSavedKey.value ? (
+              <button type="button" class="link" onClick={store.useSignIn}>
+                {t('signInInstead')}
               </button>
-            </div>
+            ) : null}
+            {signedIn || keyMode ? <h2>{t('optionsPreferencesTitle')}</h2> : null}
+            {signedIn || keyMode ? (
+              <OptionsPreferences
+                projects={store.projects.value}
+                projectId={store.projectId.value}
+                projectError={errors.projectId}
+                inPageButton={store.inPageButton.value}
+                onProject={store.setProject}
+                onInPageButton={store.setInPageButton}
+              />
+            ) : null}
+            {signedIn || keyMode ? (
+              <div class="actions">
+                <button
+                  type="submit"
+                  class="primary"
+                  aria-disabled={busy !== null ? 'true' : undefined}
+                  aria-busy={busy === 'saving' ? 'true' : undefined}
+                >
+                  {busy === 'saving' ? t('optionsSaving') : t('optionsSave')}
+                </button>
+              </div>
+            ) : null}
             <OptionsStatus notice={store.notice.value} waiting={store.waiting.value} onCancel={cancel} />
-            {error ? <ErrorNotice error={error} onRetry={error.retryable ? save : undefined} /> : null}
+            {error ? (
+              <ErrorNotice
+                error={error}
+                onRetry={error.retryable ? (store.signInFailed.value ? signIn : save) : undefined}
+              />
+            ) : null}
           </form>
           {report ? (
             <OptionsReport
+              signedIn={signedIn}
               report={report}
               checking={busy === 'checking'}
               onRecheck={() => void store.recheck().then(focusFirstInvalid)}

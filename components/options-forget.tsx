@@ -1,5 +1,20 @@
 import { useLayoutEffect, useRef } from 'preact/hooks';
-import { t } from '../lib/platform/i18n';
+import { type MessageKey, t } from '../lib/platform/i18n';
+
+/** The words of the step: "Forget key" for a key, "Sign out" for a sign-in. */
+export interface ForgetWords {
+  ask: MessageKey;
+  question: MessageKey;
+  confirm: MessageKey;
+  busy: MessageKey;
+}
+
+const FORGET_KEY: ForgetWords = {
+  ask: 'optionsForget',
+  question: 'optionsForgetQuestion',
+  confirm: 'optionsForgetConfirm',
+  busy: 'optionsForgetting',
+};
 
 /**
  * "Forget key" with an inline confirm step (no window.confirm): focus goes to the safe choice,
@@ -11,7 +26,9 @@ export function OptionsForget(props: {
   onAsk: () => void;
   onCancel: () => void;
   onConfirm: () => void;
+  words?: ForgetWords;
 }) {
+  const words = props.words ?? FORGET_KEY;
   const askButton = useRef<HTMLButtonElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
   const wasConfirming = useRef(false);
@@ -26,7 +43,7 @@ export function OptionsForget(props: {
   if (!props.confirming) {
     return (
       <button ref={askButton} type="button" class="danger" onClick={props.onAsk}>
-        {t('optionsForget')}
+        {t(words.ask)}
       </button>
     );
   }
@@ -38,14 +55,14 @@ export function OptionsForget(props: {
         if (event.key === 'Escape') props.onCancel();
       }}
     >
-      <legend>{t('optionsForgetQuestion')}</legend>
+      <legend>{t(words.question)}</legend>
       <button
         type="button"
         class="danger"
         onClick={props.onConfirm}
         aria-disabled={props.forgetting ? 'true' : undefined}
       >
-        {props.forgetting ? t('optionsForgetting') : t('optionsForgetConfirm')}
+        {props.forgetting ? t(words.busy) : t(words.confirm)}
       </button>
       <button ref={keepButton} type="button" onClick={props.onCancel}>
         {t('optionsForgetCancel')}

@@ -16,12 +16,18 @@ const FEATURES: ReadonlyArray<readonly [keyof Capabilities, MessageKey]> = [
 ];
 
 /** Who the key belongs to, its scopes, the projects it reaches and what works with it. */
-export function OptionsReport(props: { report: KeyReport; checking: boolean; onRecheck: () => void }) {
+export function OptionsReport(props: {
+  report: KeyReport;
+  checking: boolean;
+  onRecheck: () => void;
+  /** A sign-in with PostHog's grant rather than a key. */
+  signedIn?: boolean;
+}) {
   const { report } = props;
   const { name, email } = report.user;
   return (
     <section class="report" aria-labelledby="report-title">
-      <h2 id="report-title">{t('optionsReportTitle')}</h2>
+      <h2 id="report-title">{t(props.signedIn ? 'optionsReportTitleSignIn' : 'optionsReportTitle')}</h2>
       <p class="muted">{t('optionsCheckedAt', new Date(report.checkedAt).toLocaleString())}</p>
       <dl>
         <dt>{t('optionsUserLabel')}</dt>

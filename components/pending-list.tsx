@@ -7,6 +7,7 @@ import type { PendingStore } from '../lib/stores/pending-changes';
 
 function whyKey(change: PendingChange): MessageKey {
   if (change.reason === 'signed-out') return 'pendingWhySignedOut';
+  if (change.reason === 'sign-in-again') return 'pendingWhySignInAgain';
   if (change.reason === 'other-user') return 'pendingWhyOtherUser';
   if (change.reason === 'no-session-tab') return 'pendingWhyNoTab';
   return 'pendingWhyLater';

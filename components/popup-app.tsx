@@ -1,6 +1,7 @@
 import type { ReadonlySignal } from '@preact/signals';
 import type { Status } from '../lib/messaging/messages';
 import { t } from '../lib/platform/i18n';
+import { isSignInMask } from '../lib/posthog/key-format';
 import type { PersonAsk } from '../lib/posthog/person-asks';
 import type { CollectionPickerStore } from '../lib/stores/collection-picker';
 import type { PendingStore } from '../lib/stores/pending-changes';
@@ -19,6 +20,10 @@ import { ReviewDocStatus } from './review-doc-panel';
 import { SetupPrompt } from './setup-prompt';
 import { SharePopupSection } from './share-popup-section';
 
+/** "Key phx_…a1B2", or for a sign-in (held as the key is) "signed in with PostHog". */
+const credentialOf = (masked: string | undefined): string =>
+  isSignInMask(masked) ? t('signedInLabel') : t('keyLabel', masked ?? '');
+
 function projectOf(status: Status): string {
   if (status.projectName) return status.projectName;
   return status.projectId === undefined ? '' : t('projectUnnamed', status.projectId);
@@ -30,7 +35,7 @@ function projectOf(status: Status): string {
  */
 function SettingsButton(props: { status: Status; onOpen: () => void }) {
   const { status } = props;
-  const connection = `${t('connectedTo', status.origin ?? '', projectOf(status))} · ${t('keyLabel', status.maskedKey ?? '')}`;
+  const connection = `${t('connectedTo', status.origin ?? '', projectOf(status))} · ${credentialOf(status.maskedKey)}`;
   return (
     <button
       type="button"

@@ -23,6 +23,8 @@ export default defineBackground(() => {
     // Firefox's background is a page: it copies itself (with clipboardWrite).
     page: typeof document === 'undefined' ? undefined : { document, clipboard: navigator.clipboard },
     firstAnswer: mark && ((handler) => mark.firstAnswer('popup-answered', handler)),
+    // Set at build time (WXT_CLIENT_METADATA_URL) where Hogmark's client metadata document is hosted.
+    clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL || undefined,
   });
 
   // Answered by the returned promise: the polyfill turns it into sendResponse in Chromium.

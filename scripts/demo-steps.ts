@@ -46,22 +46,33 @@ export async function demoSteps({
 
   const firstPopup = await session.openPopup();
   await firstPopup.setViewportSize({ width: 360, height: 240 });
-  await firstPopup.getByRole('heading', { name: 'Set up your API key' }).waitFor();
-  await shoot(firstPopup, '01-popup-setup.png', 'popup before a key is set');
+  await firstPopup.getByRole('heading', { name: 'Sign in to PostHog' }).waitFor();
+  await shoot(firstPopup, '01-popup-setup.png', 'popup before Hogmark is connected');
   await firstPopup.close();
 
+  // Connect the way a user does: choose self-hosted, type the address, Sign in with PostHog, and
+  // allow Hogmark on PostHog's consent page in the browser's sign-in window.
   const options = await session.openOptions();
-  await options.getByRole('button', { name: 'Check and save' }).waitFor();
-  // Configure the way a user does: choose self-hosted, type the address, paste the key, check and save.
+  await options.getByRole('button', { name: 'Sign in with PostHog' }).waitFor();
   await options.getByLabel('Self-hosted').check();
   await options.getByLabel('Address of your PostHog').fill(server.url);
-  await options.getByLabel('Personal API key').fill(server.keys.all);
-  await checkAndSave(options);
+  await options.setViewportSize({ width: 960, height: 1140 });
+  await shoot(
+    options,
+    '02a-options-sign-in.png',
+    'options page: Sign in with PostHog, the access it asks and why',
+  );
+  const signInWindow = options.context().waitForEvent('page');
+  await options.getByRole('button', { name: 'Sign in with PostHog' }).click();
+  const consent = await signInWindow;
+  await consent.getByRole('button', { name: 'Authorize Hogmark' }).waitFor();
+  await shoot(consent, '02b-posthog-consent.png', "PostHog's consent page, in the browser's sign-in window");
+  await consent.getByRole('button', { name: 'Authorize Hogmark' }).click();
+  await options.getByText(/^Signed in to /).waitFor();
   await options.getByLabel('Default project').selectOption(String(DEMO.projects.main));
   await checkAndSave(options);
-  // Tall enough to show the key report and its table of what works.
-  await options.setViewportSize({ width: 960, height: 1140 });
-  await shoot(options, '02-options-configured.png', 'options page, connected to the demo PostHog');
+  // Tall enough to show the report and its table of what works.
+  await shoot(options, '02-options-configured.png', 'options page, signed in to the demo PostHog');
   await options.close();
 
   // Signed in to the demo PostHog, as a user is: adding a recording goes through that session.

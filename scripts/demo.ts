@@ -1,7 +1,7 @@
 /**
  * `npm run demo`: the extension on the built-in demo PostHog.
- * With a display it opens Chromium ready to use (configured through the options page, signed in to
- * the demo PostHog, on a demo recording) and waits. Headless (`--headless`, or no display) it then
+ * With a display it opens Chromium ready to use (signed in through the options page's "Sign in with
+ * PostHog" and the demo PostHog's consent page, on a demo recording) and waits. Headless (`--headless`, or no display) it then
  * tours every feature — the popup on a recording, pin, copy a share link, the dashboards view, add,
  * with a note, undo, create a playlist, an add waiting while signed out, an insight's links, a person's
  * recordings, then dark mode, a slow PostHog, an empty page, an error and the picker window — writes

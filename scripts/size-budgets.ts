@@ -151,7 +151,15 @@ lists five minutes and holds back while throttled; the pure parts beside it, the
 visited_page pattern and links, the allowed-URL matcher; the four messages' schemas; a note's start
 from the site while PostHog has not ingested the session. A first cut
 measured 74.16 KB: reading the stored fields and the projects' URL lists by hand instead of zod's
-tuple and catch saved 0.63 KB). Its view is not in the popup yet, which is unchanged. A fetch
+tuple and catch saved 0.63 KB). Its view is not in the popup yet, which is unchanged.
+"Sign in with PostHog" (discovery, registration once per origin, PKCE and
+state through the browser's sign-in window, the code exchange, the grant kept beside its access token,
+refreshed before expiry and once after a 401 with one refresh at a time across workers, a refused
+grant's waiting changes, the revocation on sign-out, seven kinds of failure with their sentences)
+measured on its own over 68.52 KB, took the background to 72.47 KB (+3.95 KB) and the popup to 32.49 KB (+0.12 KB: the footer's
+"signed in with PostHog" and a waiting change's reason); the options page, where the sign-in is
+offered, is outside these budgets. Both merged over the popup's
+layout, the background measured 77.57 KB (79,432 bytes) and the popup 32.66 KB (33,448 bytes). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -161,9 +169,9 @@ tuple and catch saved 0.63 KB). Its view is not in the popup yet, which is uncha
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 32.6 * KB,
+  popup: 32.7 * KB,
   content: 7.3 * KB,
-  background: 73.6 * KB,
+  background: 77.6 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -17,8 +17,13 @@ import { createUsersApi } from './users';
 export interface PostHogClientOptions {
   /** The PostHog app origin, e.g. `https://us.posthog.com` or a self-hosted origin. */
   origin: string;
-  /** A personal API key (`phx_…`). It is sent only as `Authorization: Bearer` to `origin`. */
+  /**
+   * A personal API key (`phx_…`) or a sign-in's access token (`pha_…`). It is sent only as
+   * `Authorization: Bearer` to `origin`.
+   */
   apiKey: string;
+  /** A sign-in's: a newer access token after PostHog answered 401 (refreshed at most once). */
+  renewToken?: (used: string) => Promise<string>;
   fetch?: typeof globalThis.fetch;
   /** The user's Cancel: every request of this client stops (its outcome is then unknown). */
   signal?: AbortSignal;
@@ -54,7 +59,8 @@ export function createPostHogClient(options: PostHogClientOptions) {
   const api = ky.create({
     baseUrl: origin,
     // Every answer we read is JSON; ky's `.text()` would otherwise ask for `text/*`.
-    headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+    // The key or token is set per request by the transport (a sign-in's is renewed after a 401).
+    headers: { accept: 'application/json' },
     // The user's PostHog session cookie must not ride along: it would bypass the key's scopes.
     credentials: 'omit',
     // A redirect would carry the key to wherever it points: it is never followed (origin-guard.ts).
@@ -72,6 +78,7 @@ export function createPostHogClient(options: PostHogClientOptions) {
     api,
     origin,
     apiKey,
+    ...(options.renewToken ? { renewToken: options.renewToken } : {}),
     timeoutMs,
     readTimeoutMs: Math.min(timeoutMs, options.readTimeoutMs ?? DEFAULT_READ_TIMEOUT_MS),
   });

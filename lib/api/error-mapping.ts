@@ -27,10 +27,11 @@ export interface HttpFailure {
   body: unknown;
 }
 
-/** Removes the key (and anything shaped like a personal key) from text that leaves the client. */
+/** Removes the key (and anything shaped like a key or token) from text that leaves the client. */
 export function redact(text: string, apiKey: string): string {
   let clean = apiKey.length >= 4 ? text.split(apiKey).join('[redacted]') : text;
-  clean = clean.replace(/phx_[A-Za-z0-9]{6,}/g, 'phx_[redacted]');
+  // Personal keys, and the OAuth access and refresh tokens of a sign-in.
+  clean = clean.replace(/\b(ph[xar])_[A-Za-z0-9]{6,}/g, '$1_[redacted]');
   return clean.length > MAX_DETAIL ? `${clean.slice(0, MAX_DETAIL)}…` : clean;
 }
 

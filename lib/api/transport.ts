@@ -1,6 +1,7 @@
 import type { KyInstance, StandardSchemaV1Issue } from 'ky';
 import { SchemaValidationError } from 'ky';
 import { z } from 'zod/mini';
+import { AppError, isAppError } from '../platform/errors';
 import { appErrorFrom, invalidResponse } from './error-mapping';
 import { assertPathOnOrigin, sameOriginPath } from './origin-guard';
 
@@ -34,6 +35,8 @@ interface Settings {
   api: KyInstance;
   origin: string;
   apiKey: string;
+  /** A sign-in's: the access token to send instead of `apiKey` after PostHog answered it 401. */
+  renewToken?: (used: string) => Promise<string>;
   /** Per attempt of a write, for the answer and again for its body (ky's `timeout`). */
   timeoutMs: number;
   /** The same for a read. */
@@ -46,6 +49,8 @@ interface Settings {
  */
 export function createTransport(settings: Settings): Transport {
   const { api, apiKey, origin } = settings;
+  // The token sent: the key, or a sign-in's access token, which a 401 renews once per request.
+  let bearer = apiKey;
 
   /** ky's `parseJson`, for what `JSON.parse` alone would get wrong. */
   function readJson(text: string, response: Response, spec: RequestSpec<z.ZodMiniType>): unknown {
@@ -67,7 +72,25 @@ export function createTransport(settings: Settings): Transport {
 
   async function request(spec: RequestSpec<z.ZodMiniType>): Promise<unknown> {
     assertPathOnOrigin(spec.path, origin);
+    const sent = bearer;
+    try {
+      return await requestWith(spec, sent);
+    } catch (error) {
+      if (!settings.renewToken || !isAppError(error) || error.kind !== 'unauthorized') throw error;
+      // Refused before PostHog acted (a write too): sent once more with the token refreshed.
+      bearer = await settings.renewToken(sent);
+      return requestWith(spec, bearer).catch((again: unknown) => {
+        // A token PostHog has just given, already expired by its clock: this computer's is off.
+        const expired =
+          isAppError(again) && again.kind === 'unauthorized' && /expired/i.test(again.detail ?? '');
+        throw expired ? new AppError('clock-skew', { status: 401 }) : again;
+      });
+    }
+  }
+
+  async function requestWith(spec: RequestSpec<z.ZodMiniType>, token: string): Promise<unknown> {
     const answer = api(spec.path, {
+      headers: { authorization: `Bearer ${token}` },
       method: spec.method,
       json: spec.json,
       searchParams: spec.searchParams,

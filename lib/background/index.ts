@@ -42,6 +42,8 @@ export interface BackgroundDeps {
   chromium: ChromiumPlatform | undefined;
   /** Firefox's background is a page that copies itself; undefined in a service worker. */
   page: ClipboardPage | undefined;
+  /** "Sign in with PostHog": a Client ID Metadata Document's URL set at build time, if any. */
+  clientMetadataUrl?: string;
   /** Wraps `popup/open` (test builds mark the worker's first answer for the benchmark). */
   firstAnswer?: <I, O>(handler: (input: I) => Promise<O>) => (input: I) => Promise<O>;
 }
@@ -63,6 +65,7 @@ export function createBackground(deps: BackgroundDeps) {
   const { settings, ...settingsRoom } = createSettingsFeature({
     browser,
     ...storage,
+    ...(deps.clientMetadataUrl ? { clientMetadataUrl: deps.clientMetadataUrl } : {}),
     clearCaches: async () => {
       await Promise.all([
         dashboards.dashboards.clearCache(),
@@ -75,6 +78,9 @@ export function createBackground(deps: BackgroundDeps) {
       ]);
     },
     onChange: () => void Promise.all([shareLinks.syncMenus(), recordings.syncMenus(), persons.syncMenus()]),
+    // Signed in again: what waited for it (a pick refused as "sign in again") is made now.
+    onSignedIn: (origin) =>
+      void pending.queue.pageLoaded(origin).catch((error: unknown) => logFailure('pending changes', error)),
     // The content script's mirror names each project's last-used collection (composed below).
     lastUsedNames: () => collections.collections.lastUsedNames(),
   });

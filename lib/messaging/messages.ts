@@ -84,7 +84,14 @@ export const protocol = lazyEntries({
     output: KeyCheckSchema,
   }),
   'settings/check': () => ({ from: 'extension-page', input: Empty, output: KeyCheckSchema }),
+  /** Forget key, and for a sign-in "Sign out": its refresh token revoked at PostHog first. */
   'settings/forget': () => ({ from: 'extension-page', input: Empty, output: Empty }),
+  /** "Sign in with PostHog" at `origin`: PostHog's consent in the browser's sign-in window, then a key check. */
+  'settings/sign-in': () => ({
+    from: 'extension-page',
+    input: z.object({ origin: z.string().check(z.minLength(1), z.maxLength(2048)) }),
+    output: KeyCheckSchema,
+  }),
   /** Stop waiting for the key check of a save or re-check; that request then fails as `cancelled`. */
   'settings/cancel': () => ({
     from: 'extension-page',

@@ -71,6 +71,24 @@ export const ERROR_POLICY = {
    * the tab read the token again: signed in, so not `signed-out`; refused before PostHog acted.
    */
   'csrf-refused': ['offerTryAgain'],
+  // signing in with PostHog (OAuth)
+  /**
+   * PostHog refused the sign-in's refresh for good (`invalid_grant`: revoked, or gone unused): like a
+   * signed-out session, what the user asked waits until they sign in again.
+   */
+  'sign-in-again': ['keptPending', 'waitsForSignIn', 'pickWaits'],
+  /** This PostHog has no "Sign in with PostHog" (no OAuth metadata, or no way to register). */
+  'oauth-unavailable': [],
+  /** The sign-in window was closed, or the user said no on PostHog's consent page. */
+  'sign-in-cancelled': [],
+  /** The answer to a sign-in carried another `state` than the one sent: ignored. */
+  'sign-in-state-mismatch': [],
+  /** The code of a sign-in was already used, or expired (300 s) before it was exchanged. */
+  'sign-in-code-expired': [],
+  /** PostHog throttles registrations per address (60 a minute): a later sign-in gets through. */
+  'registration-throttled': [],
+  /** A token PostHog just gave was refused as expired: this computer's clock is off. */
+  'clock-skew': [],
   /** So many changes already wait that a new one is not kept (pending-store.ts, MAX_PENDING). */
   'pending-full': [],
   'bad-message': [],

@@ -187,6 +187,9 @@ const API_KEY_ORIGIN = 'personalApiKeyOrigin';
  * popup reads whether a key is saved, and this, without ever reading the key (readStoredSnapshot).
  */
 const API_KEY_MASK = 'personalApiKeyMask';
+/** A sign-in's access token is kept as the key; its grant and refresh mark (grant-store.ts) go with it. */
+export const SIGN_IN_GRANT = 'signInGrant';
+export const SIGN_IN_REFRESHING = 'signInRefreshing';
 
 /**
  * The API key on top of a KeyValueStore: the only place the background reads or writes it. Every
@@ -214,11 +217,23 @@ export function createApiKeyStore(store: KeyValueStore) {
   };
   return {
     read: (): Promise<string | null> => readBoth().then((value) => value.key),
+    /** Read from storage again: a sign-in's token may have been refreshed by another worker. */
+    reread(): Promise<string | null> {
+      memory = null;
+      return readBoth().then((value) => value.key);
+    },
     /** The origin the key belongs to; null for a key saved before keys were bound (see migration). */
     origin: (): Promise<string | null> => readBoth().then((value) => value.origin),
-    async write(key: string, origin: string): Promise<void> {
+    /** `withEntries`: a sign-in's grant, written with its access token; a key comes without one. */
+    async write(key: string, origin: string, withEntries: Record<string, string> = {}): Promise<void> {
       memory = null;
-      await store.setAll({ [API_KEY_ORIGIN]: origin, [API_KEY]: key, [API_KEY_MASK]: maskKey(key) });
+      if (!(SIGN_IN_GRANT in withEntries)) await store.deleteAll([SIGN_IN_GRANT, SIGN_IN_REFRESHING]);
+      await store.setAll({
+        ...withEntries,
+        [API_KEY_ORIGIN]: origin,
+        [API_KEY]: key,
+        [API_KEY_MASK]: maskKey(key),
+      });
       memory = Promise.resolve({ key, origin });
     },
     /** Binds a key saved before keys were bound to the origin it was used with. */
@@ -228,7 +243,7 @@ export function createApiKeyStore(store: KeyValueStore) {
     },
     async clear(): Promise<void> {
       memory = null;
-      await store.deleteAll([API_KEY, API_KEY_MASK, API_KEY_ORIGIN]);
+      await store.deleteAll([API_KEY, API_KEY_MASK, API_KEY_ORIGIN, SIGN_IN_GRANT, SIGN_IN_REFRESHING]);
       memory = Promise.resolve({ key: null, origin: null });
     },
   };

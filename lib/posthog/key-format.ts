@@ -22,3 +22,7 @@ export function classifyKey(value: string): KeyFormatResult {
   if (other) return { ok: false, reason: t(other[1]) };
   return { ok: false, reason: t('keyMalformed') };
 }
+
+/** A sign-in with PostHog is held as the key is; its access token's mask (`pha_…`) says which it is. */
+export const isSignInMask = (masked: string | null | undefined): boolean =>
+  typeof masked === 'string' && masked.startsWith('pha_');

@@ -1,9 +1,10 @@
-import { batch, computed, signal } from '@preact/signals';
+import { batch, computed, type Signal, signal } from '@preact/signals';
 import type { KeyCheck, PublicSettings, SendMessage } from '../messaging/messages';
 import { type SerializedError, serializeError, toAppError } from '../platform/errors';
 import { t } from '../platform/i18n';
 import { type FieldErrors, placeSaveError } from './options-errors';
 import { CLOUD_ORIGINS, validateOptionsForm, type Where } from './options-form';
+import { createOptionsSignIn } from './options-sign-in';
 import { createCheckWaiting } from './options-waiting';
 
 export type { FieldErrors, OptionsField } from './options-errors';
@@ -11,7 +12,7 @@ export { CLOUD_ORIGINS, type Where } from './options-form';
 
 export type KeyReport = KeyCheck & { checkedAt: number };
 const isCancelled = (thrown: unknown) => toAppError(thrown).kind === 'cancelled';
-type Busy = 'saving' | 'checking' | 'forgetting' | null;
+type Busy = 'saving' | 'checking' | 'forgetting' | 'signing-in' | null;
 
 export interface OptionsStoreDeps {
   send: SendMessage;
@@ -49,6 +50,20 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
   const notice = signal<string | null>(null);
   const confirmingForget = signal(false);
   const checkWaiting = createCheckWaiting(deps.send);
+  const signIn = createOptionsSignIn({
+    send: deps.send,
+    requestHostAccess: deps.requestHostAccess,
+    saved,
+    where,
+    address,
+    fieldErrors,
+    error,
+    notice,
+    busy: busy as Signal<string | null>,
+    clearMessages,
+    adoptCheck: (result) =>
+      adopt({ ...result, inPageButton: inPageButton.value, lastCheck: { ...result, checkedAt: now() } }),
+  });
 
   const projects = computed(() => report.value?.projects ?? []);
   const hasSavedKey = computed(() => Boolean(saved.value?.maskedKey));
@@ -57,6 +72,7 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
     fieldErrors.value = {};
     error.value = null;
     notice.value = null;
+    signIn.signInFailed.value = false;
   }
 
   function adopt(settings: PublicSettings): void {
@@ -233,6 +249,13 @@ export function createOptionsStore(deps: OptionsStoreDeps) {
     waiting: checkWaiting.waiting,
     projects,
     hasSavedKey,
+    /** Signed in with PostHog; the key field shown (asked for, or a key saved); and their actions. */
+    signedIn: signIn.signedIn,
+    keyMode: signIn.keyMode,
+    signIn: signIn.signIn,
+    useKey: signIn.useKey,
+    useSignIn: signIn.useSignIn,
+    signInFailed: signIn.signInFailed,
     load,
     save,
     recheck,

@@ -5,9 +5,35 @@ import type { ExtensionSession } from './harness';
 export class OptionsPage {
   private constructor(readonly page: Page) {}
 
+  /** The options page on the key path: "Use a personal API key instead" is chosen when it is offered. */
   static async open(session: ExtensionSession): Promise<OptionsPage> {
+    const options = new OptionsPage(await session.openOptions());
+    await options.onKeyPath();
+    return options;
+  }
+
+  /** Reloads, and takes the key path again if the page offers "Sign in with PostHog" first. */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.onKeyPath();
+  }
+
+  private async onKeyPath(): Promise<void> {
+    const { page } = this;
+    const useKey = page.getByRole('button', { name: 'Use a personal API key instead' });
+    const save = page.getByRole('button', { name: 'Check and save' });
+    await useKey.or(save).first().waitFor();
+    if (await useKey.isVisible()) await useKey.click();
+    await save.waitFor();
+  }
+
+  /** The options page as a new user finds it: "Sign in with PostHog" first. */
+  static async openForSignIn(session: ExtensionSession): Promise<OptionsPage> {
     const page = await session.openOptions();
-    await page.getByRole('button', { name: 'Check and save' }).waitFor();
+    await page
+      .getByRole('button', { name: /^(Sign in with PostHog|Sign out)$/ })
+      .first()
+      .waitFor();
     return new OptionsPage(page);
   }
 
@@ -24,7 +50,7 @@ export class OptionsPage {
     return this.page.getByRole('button', { name: /^(Check and save|Checking…)$/ });
   }
   get report() {
-    return this.page.getByRole('region', { name: 'What this key can do' });
+    return this.page.getByRole('region', { name: /^What this (key|sign-in) can do$/ });
   }
   get notice() {
     return this.page.getByRole('status');

@@ -13,8 +13,7 @@ describe('the options page against the local PostHog', () => {
   beforeEach(async () => {
     options = await OptionsPage.open(env.session);
     await sendFromExtensionPage(options.page, 'settings/forget');
-    await options.page.reload();
-    await options.saveButton.waitFor();
+    await options.reload();
     env.server.clearRequests();
   });
   afterEach(async () => {

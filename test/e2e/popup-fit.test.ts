@@ -195,7 +195,7 @@ describe('the popup before a key is set fits too', () => {
 
   it('is at most 600 px tall', async () => {
     const popup = await env.session.openPopup();
-    await popup.getByRole('heading', { name: 'Set up your API key' }).waitFor();
+    await popup.getByRole('heading', { name: 'Sign in to PostHog' }).waitFor();
     expect(await heightOf(popup)).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
     await popup.close();
   });

@@ -48,7 +48,7 @@ describe('the built extension in Chromium', () => {
       `${env.server.url}/project/${DEMO.projects.main}/replay/${DEMO.recordings.inCheckout}`,
     );
     const popup = await env.session.openPopup(tabId);
-    await popup.getByRole('heading', { name: 'Set up your API key' }).waitFor();
+    await popup.getByRole('heading', { name: 'Sign in to PostHog' }).waitFor();
     const optionsOpened = env.session.context.waitForEvent('page');
     const popupClosed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Open options' }).focus();

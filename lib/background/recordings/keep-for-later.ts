@@ -11,6 +11,7 @@ import { displayName } from './recording-actions';
 /** What a kept change's sentence says waits: a sign-in, a PostHog tab, or PostHog itself. */
 const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
   'signed-out': { add: 'pendingAddSignedOut', remove: 'pendingRemoveSignedOut' },
+  'sign-in-again': { add: 'pendingAddSignInAgain', remove: 'pendingRemoveSignInAgain' },
   'other-user': { add: 'pendingAddOtherUser', remove: 'pendingRemoveOtherUser' },
   'no-session-tab': { add: 'pendingAddNoTab', remove: 'pendingRemoveNoTab' },
   network: { add: 'pendingAddLater', remove: 'pendingRemoveLater' },
@@ -20,6 +21,7 @@ const PENDING_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', Mess
 /** The same sentences naming the recording, for surfaces that do not show it beside them. */
 const NAMED_SENTENCES: Partial<Record<ErrorKind, Record<'add' | 'remove', MessageKey>>> = {
   'signed-out': { add: 'pendingAddSignedOutNamed', remove: 'pendingRemoveSignedOutNamed' },
+  'sign-in-again': { add: 'pendingAddSignInAgainNamed', remove: 'pendingRemoveSignInAgainNamed' },
   'other-user': { add: 'pendingAddOtherUserNamed', remove: 'pendingRemoveOtherUserNamed' },
   'no-session-tab': { add: 'pendingAddNoTabNamed', remove: 'pendingRemoveNoTabNamed' },
   network: { add: 'pendingAddLaterNamed', remove: 'pendingRemoveLaterNamed' },

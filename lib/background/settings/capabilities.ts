@@ -32,12 +32,17 @@ function withFix(check: Capabilities['pin'], key: MessageKey): Capabilities['pin
   return check.ok ? check : { ...check, fix: t(key, check.missingScope ?? '?') };
 }
 
-export function capabilitiesFor(scopes: readonly string[]): Capabilities {
+/** `sign-in`: a scope is added by signing in again with more access, not in PostHog's key settings. */
+export function capabilitiesFor(
+  scopes: readonly string[],
+  credential: 'key' | 'sign-in' = 'key',
+): Capabilities {
+  const fixKey = credential === 'sign-in' ? 'signInMissingScope' : 'errorMissingScope';
   const check = (needed: readonly string[]) => {
     const missingScope = needed.find((scope) => !hasScope(scopes, scope));
     return missingScope === undefined
       ? { ok: true }
-      : { ok: false, missingScope, fix: t('errorMissingScope', missingScope) };
+      : { ok: false, missingScope, fix: t(fixKey, missingScope) };
   };
   return {
     addToPlaylist: check(REQUIRED_SCOPES.addToPlaylist),

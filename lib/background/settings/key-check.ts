@@ -21,6 +21,11 @@ export interface KeyCheckRequest {
   requestedProjectId?: number;
   /** The project chosen before; kept when still reachable. */
   previousProjectId?: number;
+  /**
+   * A sign-in's: what PostHog's consent page granted stands where a key's own description
+   * (`personal_api_keys/@current/`, which a token cannot read) would.
+   */
+  grant?: { scopes: string[]; scopedTeams: number[]; scopedOrganizations: string[] };
 }
 
 export type KeyCheckResult = KeyCheck & { projectName?: string };
@@ -40,9 +45,13 @@ export async function checkKey(
   createClient: CreateKeyCheckClient,
   request: KeyCheckRequest,
 ): Promise<KeyCheckResult> {
-  const apiKey = assertKeyFormat(request.apiKey);
+  const { grant } = request;
+  const apiKey = grant ? request.apiKey : assertKeyFormat(request.apiKey);
   const client = createClient({ origin: request.origin, apiKey });
-  const [key, user] = await Promise.all([client.keys.current(), client.users.me()]);
+  const [key, user] = await Promise.all([
+    grant ? { id: 'sign-in', scopes: grant.scopes, scoped_teams: grant.scopedTeams } : client.keys.current(),
+    client.users.me(),
+  ]);
   const projects = (await reachableProjects(client, key)).map(summariseProject);
   if (projects.length === 0) throw new AppError('project-forbidden', { detail: t('noProjects') });
 
@@ -63,7 +72,7 @@ export async function checkKey(
     user: { name: displayName(user), email: user.email ?? '', uuid: user.uuid },
     scopes,
     projects,
-    capabilities: capabilitiesFor(scopes),
+    capabilities: capabilitiesFor(scopes, grant ? 'sign-in' : 'key'),
     publicSharing: publicSharingOf(user),
     ...(organizationIdOf(user.organization?.id) ? { organizationId: user.organization?.id } : {}),
     ...(others ? { otherOrganizations: others } : {}),

@@ -1,26 +1,23 @@
-import { appOriginsOf, CLOUD_ORIGINS, connectedProject, statusOf } from '../../messaging/first-view/status';
-import type {
-  Capabilities,
-  KeyCheck,
-  MessageInput,
-  PublicSettings,
-  PublicSharing,
-  Status,
-} from '../../messaging/messages';
-import { AppError } from '../../platform/errors';
+import { CLOUD_ORIGINS, connectedProject } from '../../messaging/first-view/status';
+import type { KeyCheck, MessageInput } from '../../messaging/messages';
+import { AppError, isAppError } from '../../platform/errors';
+import type { GrantStore, StoredGrant } from '../../platform/grant-store';
 import { t } from '../../platform/i18n';
 import type { ApiKeyStore } from '../../platform/key-store';
-import { createItemStore, maskKey, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
+import { createItemStore, memoizeItemStore, type StorageAreaLike } from '../../platform/storage';
 import { normaliseUserOrigin } from '../../posthog/user-origin';
 import { keyCheckItem, settingsItem } from '../storage/stored-items';
+import { createCancellableCheck } from './cancellable-check';
 import {
   assertKeyFormat,
   type CreateKeyCheckClient,
   checkKey,
+  type KeyCheckRequest,
   type KeyCheckResult,
-  publicSharingFor,
 } from './key-check';
 import { pageSettingsOf } from './page-mirror';
+import { createSettingsReads } from './settings-reads';
+import type { TokenRefresher } from './token-refresher';
 
 export interface SettingsServiceDeps {
   /** Trusted storage (the extension's IndexedDB): settings and the last key check live there. */
@@ -46,13 +43,31 @@ export interface SettingsServiceDeps {
   clearCaches?: () => Promise<void>;
   /** Told after every change of key, origin or project, e.g. to re-register content scripts. */
   onChange?: () => void;
+  /** A sign-in with PostHog: its grant, its token kept fresh, and its revocation on sign-out. */
+  signIns?: SignInCredentials;
+}
+
+export interface SignInCredentials {
+  grants: Pick<GrantStore, 'read' | 'save'>;
+  tokens: Pick<TokenRefresher, 'current' | 'afterUnauthorized'>;
+  /** RFC 7009 revocation of the grant's refresh token (which ends the whole grant at PostHog). */
+  revoke(grant: StoredGrant): Promise<boolean>;
+}
+
+/** The key, or a sign-in's access token with its grant. */
+interface Credential {
+  apiKey: string;
+  grant?: StoredGrant;
 }
 
 /** What other background services need to call the API. Never leaves the background. */
 export interface Connection {
   origin: string;
+  /** The key, or a sign-in's access token (refreshed before it expires). */
   apiKey: string;
   projectId: number;
+  /** A sign-in's: a newer access token after PostHog answered 401 (PostHogClientOptions). */
+  renewToken?: (used: string) => Promise<string>;
 }
 
 export function createSettingsService(deps: SettingsServiceDeps) {
@@ -68,26 +83,8 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return run;
   };
 
-  // The key check in flight (of a save or a re-check): the user's Cancel stops it before anything is stored.
-  let checking: AbortController | null = null;
-
-  /**
-   * The check, given up at once on the user's Cancel (`cancelled`): its requests only read, and
-   * whatever they answer later is stored nowhere.
-   */
-  async function unlessCancelled<T>(check: Promise<T>): Promise<T> {
-    const controller = new AbortController();
-    checking = controller;
-    try {
-      return await new Promise<T>((resolve, reject) => {
-        const stop = () => reject(new AppError('cancelled', { detail: 'key check stopped' }));
-        controller.signal.addEventListener('abort', stop, { once: true });
-        check.then(resolve, reject);
-      });
-    } finally {
-      if (checking === controller) checking = null;
-    }
-  }
+  const checks = createCancellableCheck();
+  const unlessCancelled = checks.run;
 
   /** Refuses before any request unless the key may go to this origin. */
   async function assertAllowed(origin: string): Promise<void> {
@@ -119,9 +116,33 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     await deps.page.set({ pageSettings: pageSettingsOf(current, apiKey !== null, lastUsed) });
   }
 
-  async function remember(result: KeyCheckResult, apiKey: string, inPageButton?: boolean): Promise<KeyCheck> {
+  /** The key, or a sign-in's token (refreshed if about to expire) with its grant; see `forRequests`. */
+  async function fresh(apiKey: string, forRequests = false): Promise<Credential> {
+    if (!deps.signIns || !apiKey.startsWith('pha_')) return { apiKey };
+    // A grant PostHog refused for good still names where and as whom: its requests say "sign in
+    // again" (renewToken), so what the user asks meanwhile waits as for a signed-out session.
+    const token = await deps.signIns.tokens.current(apiKey).catch((error: unknown) => {
+      if (forRequests && isAppError(error) && error.kind === 'sign-in-again') return apiKey;
+      throw error;
+    });
+    const { grant } = await deps.signIns.grants.read();
+    return grant ? { apiKey: token, grant } : { apiKey: token };
+  }
+
+  const check = (
+    origin: string,
+    credential: Credential,
+    projects: Omit<KeyCheckRequest, 'origin' | 'apiKey'>,
+  ) => unlessCancelled(checkKey(deps.createClient, { origin, ...credential, ...projects }));
+
+  async function remember(
+    result: KeyCheckResult,
+    credential: Credential,
+    inPageButton?: boolean,
+  ): Promise<KeyCheck> {
     const { projectName, ...check } = result;
-    await deps.keyStore.write(apiKey, check.origin);
+    if (credential.grant && deps.signIns) await deps.signIns.grants.save(credential.apiKey, credential.grant);
+    else await deps.keyStore.write(credential.apiKey, check.origin);
     await settings.update((current) => ({
       version: 2,
       origin: check.origin,
@@ -148,19 +169,15 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         detail: t((await deps.keyStore.read()) ? 'keyNeededForNewOrigin' : 'keyEmpty'),
       });
     }
-    const apiKey = typedKey ?? (storedKey as string);
     await assertAllowed(origin.origin);
+    const credential = typedKey ? { apiKey: typedKey } : await fresh(storedKey as string);
     const sameOrigin = current.origin === origin.origin;
-    const result = await unlessCancelled(
-      checkKey(deps.createClient, {
-        origin: origin.origin,
-        apiKey,
-        requestedProjectId: input.projectId,
-        previousProjectId: sameOrigin ? current.projectId : undefined,
-      }),
-    );
+    const result = await check(origin.origin, credential, {
+      requestedProjectId: input.projectId,
+      previousProjectId: sameOrigin ? current.projectId : undefined,
+    });
     if (!sameOrigin || typedKey || result.projectId !== current.projectId) await deps.clearCaches?.();
-    return remember(result, apiKey, input.inPageButton);
+    return remember(result, credential, input.inPageButton);
   }
 
   async function recheck(): Promise<KeyCheck> {
@@ -168,13 +185,36 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     const apiKey = await keyFor(current.origin);
     if (!apiKey) throw new AppError('not-configured');
     await assertAllowed(current.origin);
-    const result = await unlessCancelled(
-      checkKey(deps.createClient, { origin: current.origin, apiKey, previousProjectId: current.projectId }),
+    const credential = await fresh(apiKey);
+    return remember(
+      await check(current.origin, credential, { previousProjectId: current.projectId }),
+      credential,
     );
-    return remember(result, apiKey);
+  }
+
+  /**
+   * A sign-in with PostHog just granted: checked as a key is (who, which projects, what works). Signing
+   * in again as the same user, to the same project, keeps what waits for them and what is cached.
+   */
+  async function signedIn(credential: Required<Credential>): Promise<KeyCheck> {
+    const { origin } = credential.grant;
+    await assertAllowed(origin);
+    const current = await settings.get();
+    const sameOrigin = current.origin === origin;
+    const owner = sameOrigin ? await keyOwner() : undefined;
+    const result = await check(origin, credential, {
+      previousProjectId: sameOrigin ? current.projectId : undefined,
+    });
+    if (!sameOrigin || result.user.uuid !== owner || result.projectId !== current.projectId) {
+      await deps.clearCaches?.();
+    }
+    return remember(result, credential);
   }
 
   async function forget(): Promise<Record<string, never>> {
+    // Signing out: the refresh token is revoked at PostHog first, which ends the grant there.
+    const { grant } = (await deps.signIns?.grants.read()) ?? { grant: null };
+    if (grant) await deps.signIns?.revoke(grant).catch(() => false);
     await deps.keyStore.clear();
     // The address stays, so a new key can be pasted for it; everything learnt with the key goes.
     const { origin } = await settings.update(({ origin, inPageButton }) => ({
@@ -189,11 +229,6 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     await mirror();
     deps.onChange?.();
     return {};
-  }
-
-  async function keyOwner(): Promise<string | undefined> {
-    const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
-    return cache.check?.origin === current.origin ? cache.check.user.uuid : undefined;
   }
 
   /** `@me` with the key, kept in the last check (run serially: a Forget key meanwhile wins). */
@@ -211,53 +246,22 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     return uuid;
   }
 
+  const reads = createSettingsReads({ settings, keyCheckCache, keyStore: deps.keyStore });
+  const { keyOwner } = reads;
+
   return {
-    async status(): Promise<Status> {
-      // The popup's first view says the same from the same stores (lib/stores/stored-first-view.ts).
-      const apiKey = await deps.keyStore.read();
-      if (!apiKey) return { configured: false };
-      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
-      return statusOf(maskKey(apiKey), current, cache);
-    },
-
-    async getSettings(): Promise<PublicSettings> {
-      const [current, apiKey, cache] = await Promise.all([
-        settings.get(),
-        deps.keyStore.read(),
-        keyCheckCache.get(),
-      ]);
-      const lastCheck = apiKey && cache.check?.origin === current.origin ? cache.check : undefined;
-      return {
-        origin: current.origin,
-        ...(current.projectId === undefined ? {} : { projectId: current.projectId }),
-        inPageButton: current.inPageButton,
-        ...(apiKey ? { maskedKey: maskKey(apiKey) } : {}),
-        ...(lastCheck ? { lastCheck } : {}),
-      };
-    },
-
+    ...reads,
     save: (input: MessageInput<'settings/save'>) => serially(() => save(input)),
     check: () => serially(recheck),
+    /** After "Sign in with PostHog": the grant checked and kept, as a saved key is. */
+    signedIn: (credential: Required<Credential>) => serially(() => signedIn(credential)),
     forget: () => serially(forget),
 
     /**
      * Stops waiting for the key check of a save or re-check: it then fails as `cancelled` and
      * nothing is stored. False when no check is waiting (one that has answered is saved as usual).
      */
-    cancelCheck(): boolean {
-      if (!checking) return false;
-      checking.abort();
-      return true;
-    },
-
-    /** Whether the last key check found the key able to do `name` (true when it was not checked). */
-    async keyCan(name: keyof Capabilities): Promise<boolean> {
-      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
-      return cache.check?.origin !== current.origin || cache.check.capabilities?.[name]?.ok !== false;
-    },
-
-    /** The key's owner as the last key check read it (PostHog's user uuid), when it said. */
-    keyOwner,
+    cancelCheck: checks.cancel,
 
     /**
      * The key's owner, whom every request through a page's session is made as. A key check saved
@@ -265,17 +269,6 @@ export function createSettingsService(deps: SettingsServiceDeps) {
      */
     async ownerForSession(): Promise<string> {
       return (await keyOwner()) ?? serially(async () => (await keyOwner()) ?? learnOwner());
-    },
-
-    /** What the last key check learnt of public links in the organisation of `projectId` (never a request). */
-    async publicSharing(projectId: number): Promise<PublicSharing> {
-      const [current, cache] = await Promise.all([settings.get(), keyCheckCache.get()]);
-      return cache.check?.origin === current.origin ? publicSharingFor(cache.check, projectId) : 'unknown';
-    },
-
-    /** Origins the content script may run on: the clouds plus the user's own origin. */
-    async appOrigins(): Promise<string[]> {
-      return appOriginsOf((await settings.get()).origin);
     },
 
     /**
@@ -288,7 +281,9 @@ export function createSettingsService(deps: SettingsServiceDeps) {
       const project = connectedProject(current, { saved: apiKey !== null, origin: keyOrigin });
       if (!apiKey || !project) throw new AppError('not-configured');
       await assertAllowed(project.origin);
-      return { ...project, apiKey };
+      const credential = await fresh(apiKey, true);
+      const renewToken = credential.grant ? deps.signIns?.tokens.afterUnauthorized : undefined;
+      return { ...project, apiKey: credential.apiKey, ...(renewToken ? { renewToken } : {}) };
     },
 
     /** Writes the content scripts' mirror (at start, in case storage.local was changed meanwhile). */

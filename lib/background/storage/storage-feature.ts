@@ -1,3 +1,4 @@
+import { createGrantStore } from '../../platform/grant-store';
 import {
   createApiKeyStore,
   createIndexedDbArea,
@@ -15,18 +16,26 @@ export interface StorageFeatureDeps {
 }
 
 /**
- * Where the background keeps what matters: the key store and the trusted area (both in IndexedDB),
+ * Where the background keeps what matters: the key store (with a sign-in's grant) and the trusted
+ * area (both in IndexedDB),
  * the trusted area answering only once what older versions left in `storage.local` has moved over.
  */
 export function createStorageFeature(deps: StorageFeatureDeps) {
   const pageArea = deps.browser.storage.local;
-  const keyStore = createApiKeyStore(createIndexedDbKeyValueStore(deps.indexedDB));
+  const secrets = createIndexedDbKeyValueStore(deps.indexedDB);
+  const keyStore = createApiKeyStore(secrets);
   const moved = moveToTrustedStorage({
     readAll: () => pageArea.get(null),
     local: pageArea,
     trusted: createIndexedDbArea(deps.indexedDB),
     keyStore,
   }).catch((error: unknown) => logFailure('storage move', error));
-  return { keyStore, trusted: afterMove(createIndexedDbArea(deps.indexedDB), moved), moved };
+  return {
+    keyStore,
+    // A sign-in's grant, beside the key it stands for (its access token is kept as the key).
+    grants: createGrantStore(secrets, keyStore),
+    trusted: afterMove(createIndexedDbArea(deps.indexedDB), moved),
+    moved,
+  };
 }
 export type StorageFeature = ReturnType<typeof createStorageFeature>;

@@ -11,6 +11,16 @@ const SAVE = { css: 'button', text: 'Check and save' };
 /** The options form as a user fills it, ending with a real click on "Check and save". */
 async function saveSelfHosted(session: FirefoxExtensionSession, address: string, key: string) {
   const options = await session.openExtensionPage('options.html');
+  // "Sign in with PostHog" comes first: the key path is one click away.
+  const offered = await options.waitFor(() => {
+    const names = [...document.querySelectorAll('button')].map((button) => button.textContent?.trim());
+    return (
+      names.find((name) => name === 'Use a personal API key instead' || name === 'Check and save') ?? null
+    );
+  });
+  if (offered === 'Use a personal API key instead') {
+    await options.click({ css: 'button', text: 'Use a personal API key instead' });
+  }
   await options.waitForTarget(SAVE);
   await options.click({ css: 'label', hasText: 'Self-hosted' });
   await options.fill({ css: 'input#address' }, address);

@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import type { TokenAnswer } from '../../../lib/api/schema/oauth';
+import {
+  createTokenRefresher,
+  REFRESH_EARLY_MS,
+  REFRESH_MARK_MS,
+} from '../../../lib/background/settings/token-refresher';
+import { AppError } from '../../../lib/platform/errors';
+import { createGrantStore, type StoredGrant } from '../../../lib/platform/grant-store';
+import { createApiKeyStore, createMemoryKeyValueStore } from '../../../lib/platform/key-store';
+import { type Deferred, deferred } from '../../support/deferred';
+import { flush as flushPromises } from '../../support/flush';
+
+const ORIGIN = 'https://us.posthog.com';
+const FIRST = `pha_${'a'.repeat(43)}`;
+const SECOND = `pha_${'b'.repeat(43)}`;
+const THIRD = `pha_${'c'.repeat(43)}`;
+const REFRESH = `phr_${'r'.repeat(43)}`;
+const ROTATED = `phr_${'s'.repeat(43)}`;
+
+const grant = (expiresAt: number, overrides: Partial<StoredGrant> = {}): StoredGrant => ({
+  version: 1,
+  origin: ORIGIN,
+  clientId: 'client',
+  tokenEndpoint: `${ORIGIN}/oauth/token/`,
+  refreshToken: REFRESH,
+  expiresAt,
+  scopes: ['user:read'],
+  scopedTeams: [],
+  scopedOrganizations: [],
+  ...overrides,
+});
+
+const answer = (access: string, refresh?: string): TokenAnswer => ({
+  access_token: access,
+  expires_in: 604800,
+  scope: 'user:read project:read',
+  ...(refresh ? { refresh_token: refresh } : {}),
+  scoped_teams: [],
+  scoped_organizations: [],
+});
+
+/** One storage (the extension's IndexedDB) that several workers, one after another, open. */
+function storage() {
+  const secrets = createMemoryKeyValueStore();
+  let clock = 1_000_000;
+  const open = () => createGrantStore(secrets, createApiKeyStore(secrets));
+  return {
+    secrets,
+    open,
+    now: () => clock,
+    advance: (ms: number) => {
+      clock += ms;
+    },
+  };
+}
+
+/** A worker: a refresher whose every refresh is a request the test answers by hand. */
+function worker(store: ReturnType<typeof storage>, instance: string) {
+  const requests: Array<{ grant: StoredGrant; answer: Deferred<TokenAnswer> }> = [];
+  const sleeps: number[] = [];
+  const refresher = createTokenRefresher({
+    grants: store.open(),
+    refresh: (sent) => {
+      const pending = deferred<TokenAnswer>();
+      requests.push({ grant: sent, answer: pending });
+      return pending.promise;
+    },
+    now: store.now,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      store.advance(ms);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
+    instance,
+  });
+  return { refresher, requests, sleeps };
+}
+
+describe('the sign-in token', () => {
+  it('is sent as it is while it lasts, and a personal key is never refreshed', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now() + 3600_000));
+    const { refresher, requests } = worker(store, 'w1');
+    expect(await refresher.current(FIRST)).toBe(FIRST);
+    expect(await refresher.current('phx_personal')).toBe('phx_personal');
+    expect(requests).toEqual([]);
+  });
+
+  it('is refreshed shortly before it expires; a non-rotated refresh token is kept', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now() + REFRESH_EARLY_MS - 1));
+    const { refresher, requests } = worker(store, 'w1');
+    const sent = refresher.current(FIRST);
+    await flushPromises();
+    expect(requests).toHaveLength(1);
+    requests[0]?.answer.resolve(answer(SECOND));
+    expect(await sent).toBe(SECOND);
+    const { accessToken, grant: kept } = await store.open().read();
+    expect(accessToken).toBe(SECOND);
+    expect(kept).toMatchObject({ refreshToken: REFRESH, scopes: ['user:read', 'project:read'] });
+    expect(await store.open().marker()).toBeNull();
+  });
+
+  it('keeps a rotated refresh token for the next refresh', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    const { refresher, requests } = worker(store, 'w1');
+    const first = refresher.current(FIRST);
+    await flushPromises();
+    requests[0]?.answer.resolve({ ...answer(SECOND, ROTATED), expires_in: 30 });
+    await first;
+    const second = refresher.current(SECOND);
+    await flushPromises();
+    expect(requests[1]?.grant.refreshToken).toBe(ROTATED);
+    requests[1]?.answer.resolve(answer(THIRD));
+    expect(await second).toBe(THIRD);
+  });
+
+  it('is refreshed once for two requests at the same time', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    const { refresher, requests } = worker(store, 'w1');
+    const one = refresher.current(FIRST);
+    const two = refresher.current(FIRST);
+    const unauthorized = refresher.afterUnauthorized(FIRST);
+    await flushPromises();
+    expect(requests).toHaveLength(1);
+    requests[0]?.answer.resolve(answer(SECOND));
+    expect(await Promise.all([one, two, unauthorized])).toEqual([SECOND, SECOND, SECOND]);
+  });
+
+  it('is refreshed once after a 401, and a 401 for a token already replaced uses the new one', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now() + 3600_000));
+    const { refresher, requests } = worker(store, 'w1');
+    const again = refresher.afterUnauthorized(FIRST);
+    await flushPromises();
+    requests[0]?.answer.resolve(answer(SECOND));
+    expect(await again).toBe(SECOND);
+    expect(await refresher.afterUnauthorized(FIRST)).toBe(SECOND);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('waits for a refresh another worker has in flight, and uses its token', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    const before = worker(store, 'stopping');
+    const inFlight = before.refresher.current(FIRST);
+    await flushPromises();
+    expect(await store.open().marker()).toEqual({ by: 'stopping', at: store.now() });
+    // The worker starts again (a new instance, same storage) while the first one's request is out.
+    const after = worker(store, 'restarted');
+    const waiting = after.refresher.current(FIRST);
+    await flushPromises();
+    expect(after.requests).toHaveLength(0);
+    before.requests[0]?.answer.resolve(answer(SECOND));
+    expect(await inFlight).toBe(SECOND);
+    expect(await waiting).toBe(SECOND);
+    expect(after.requests).toHaveLength(0);
+  });
+
+  it('takes over the refresh of a worker that stopped mid-refresh, once, after its mark lapses', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    const stopped = worker(store, 'stopped');
+    void stopped.refresher.current(FIRST);
+    await flushPromises();
+    // That worker is gone: its request never answers and its mark stays.
+    const after = worker(store, 'restarted');
+    const one = after.refresher.current(FIRST);
+    const two = after.refresher.current(FIRST);
+    for (let i = 0; i < 200 && after.requests.length === 0; i += 1) await flushPromises();
+    expect(after.requests).toHaveLength(1);
+    expect(after.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(REFRESH_MARK_MS);
+    after.requests[0]?.answer.resolve(answer(SECOND));
+    expect(await Promise.all([one, two])).toEqual([SECOND, SECOND]);
+    expect(await store.open().marker()).toBeNull();
+  });
+
+  it('refused for good says "sign in again", and asks PostHog no more', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    const { refresher, requests } = worker(store, 'w1');
+    const sent = refresher.current(FIRST);
+    await flushPromises();
+    requests[0]?.answer.reject(new AppError('sign-in-again', { status: 400 }));
+    await expect(sent).rejects.toMatchObject({ kind: 'sign-in-again' });
+    await expect(refresher.current(FIRST)).rejects.toMatchObject({ kind: 'sign-in-again' });
+    await expect(refresher.afterUnauthorized(FIRST)).rejects.toMatchObject({ kind: 'sign-in-again' });
+    expect(requests).toHaveLength(1);
+  });
+
+  it('keeps the grant after a refresh that could not reach PostHog, and tries again next time', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    const { refresher, requests } = worker(store, 'w1');
+    const sent = refresher.current(FIRST);
+    await flushPromises();
+    requests[0]?.answer.reject(new AppError('network'));
+    await expect(sent).rejects.toMatchObject({ kind: 'network' });
+    const again = refresher.current(FIRST);
+    await flushPromises();
+    requests[1]?.answer.resolve(answer(SECOND));
+    expect(await again).toBe(SECOND);
+  });
+});
