@@ -87,6 +87,8 @@ export const ERROR_POLICY = {
   'sign-in-code-expired': [],
   /** PostHog throttles registrations per address (60 a minute): a later sign-in gets through. */
   'registration-throttled': [],
+  /** This browser has no sign-in window for extensions (`identity.launchWebAuthFlow`; Firefox for Android). */
+  'sign-in-unsupported': [],
   /** A token PostHog just gave was refused as expired: this computer's clock is off. */
   'clock-skew': [],
   /** So many changes already wait that a new one is not kept (pending-store.ts, MAX_PENDING). */

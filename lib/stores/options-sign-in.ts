@@ -83,7 +83,8 @@ export function createOptionsSignIn(deps: OptionsSignInDeps) {
       batch(() => {
         deps.error.value = failure;
         // A PostHog without "Sign in with PostHog": the key path is the way, shown at once.
-        if (failure.kind === 'oauth-unavailable') keyChosen.value = true;
+        if (failure.kind === 'oauth-unavailable' || failure.kind === 'sign-in-unsupported')
+          keyChosen.value = true;
       });
     } finally {
       deps.busy.value = null;

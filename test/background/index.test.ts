@@ -12,9 +12,9 @@ const noIndexedDb = {
   },
 } as unknown as IDBFactory;
 
-function compose() {
+function compose(browser: object = fakeBrowser) {
   return createBackground({
-    browser: fakeBrowser as unknown as BackgroundBrowser,
+    browser: browser as unknown as BackgroundBrowser,
     indexedDB: noIndexedDb,
     chromium: undefined,
     page: undefined,
@@ -41,6 +41,13 @@ describe('the composers’ index', () => {
       .map(([type]) => type)
       .sort();
     expect(Object.keys(compose().handlers).sort()).toEqual(toBackground);
+  });
+
+  it('says a browser without a sign-in window for extensions cannot sign in (Firefox for Android)', async () => {
+    const { handlers } = compose({ ...fakeBrowser, identity: undefined });
+    await expect(handlers['settings/sign-in']({ origin: 'https://us.posthog.com' })).rejects.toMatchObject({
+      kind: 'sign-in-unsupported',
+    });
   });
 
   it('gives each browser event one listener body', () => {

@@ -50,6 +50,7 @@ const PINNED: ReadonlyArray<[ErrorKind, boolean, boolean, boolean, boolean, bool
   ['sign-in-state-mismatch', N, N, N, N, N, N, N],
   ['sign-in-code-expired', N, N, N, N, N, N, N],
   ['registration-throttled', N, N, N, N, N, N, N],
+  ['sign-in-unsupported', N, N, N, N, N, N, N],
   ['clock-skew', N, N, N, N, N, N, N],
   ['pending-full', N, N, N, N, N, N, N],
   ['bad-message', N, N, N, N, N, N, N],

@@ -65,12 +65,19 @@ describe('"Sign in with PostHog" on the options page', () => {
     expect(store.fieldErrors.value.origin).toMatch(/posthog\.example\.com/);
   });
 
-  it('shows a PostHog without OAuth in one sentence, with the key field', async () => {
-    const { store } = await ready(fresh, { 'settings/sign-in': new AppError('oauth-unavailable') });
-    await store.signIn();
-    expect(store.error.value?.message).toBe(
+  it.each([
+    [
+      'oauth-unavailable',
       'This PostHog does not offer “Sign in with PostHog” yet; use a personal API key instead.',
-    );
+    ],
+    [
+      'sign-in-unsupported',
+      'This browser cannot open PostHog’s sign-in window for extensions; use a personal API key instead.',
+    ],
+  ] as const)('shows %s in one sentence, with the key field', async (kind, sentence) => {
+    const { store } = await ready(fresh, { 'settings/sign-in': new AppError(kind) });
+    await store.signIn();
+    expect(store.error.value?.message).toBe(sentence);
     expect(store.keyMode.value).toBe(true);
     expect(store.signedIn.value).toBe(false);
   });

@@ -29,8 +29,8 @@ export interface SettingsBrowser {
   scripting: ScriptingLike;
   /** The manifest's static content-script matches: origins they cover need no registration. */
   runtime: { getManifest(): { content_scripts?: Array<{ matches?: string[] }> } };
-  /** "Sign in with PostHog": the browser's sign-in window. */
-  identity: IdentityLike;
+  /** "Sign in with PostHog": the browser's sign-in window (Firefox for Android has none). */
+  identity?: Partial<IdentityLike>;
 }
 
 export interface SettingsFeatureDeps {
@@ -124,9 +124,11 @@ export function createSettingsFeature(deps: SettingsFeatureDeps) {
     if (!(await isOriginAllowed(origin.origin))) {
       throw new AppError('permission-denied', { detail: 'no access to the PostHog address' });
     }
+    const { identity } = deps.browser;
+    if (!identity?.launchWebAuthFlow || !identity.getRedirectURL) throw new AppError('sign-in-unsupported');
     const signedIn = await signInWithPostHog(
       {
-        identity: deps.browser.identity,
+        identity: identity as IdentityLike,
         grants,
         ...(deps.clientMetadataUrl ? { clientMetadataUrl: deps.clientMetadataUrl } : {}),
       },

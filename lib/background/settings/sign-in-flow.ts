@@ -104,6 +104,10 @@ export async function signInWithPostHog(
   try {
     final = await deps.identity.launchWebAuthFlow({ url: url.href, interactive: true });
   } catch (error) {
+    // PostHog shows an unknown client (a registration it no longer has) as a page of its own, which
+    // the user can only close: a registration kept from before is not trusted after a closed window,
+    // and the next sign-in registers again.
+    if (clientId !== deps.clientMetadataUrl) await deps.grants.forgetRegistration(origin);
     throw windowFailure(error);
   }
   const code = codeFrom(final, redirectUri, state);

@@ -95,6 +95,21 @@ describe('signing in with PostHog', () => {
     expect(error.userMessage()).toMatch(/^[^.;]+[.;][^.]*\.?$/);
   });
 
+  it('registers again after a closed window, so a registration PostHog no longer has does not trap the user', async () => {
+    const store = grants();
+    await signInWithPostHog({ identity: consentingIdentity(server), grants: store }, server.url, SCOPE);
+    // PostHog loses the client (its answer: a page naming an unknown client_id, which the user closes).
+    const closing: IdentityLike = {
+      getRedirectURL: () => REDIRECT_URI,
+      launchWebAuthFlow: async () => {
+        throw new Error('The user did not approve access.');
+      },
+    };
+    await failure(signInWithPostHog({ identity: closing, grants: store }, server.url, SCOPE));
+    await signInWithPostHog({ identity: consentingIdentity(server), grants: store }, server.url, SCOPE);
+    expect(server.oauth.registrations()).toHaveLength(2);
+  });
+
   it('calls Cancel on the consent page a cancelled sign-in', async () => {
     const identity = consentingIdentity(server, { allow: false });
     const error = await failure(signInWithPostHog({ identity, grants: grants() }, server.url, SCOPE));
