@@ -198,7 +198,7 @@ describe('Firefox: the popup before a key is set fits too', () => {
 
   it('is at most 600 px tall', async () => {
     const popup = await env.session.openExtensionPage('popup.html');
-    await popup.waitForTarget({ css: 'h1, h2', text: 'Set up your API key' });
+    await popup.waitForTarget({ css: 'h1, h2', text: 'Sign in to PostHog' });
     await expectFits(popup, 'not connected');
     await popup.close();
   });
