@@ -140,12 +140,12 @@ title, the picker's "Last used" tag, the person page's "Adding to", the toolbar'
 popup to 32.25 KB (+0.20 KB), the content script to 7.27 KB (+0.30 KB: reading the name for the
 page's project from the mirror, cutting it, following the page's project) and the background to
 68.52 KB (+0.85 KB), measured together on their own. Merged with the layout, the popup measured 32.37 KB, the content script 7.27 KB and the
-background 68.52 KB. "Recorded here" then took the background to 73.55 KB (+5.03 KB: the site room,
+background 68.52 KB. "Recorded here" then took the background to 73.61 KB (+5.09 KB: the site room,
 which reads posthog-js's storage in the tab, matches its token across every reachable project or the
 site's domain by PostHog's own rule, remembers a chosen project, probes the server's filter form, keeps
 lists five minutes and holds back while throttled; the pure parts beside it, the storage reader, the
 visited_page pattern and links, the allowed-URL matcher; the four messages' schemas; a note's start
-from the site while PostHog has not ingested the session. A first cut
+from the site while PostHog has not ingested the session; one listing wait with the person page's. A first cut
 measured 74.16 KB: reading the stored fields and the projects' URL lists by hand instead of zod's
 tuple and catch saved 0.63 KB). Its view is not in the popup yet, which is unchanged. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
@@ -159,7 +159,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 32.45 * KB,
   content: 7.3 * KB,
-  background: 73.6 * KB,
+  background: 73.7 * KB,
 } as const;
 
 /** Where the budgets are headed. */
