@@ -144,12 +144,12 @@ background 68.52 KB. Every state of the popup within 600 px (the settings as an 
 bar, with where Hogmark is connected as its tooltip, instead of a footer line; a waiting change's
 "Retry" named "Retry now" in full) took the popup to 32.45 KB (33,229 bytes, +0.08 KB); a link row's
 button saying "Copied ✓" for two seconds once the clipboard took its link, to 32.56 KB (+0.11 KB).
-"Recorded here" then took the background to 73.55 KB (+5.03 KB: the site room,
+"Recorded here" then took the background to 73.61 KB (+5.09 KB, with one throttle wait shared with the person page: the site room,
 which reads posthog-js's storage in the tab, matches its token across every reachable project or the
 site's domain by PostHog's own rule, remembers a chosen project, probes the server's filter form, keeps
 lists five minutes and holds back while throttled; the pure parts beside it, the storage reader, the
 visited_page pattern and links, the allowed-URL matcher; the four messages' schemas; a note's start
-from the site while PostHog has not ingested the session. A first cut
+from the site while PostHog has not ingested the session; one listing wait with the person page's. A first cut
 measured 74.16 KB: reading the stored fields and the projects' URL lists by hand instead of zod's
 tuple and catch saved 0.63 KB). Its view is not in the popup yet, which is unchanged.
 "Sign in with PostHog" (discovery, registration once per origin, PKCE and
@@ -159,7 +159,8 @@ grant's waiting changes, the revocation on sign-out, seven kinds of failure with
 measured on its own over 68.52 KB, took the background to 72.47 KB (+3.95 KB) and the popup to 32.49 KB (+0.12 KB: the footer's
 "signed in with PostHog" and a waiting change's reason); the options page, where the sign-in is
 offered, is outside these budgets. Both merged over the popup's
-layout, the background measured 77.57 KB (79,432 bytes) and the popup 32.66 KB (33,448 bytes). A fetch
+layout, the background measured 77.57 KB (79,432 bytes) and the popup 32.66 KB (33,448 bytes);
+with the site room's last commits, 77.67 KB (79,536 bytes) and 32.67 KB (33,455 bytes). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -171,7 +172,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 32.7 * KB,
   content: 7.3 * KB,
-  background: 77.6 * KB,
+  background: 77.7 * KB,
 } as const;
 
 /** Where the budgets are headed. */

@@ -55,12 +55,15 @@ export function SiteRecordingRow(props: {
   const who = recording.person ?? t('siteAnonymous');
   const isActive = store.active.value === position;
   const lastUsed = store.lastUsedName.value;
+  // The active row's own controls are in the Tab order too (Choose… has no key of its own).
+  const reach = isActive ? 0 : -1;
   return (
     <li
       id={siteRowId(position)}
       class={isActive ? 'site-recording active' : 'site-recording'}
       tabIndex={isActive ? 0 : -1}
       aria-label={`${who}, ${when}`}
+      aria-keyshortcuts="Enter A C"
       onFocus={() => store.setActive(position)}
     >
       <span class="site-recording-main">
@@ -79,19 +82,19 @@ export function SiteRecordingRow(props: {
       <span class="site-recording-actions">
         <button
           type="button"
-          tabIndex={-1}
+          tabIndex={reach}
           aria-busy={store.adding.value.has(recording.id) || undefined}
           onClick={() => void store.add(recording.id)}
         >
           {lastUsed ? t('siteAddTo', lastUsed) : t('siteAdd')}
         </button>
-        <button type="button" tabIndex={-1} onClick={() => void store.chooseCollection(recording.id)}>
+        <button type="button" tabIndex={reach} onClick={() => void store.chooseCollection(recording.id)}>
           {t('personsChooseCollection')}
         </button>
-        <button type="button" tabIndex={-1} onClick={() => void store.copyLink(recording.id)}>
+        <button type="button" tabIndex={reach} onClick={() => void store.copyLink(recording.id)}>
           {t('personsCopyLink')}
         </button>
-        <a href={store.linkOf(recording.id)} target="_blank" rel="noreferrer" tabIndex={-1}>
+        <a href={store.linkOf(recording.id)} target="_blank" rel="noreferrer" tabIndex={reach}>
           {t('personsOpen')}
         </a>
       </span>

@@ -187,6 +187,8 @@ export function createBackground(deps: BackgroundDeps) {
     recordings: { ...recordings.forPersonPage, add: recordings.actions.add },
     collections: collections.collections,
     expiresAt: caches.expiresAt,
+    // PostHog counts every recordings list of a key together: one wait for the person page and this.
+    listingWait: persons.listingWait,
   });
   const popup = createPopupFeature({
     browser,

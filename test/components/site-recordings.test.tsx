@@ -97,6 +97,8 @@ async function mount(answers: Answers) {
 }
 
 const text = () => root.textContent ?? '';
+/** Where an element stands in the Tab order (linkedom keeps the attribute as Preact spelt it). */
+const tabStop = (element: Element) => element.getAttribute('tabIndex') ?? element.getAttribute('tabindex');
 
 describe('the "Recorded here" view', () => {
   it('asks once when mounted, and shows each recording’s face', async () => {
@@ -146,6 +148,13 @@ describe('the "Recorded here" view', () => {
       input: { projectId: 7, recordingId: SESSION },
     });
     expect(text()).toContain('Added to Checkout bugs.');
+  });
+
+  it('puts the active row’s own buttons in the Tab order, and no other row’s', async () => {
+    await mount({});
+    const [first, second] = [...root.querySelectorAll('li.site-recording')];
+    expect([...(first?.querySelectorAll('button, a') ?? [])].map(tabStop)).toEqual(['0', '0', '0', '0']);
+    expect([...(second?.querySelectorAll('button, a') ?? [])].every((el) => tabStop(el) === '-1')).toBe(true);
   });
 
   it.each([

@@ -46,12 +46,13 @@ export interface PersonsFeatureDeps {
  */
 export function createPersonsFeature(deps: PersonsFeatureDeps) {
   const { browser, settings } = deps;
+  const cache = createPersonCache(browser.storage.session, Date.now, undefined, deps.expiresAt);
   const lookup = createPersonLookup({
     connection: settings.connection,
     // Every listing counts against a small allowance: a 429 is reported with its wait, never retried.
     api: (connection, projectId) =>
       createPostHogClient({ ...connection, retry: { retryThrottled: false } }).project(projectId).persons,
-    cache: createPersonCache(browser.storage.session, Date.now, undefined, deps.expiresAt),
+    cache,
   });
   const keptAsks = createKeptPersonAsks(browser.storage.session);
   const connectedOrigin = async () => (await settings.connection()).origin;
@@ -99,6 +100,11 @@ export function createPersonsFeature(deps: PersonsFeatureDeps) {
     clear: lookup.clear,
     /** Drops the answers past their time (the storage room's sweep). */
     sweepCache: lookup.sweep,
+    /**
+     * PostHog's listing wait per origin, which it counts per key across every recordings list: the
+     * other lists (the site room's) read and keep it here too.
+     */
+    listingWait: { throttledUntil: cache.throttledUntil, throttle: cache.throttle },
   };
 }
 export type PersonsFeature = ReturnType<typeof createPersonsFeature>;

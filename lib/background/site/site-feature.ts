@@ -14,7 +14,7 @@ import { createProjectMatch } from './project-match';
 import { createSiteAdds } from './site-adds';
 import { createSiteCache } from './site-cache';
 import { createSiteChoices } from './site-choices';
-import { createSiteLister } from './site-lister';
+import { createSiteLister, type ListingWait } from './site-lister';
 import { createSiteReader, posthogStorageInPage } from './storage-reader';
 
 /** The parts of the browser the site room uses. */
@@ -47,6 +47,8 @@ export interface SiteFeatureDeps {
   now?: () => number;
   /** Told when a kept list expires (the storage room's sweep). */
   expiresAt?: (when: number) => void;
+  /** PostHog's listing wait, shared with the persons room (its own when none is given). */
+  listingWait?: ListingWait;
 }
 
 const sessionOf = (identity: SiteIdentity | null, now: number): MySession | null => {
@@ -93,6 +95,7 @@ export function createSiteFeature(deps: SiteFeatureDeps) {
   });
   const lister = createSiteLister({
     cache,
+    wait: deps.listingWait ?? cache,
     now,
     list: (connection, projectId, search, { from, probe }) =>
       client(connection, probe).project(projectId).siteRecordings.list(search, from),

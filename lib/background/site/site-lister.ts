@@ -30,7 +30,14 @@ export interface SiteListerDeps {
     options: { from?: RecordingsFrom; probe?: boolean },
   ) => Promise<RecordingList>;
   cache: SiteCacheStore;
+  /** PostHog's listing wait per origin, shared with every other recordings list (the persons room's). */
+  wait: ListingWait;
   now?: () => number;
+}
+
+export interface ListingWait {
+  throttledUntil(origin: string): Promise<number | null>;
+  throttle(origin: string, until: number): Promise<void>;
 }
 
 /** A row of the list: the person page's face plus who it is (as PostHog names them). */
@@ -51,14 +58,14 @@ export function createSiteLister(deps: SiteListerDeps) {
   const inflight = new Map<string, Promise<CachedList>>();
 
   async function guarded<T>(origin: string, run: () => Promise<T>): Promise<T> {
-    const until = await cache.throttledUntil(origin);
+    const until = await deps.wait.throttledUntil(origin);
     if (until !== null)
       throw new AppError('rate-limited', { retryAfterSeconds: Math.ceil((until - now()) / 1000) });
     try {
       return await run();
     } catch (error) {
       if (isAppError(error) && error.kind === 'rate-limited' && error.retryAfterSeconds !== undefined) {
-        await cache.throttle(origin, now() + error.retryAfterSeconds * 1000);
+        await deps.wait.throttle(origin, now() + error.retryAfterSeconds * 1000);
       }
       throw error;
     }

@@ -5,6 +5,7 @@ import type { Connection } from '../../../lib/background/settings/settings';
 import { createProjectMatch } from '../../../lib/background/site/project-match';
 import { createSiteAdds } from '../../../lib/background/site/site-adds';
 import { createSiteCache, SITE_LIST_TTL_MS } from '../../../lib/background/site/site-cache';
+import { createSiteLister } from '../../../lib/background/site/site-lister';
 import type { RecordingChangeResult } from '../../../lib/messaging/collection-messages';
 import { AppError } from '../../../lib/platform/errors';
 import { installEnglishTranslator } from '../../support/i18n';
@@ -176,5 +177,45 @@ describe('site-cache sweep', () => {
     await cache.clear();
     await cache.put('lists', 'k', { recordings: [], next: null }, since);
     expect(await cache.get('lists', 'k')).toBeNull();
+  });
+});
+
+describe('site-lister and PostHog’s listing wait, shared with the person page', () => {
+  const input = { tabId: 1, projectId: 1, range: 'page' as const, days: 7 as const };
+  const url = 'https://shop.acme.com/checkout';
+
+  function lister(until: number | null) {
+    const held: Array<[string, number]> = [];
+    const sent: string[] = [];
+    const list = createSiteLister({
+      cache: createSiteCache(fakeBrowser.storage.session, () => 1_000_000),
+      now: () => 1_000_000,
+      wait: {
+        throttledUntil: async () => until,
+        throttle: async (origin, at) => {
+          held.push([origin, at]);
+        },
+      },
+      list: async (_connection, _projectId, search) => {
+        sent.push(String(search.limit));
+        throw new AppError('rate-limited', { retryAfterSeconds: 40 });
+      },
+    });
+    return { list, held, sent };
+  }
+
+  it('sends nothing while a wait the person page met lasts, and says what is left of it', async () => {
+    const { list, sent } = lister(1_030_000);
+    await expect(list.list(connection, input, url)).rejects.toMatchObject({
+      kind: 'rate-limited',
+      retryAfterSeconds: 30,
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps the wait PostHog names where the person page reads it', async () => {
+    const { list, held } = lister(null);
+    await expect(list.list(connection, input, url)).rejects.toMatchObject({ kind: 'rate-limited' });
+    expect(held).toEqual([[US, 1_040_000]]);
   });
 });
