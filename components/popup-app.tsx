@@ -8,6 +8,7 @@ import type { PendingStore } from '../lib/stores/pending-changes';
 import { type PopupStore, postHogHomeLink } from '../lib/stores/popup';
 import type { PopupHeader } from '../lib/stores/popup-header';
 import type { SharePanels } from '../lib/stores/share-panels';
+import type { SiteRecordingsStore } from '../lib/stores/site-recordings';
 import { CollectionPicker } from './collection-picker';
 import { ContextHeader } from './context-header';
 import { ContextSkeleton } from './context-skeleton';
@@ -19,6 +20,7 @@ import { PersonFinder } from './person-finder';
 import { ReviewDocStatus } from './review-doc-panel';
 import { SetupPrompt } from './setup-prompt';
 import { SharePopupSection } from './share-popup-section';
+import type { SiteRecordings } from './site-recordings/site-recordings';
 
 /** "Key phx_…a1B2", or for a sign-in (held as the key is) "signed in with PostHog". */
 const credentialOf = (masked: string | undefined): string =>
@@ -53,6 +55,19 @@ function SettingsButton(props: { status: Status; onOpen: () => void }) {
   );
 }
 
+/** "Recorded here", loaded on demand: its store and its view (components/site-recordings/). */
+export interface SiteView {
+  store: SiteRecordingsStore;
+  View: typeof SiteRecordings;
+}
+
+/** Whether the site's own view replaces the empty state: it runs PostHog, or sends to a project. */
+function siteFound(site: SiteRecordingsStore | null): boolean {
+  const look = site?.look.value;
+  if (!look) return false;
+  return look.kind === 'found' || look.kind === 'elsewhere' || (look.kind === 'choose' && look.sawPostHog);
+}
+
 export function PopupApp(props: {
   store: PopupStore;
   playlists?: CollectionPickerStore;
@@ -60,12 +75,16 @@ export function PopupApp(props: {
   pending?: PendingStore;
   /** What heads the ready popup (lib/stores/popup-header.ts): the tab's page, the picker's recording, or the empty state. */
   header: ReadonlySignal<PopupHeader | null>;
+  /** "Recorded here" over a page of the user's own site (none of PostHog's), once its code is in. */
+  site?: ReadonlySignal<SiteView | null>;
   /** "Find a person's recordings": opens Hogmark's person page for the ask. */
   onFindPerson?: (ask: PersonAsk) => void;
 }) {
   const { store, share } = props;
   const state = store.state.value;
   const header = props.header.value;
+  const site = props.site?.value ?? null;
+  const SiteView = site?.View;
   // The project of the picker's collections: a row's "Copy as Markdown" reads it with the key.
   const pickerProject =
     props.playlists?.target.value &&
@@ -91,7 +110,12 @@ export function PopupApp(props: {
               summary={header.kind === 'recording' ? t('contextSummaryPicked') : undefined}
             />
           ) : (
-            <EmptyState postHogUrl={postHogHomeLink(state.status)} />
+            <>
+              {siteFound(site?.store ?? null) ? null : (
+                <EmptyState postHogUrl={postHogHomeLink(state.status)} />
+              )}
+              {site && SiteView ? <SiteView store={site.store} /> : null}
+            </>
           )}
           {props.pending ? <PendingChanges store={props.pending} /> : null}
           {props.playlists ? (

@@ -160,7 +160,11 @@ measured on its own over 68.52 KB, took the background to 72.47 KB (+3.95 KB) an
 "signed in with PostHog" and a waiting change's reason); the options page, where the sign-in is
 offered, is outside these budgets. Both merged over the popup's
 layout, the background measured 77.57 KB (79,432 bytes) and the popup 32.66 KB (33,448 bytes);
-with the site room's last commits, 77.67 KB (79,536 bytes) and 32.67 KB (33,455 bytes). A fetch
+with the site room's last commits, 77.67 KB (79,536 bytes) and 32.67 KB (33,455 bytes). "Recorded here"
+in the popup, over a page of the user's own site, took the popup to 33.67 KB (34,481 bytes, +1.0 KB:
+loading the view on demand, with Vite's preload helper, and choosing it over the empty state; the
+view and its store are two chunks of their own, 1.5 KB and 2.2 KB, fetched only over such a page:
+imported with the popup they measured 35.36 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -170,7 +174,7 @@ with the site room's last commits, 77.67 KB (79,536 bytes) and 32.67 KB (33,455 
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 32.7 * KB,
+  popup: 33.7 * KB,
   content: 7.3 * KB,
   background: 77.7 * KB,
 } as const;

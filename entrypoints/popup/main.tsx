@@ -1,9 +1,9 @@
 // First, before anything else is evaluated: the one message the first paint waits for.
 import './first-request';
-import { computed, effect } from '@preact/signals';
+import { computed, effect, signal } from '@preact/signals';
 import { render } from 'preact';
 import { browser } from 'wxt/browser';
-import { PopupApp } from '../../components/popup-app';
+import { PopupApp, type SiteView } from '../../components/popup-app';
 import { knownFace } from '../../lib/messaging/first-view/known-face';
 import { STORED } from '../../lib/messaging/first-view/stored-names';
 import { watchTabView } from '../../lib/messaging/view-port';
@@ -82,6 +82,31 @@ const share = createSharePanels({
     window.close();
   },
 });
+// "Recorded here": over a page that is none of PostHog's (the empty header), the background reads
+// the tab's site once, on this popup's click, and lists the recordings that visited it. Its code is
+// a chunk of its own, loaded only then: the popup over PostHog's pages does not pay for it.
+const site = signal<SiteView | null>(null);
+const stopSite = effect(() => {
+  const ready = store.state.value.phase === 'ready';
+  if (!ready || openingDeps.recording !== null || header.value?.kind !== 'empty') return;
+  queueMicrotask(() => stopSite());
+  void (async () => {
+    const tabId = await openingDeps.getTabId();
+    if (tabId === undefined) return;
+    const [{ createSiteRecordingsStore }, { SiteRecordings }] = await Promise.all([
+      import('../../lib/stores/site-recordings'),
+      import('../../components/site-recordings/site-recordings'),
+    ]);
+    const openTab = async (url: string) => {
+      await browser.tabs.create({ url });
+      window.close();
+    };
+    site.value = {
+      store: createSiteRecordingsStore({ send, copy: share.copy, tabId, openTab }),
+      View: SiteRecordings,
+    };
+  })();
+});
 // Once the first paint is on screen, the popup watches its tab: a title that arrives late (or the
 // player's second) repaints the header and the links. The background sends the view at once on
 // connecting, so nothing that changed since `popup/open` was answered is missed.
@@ -117,6 +142,7 @@ if (root)
       share={share}
       pending={pending}
       header={header}
+      site={site}
       onFindPerson={(ask) => void findPerson(ask)}
     />,
     root,

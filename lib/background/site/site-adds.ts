@@ -49,7 +49,11 @@ export function createSiteAdds(deps: SiteAddsDeps) {
       }
       if (!input.note) {
         const result = await deps.addToLastUsed(target);
-        return { outcome: OUTCOMES[result.outcome], message: result.message };
+        // The popup's own answer: its "Open Hogmark to undo" is for a page Hogmark is not open over.
+        return {
+          outcome: OUTCOMES[result.outcome],
+          message: result.message.replace(` ${t('quickAddUndoHint')}`, ''),
+        };
       }
       const lastUsed = await deps.lastUsed(input.projectId);
       if (!lastUsed) {
