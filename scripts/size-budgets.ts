@@ -142,7 +142,8 @@ page's project from the mirror, cutting it, following the page's project) and th
 68.52 KB (+0.85 KB), measured together on their own. Merged with the layout, the popup measured 32.37 KB, the content script 7.27 KB and the
 background 68.52 KB. A stopped worker's wake made cheaper
 (measured over 68.53 KB): a start's own work (menus, the mirror, leftovers, the sweep) waiting for the
-answers on their way, +0.10 KB, 68.63 KB. A fetch
+answers on their way, +0.10 KB; who is signed in in each PostHog tab kept in `storage.session`, so the
+first change after a stop does not ask `@me` through the tab again, +0.19 KB; 68.82 KB. A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -154,7 +155,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 32.45 * KB,
   content: 7.3 * KB,
-  background: 68.65 * KB,
+  background: 68.85 * KB,
 } as const;
 
 /** Where the budgets are headed. */
