@@ -63,11 +63,11 @@ export async function measureRequestsPerAction(
     const add = await count(server, log, 'add', async () => {
       await picker.getByRole('combobox').fill('Onboarding');
       await picker.keyboard.press('Enter');
-      await picker.getByText(/^Added to Onboarding\./).waitFor();
+      await picker.getByText(/^✓ Added to Onboarding/).waitFor();
     });
     const undo = await count(server, log, 'undo', async () => {
       await picker.getByRole('button', { name: 'Undo' }).click();
-      await picker.getByText(/^Removed from Onboarding\./).waitFor();
+      await picker.getByText(/^Removed from Onboarding/).waitFor();
     });
     await picker.close();
 

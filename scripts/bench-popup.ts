@@ -3,6 +3,7 @@ import type { ExtensionSession } from '../test/e2e/harness';
 import { saveConnection } from '../test/e2e/options-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
+import { FETCH_PAGE, minimalExtensionId, writeMinimalExtension } from './bench-minimal';
 import {
   type GroupFigure,
   groupFigures,
@@ -23,6 +24,7 @@ import {
   openTimed,
   popupUrl,
   SCRIPT_PAGE,
+  STORED_PAGE,
 } from './bench-session';
 import { controlServiceWorker, type WorkerControl } from './bench-worker';
 import { MODULE_MARKS_GLOBAL } from './module-marks-plugin';
@@ -33,8 +35,18 @@ export interface PopupReadiness {
   scriptPage: TimedFigure;
   /** The tiny-script page in a fresh profile, prepared as for the cold popup. */
   scriptPageCold: TimedFigure;
-  /** The tiny-script page that first asks for its tab and the worker one thing (ASK_PAGE). */
+  /** The tiny-script page that first asks for its tab and the worker one thing (ASK_PAGE): the warm floor. */
   askPage: TimedFigure;
+  /**
+   * The floor after a stop: the stored-state page (STORED_PAGE: `tabs.get` and one read of
+   * `storage.local`), opened just after the worker was stopped, as the popup is then.
+   */
+  storedPageAfterStop: TimedFigure;
+  /**
+   * The cold floor: the minimal extension's fetching page (`tabs.get` plus one request to the local
+   * PostHog through its worker), in a fresh profile prepared as for the cold popup.
+   */
+  fetchPageCold: TimedFigure;
   popupReadyCold: TimedFigure;
   popupReadyWarm: TimedFigure;
   /** The popup opened just after the harness stopped the service worker (MV3, 30 s idle). */
@@ -103,18 +115,26 @@ async function timePage(session: ExtensionSession, file: string): Promise<number
 
 /**
  * Cold: the first popup in a fresh browser profile, once configured and the recording's tab is open
- * (the background starts fetching the list when that tab opens). Each round does it twice, in new
- * profiles prepared the same way: once for the popup, once for the tiny-script page in its place (the
- * floor for any extension page then). One throw-away launch first, so the disk cache holds Chromium
- * itself.
+ * (the background starts fetching the list when that tab opens). Each round does it three times, in
+ * new profiles prepared the same way (the minimal extension loaded beside Hogmark in each): once for
+ * the popup, once for the minimal extension's fetching page in its place (the cold floor), once for
+ * the tiny-script page (the floor for any extension page then). One throw-away launch first, so the
+ * disk cache holds Chromium itself.
  */
 async function coldRounds(env: BenchEnv, server: FakePostHog, plan: RoundsPlan) {
-  const once = async (open: 'popup' | 'script') => {
-    const session = await launchBenchSession(env);
+  const minimal = await writeMinimalExtension(server);
+  const once = async (open: 'popup' | 'script' | 'fetch') => {
+    const session = await launchBenchSession(env, [minimal.dir]);
     try {
       await saveConnection(session, server.url, server.keys.all);
       const { tabId } = await session.openTab(recordingUrl(server));
       if (open === 'script') return await timePage(session, SCRIPT_PAGE);
+      if (open === 'fetch') {
+        const url = `chrome-extension://${await minimalExtensionId(session.context)}/${FETCH_PAGE}?tabId=${tabId}`;
+        const { page, readyMs } = await openTimed(session, url);
+        await page.close();
+        return readyMs;
+      }
       const { popup, readyMs } = await timePopup(session, server, tabId);
       await settle(popup, server);
       return readyMs;
@@ -122,11 +142,16 @@ async function coldRounds(env: BenchEnv, server: FakePostHog, plan: RoundsPlan) 
       await session.close();
     }
   };
-  await once('popup');
-  return roundsUntilStable(plan, ['cold', 'coldScript'], async () => ({
-    cold: await once('popup'),
-    coldScript: await once('script'),
-  }));
+  try {
+    await once('popup');
+    return await roundsUntilStable(plan, ['cold', 'coldFetch'], async () => ({
+      cold: await once('popup'),
+      coldFetch: await once('fetch'),
+      coldScript: await once('script'),
+    }));
+  } finally {
+    await minimal.dispose();
+  }
 }
 
 /** Where a started worker's time went, from its own clock (marks of the test build's background). */
@@ -191,10 +216,14 @@ async function timePopupAfterStop(
   throw new Error('The stopped service worker was woken before the popup navigated, five times in a row.');
 }
 
-/** The tiny-script page just after a stop, as `timePopupAfterStop` opens the popup. */
-async function timePageAfterStop(session: ExtensionSession, worker: WorkerControl): Promise<number> {
+/** A page of the extension (the tiny-script or stored-state page) just after a stop, as the popup then. */
+async function timePageAfterStop(
+  session: ExtensionSession,
+  worker: WorkerControl,
+  file: string,
+): Promise<number> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const url = `chrome-extension://${session.extensionId}/${SCRIPT_PAGE}`;
+    const url = `chrome-extension://${session.extensionId}/${file}`;
     const opened = await openTimed(session, url, () => worker.stop());
     // The page's tab wakes the worker (`tabs.onUpdated`), as the popup's does: let it settle.
     await worker.running();
@@ -206,9 +235,10 @@ async function timePageAfterStop(session: ExtensionSession, worker: WorkerContro
 }
 
 /**
- * Warm: the popup opened again over the same tab. Each round times, in turn, the popup just after
- * the worker was stopped, the blank page, the tiny-script page and the warm popup, so all four see
- * the same browser state; the first rounds warm up and are not counted.
+ * Warm: the popup opened again over the same tab. Each round times, in turn, the tiny-script page,
+ * the stored-state page and the popup each just after the worker was stopped, then the blank page,
+ * the asking page, the tiny-script page and the warm popup, so all see the same browser state; the
+ * first rounds warm up and are not counted.
  */
 export async function measurePopupReadiness(
   env: BenchEnv,
@@ -230,7 +260,9 @@ export async function measurePopupReadiness(
     await settle((await timePopup(session, server, tabId)).popup, server);
     const round = async () => {
       // First, so that the warm popup below follows the same steps as before this figure was added.
-      const scriptAfterStop = await timePageAfterStop(session, worker);
+      const scriptAfterStop = await timePageAfterStop(session, worker, SCRIPT_PAGE);
+      // The floor after a stop, just before the popup after a stop.
+      const storedAfterStop = await timePageAfterStop(session, worker, `${STORED_PAGE}?tabId=${tabId}`);
       const stopped = await timePopupAfterStop(session, server, tabId, worker);
       const blank = await timePage(session, BLANK_PAGE);
       // Before the tiny-script page, so that the warm popup follows the same steps as before it was added.
@@ -238,11 +270,12 @@ export async function measurePopupReadiness(
       const script = await timePage(session, SCRIPT_PAGE);
       const warm = await timePopup(session, server, tabId);
       await settle(warm.popup, server);
-      return { stopped, scriptAfterStop, blank, script, ask, warm };
+      return { stopped, scriptAfterStop, storedAfterStop, blank, script, ask, warm };
     };
     for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
     // Rounds stop once the figures the budgets divide agree; the blank page is shown, not budgeted.
-    const warm = await roundsUntilStable(plans.warm, ['script', 'warm', 'afterStop'], async () => {
+    const watched = ['ask', 'warm', 'storedAfterStop', 'afterStop'] as const;
+    const warm = await roundsUntilStable(plans.warm, watched, async () => {
       const sample = await round();
       beforePaint.push(sample.warm.beforePaint);
       perOpen.push(apiRequestsBetween(server, sample.warm.startedAt).length);
@@ -258,6 +291,7 @@ export async function measurePopupReadiness(
         warm: sample.warm.readyMs,
         afterStop: sample.stopped.readyMs,
         scriptAfterStop: sample.scriptAfterStop,
+        storedAfterStop: sample.storedAfterStop,
         startedBeforeMessage: sample.stopped.startedBeforeMessageMs,
         workerEvaluated: sample.stopped.startup.evaluated,
         workerWired: sample.stopped.startup.wired,
@@ -269,6 +303,8 @@ export async function measurePopupReadiness(
       blankPage: warm.figures.blank,
       scriptPage: warm.figures.script,
       askPage: warm.figures.ask,
+      storedPageAfterStop: warm.figures.storedAfterStop,
+      fetchPageCold: cold.figures.coldFetch,
       popupReadyCold: cold.figures.cold,
       scriptPageCold: cold.figures.coldScript,
       popupReadyWarm: warm.figures.warm,

@@ -5,6 +5,13 @@ import { saveConnection } from '../test/e2e/options-page';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
 import type { LoggedRequest } from '../test/fake-posthog/types';
+import {
+  ADD_PATH,
+  MINIMAL_BUTTON_ID,
+  MINIMAL_COMMAND,
+  minimalExtensionId,
+  writeMinimalExtension,
+} from './bench-minimal';
 import { type RoundsPlan, ratioOf, roundsUntilStable, type TimedFigure } from './bench-rounds';
 import { apiQuiet, type BenchEnv } from './bench-session';
 import { controlServiceWorker, type WorkerControl } from './bench-worker';
@@ -12,13 +19,18 @@ import { controlServiceWorker, type WorkerControl } from './bench-worker';
 /**
  * The adds a user makes beside the popup, each from its trigger to the add request arriving at the
  * local PostHog: the keyboard shortcut (`add-to-last-playlist`, Alt+Shift+P) and the in-page button,
- * each warm and just after the service worker was stopped. See docs/BENCHMARK.md.
+ * each warm and just after the service worker was stopped; and their floors, the minimal extension's
+ * worker (bench-minimal.ts) woken the same ways just after a stop. See docs/BENCHMARK.md.
  */
 export interface QuickAddFigures {
-  shortcutWarm: TimedFigure;
+  /** The minimal worker's command (its key: Alt+Shift+K) after a stop: key down → its one request. */
+  minimalShortcutAfterStop: TimedFigure;
   shortcutAfterStop: TimedFigure;
-  inPageWarm: TimedFigure;
+  shortcutWarm: TimedFigure;
+  /** The minimal content script's button after a stop: click → its worker's one request. */
+  minimalInPageAfterStop: TimedFigure;
   inPageAfterStop: TimedFigure;
+  inPageWarm: TimedFigure;
   rounds: { rounds: number; converged: boolean };
   /** Stopped-worker tries redone because something else woke the worker before the trigger. */
   wokenEarly: number;
@@ -27,8 +39,6 @@ export interface QuickAddFigures {
 }
 
 const { loose } = DEMO.recordings;
-const { onboarding } = DEMO.playlists;
-const ADD_PATH = `/api/projects/${DEMO.projects.main}/session_recording_playlists/${onboarding}/recordings/${loose}/`;
 /** Paused (`?pause`): a playing recording's tab tells the background its second every second. */
 const RECORDING = `/project/${DEMO.projects.main}/replay/${loose}?pause`;
 
@@ -37,19 +47,22 @@ const RECORDING = `/project/${DEMO.projects.main}/replay/${loose}?pause`;
  * (that page's own call). Chromium 156 on Linux leaves Alt+Shift+P (and Alt+Shift+C) unassigned when
  * the extension is installed, while it assigns Alt+Shift+O or Ctrl+Shift+Y from the same manifest.
  */
-async function assignShortcut(session: ExtensionSession): Promise<void> {
+async function assignShortcut(
+  session: ExtensionSession,
+  extensionId: string,
+  keybinding: string,
+): Promise<void> {
   const page = await session.context.newPage();
   try {
     await page.goto('chrome://extensions/shortcuts');
-    await page.evaluate(async (extensionId) => {
-      type DeveloperPrivate = { updateExtensionCommand(update: object): Promise<void> };
-      const api = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } }).chrome;
-      await api.developerPrivate.updateExtensionCommand({
-        extensionId,
-        commandName: 'add-to-last-playlist',
-        keybinding: 'Alt+Shift+P',
-      });
-    }, session.extensionId);
+    await page.evaluate(
+      async (update) => {
+        type DeveloperPrivate = { updateExtensionCommand(update: object): Promise<void> };
+        const api = (globalThis as unknown as { chrome: { developerPrivate: DeveloperPrivate } }).chrome;
+        await api.developerPrivate.updateExtensionCommand(update);
+      },
+      { extensionId, commandName: MINIMAL_COMMAND, keybinding },
+    );
   } finally {
     await page.close();
   }
@@ -61,25 +74,27 @@ const KEYS = {
   Alt: { windowsVirtualKeyCode: 18, nativeVirtualKeyCode: 64, code: 'AltLeft', key: 'Alt' },
   Shift: { windowsVirtualKeyCode: 16, nativeVirtualKeyCode: 50, code: 'ShiftLeft', key: 'Shift' },
   P: { windowsVirtualKeyCode: 80, nativeVirtualKeyCode: 33, code: 'KeyP', key: 'P' },
+  K: { windowsVirtualKeyCode: 75, nativeVirtualKeyCode: 45, code: 'KeyK', key: 'K' },
 };
 const ALT = 1;
 const SHIFT = 8;
 
 /**
- * Alt+Shift+P pressed in the page, and the instant (epoch ms) just before P went down. Playwright's
+ * Alt+Shift+`letter` pressed in the page, and the instant (epoch ms) just before the letter went down
+ * (P: Hogmark's add; K: the minimal worker's command). Playwright's
  * `keyboard.press` sends no native key code, so Chromium drops the key once the page has had it
  * (`skip_if_unhandled`) and never looks for a browser shortcut; with one, the key that the page
  * leaves unhandled goes on to the browser's shortcuts as a real one does, and Chromium dispatches
  * `commands.onCommand`, waking a stopped worker.
  */
-async function pressShortcut(cdp: CDPSession): Promise<number> {
+async function pressShortcut(cdp: CDPSession, letter: 'P' | 'K'): Promise<number> {
   const send = (type: KeyEvent, name: keyof typeof KEYS, modifiers: number) =>
     cdp.send('Input.dispatchKeyEvent', { type, modifiers, ...KEYS[name] });
   await send('rawKeyDown', 'Alt', ALT);
   await send('rawKeyDown', 'Shift', ALT | SHIFT);
   const at = Date.now();
-  await send('rawKeyDown', 'P', ALT | SHIFT);
-  await send('keyUp', 'P', ALT | SHIFT);
+  await send('rawKeyDown', letter, ALT | SHIFT);
+  await send('keyUp', letter, ALT | SHIFT);
   await send('keyUp', 'Shift', ALT);
   await send('keyUp', 'Alt', 0);
   return at;
@@ -96,12 +111,26 @@ async function addButtonCentre(page: Page, cdp: CDPSession): Promise<{ x: number
   return { x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
 }
 
-/** The first add request to arrive at or after `from` (epoch ms). */
-async function addArrival(server: FakePostHog, from: number): Promise<LoggedRequest> {
+/** The minimal content script's button's centre (a plain button in the page). */
+async function minimalButtonCentre(page: Page): Promise<{ x: number; y: number }> {
+  const box = await page.locator(`#${MINIMAL_BUTTON_ID}`).boundingBox();
+  if (!box) throw new Error('The minimal extension put no button in the page.');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * The first add request to arrive at or after `from` (epoch ms): Hogmark's carries the session, the
+ * minimal worker's nothing (`auth` none).
+ */
+async function addArrival(server: FakePostHog, from: number, minimal: boolean): Promise<LoggedRequest> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const sent = server.requests.find(
-      (entry) => entry.method === 'POST' && entry.path === ADD_PATH && entry.at >= from,
+      (entry) =>
+        entry.method === 'POST' &&
+        entry.path === ADD_PATH &&
+        entry.at >= from &&
+        (entry.auth === 'none') === minimal,
     );
     if (sent) return sent;
     if (Date.now() > deadline) throw new Error(`No add request reached PostHog within 30 s of the trigger.`);
@@ -110,7 +139,9 @@ async function addArrival(server: FakePostHog, from: number): Promise<LoggedRequ
 }
 
 interface Surface {
-  name: 'shortcut' | 'inPage';
+  name: 'shortcut' | 'inPage' | 'minimalShortcut' | 'minimalInPage';
+  /** The minimal extension's: its request changes nothing, so there is nothing to undo. */
+  minimal: boolean;
   /** Everything up to the last input before the trigger (focus, the pointer over the button). */
   prepare(): Promise<void>;
   /** The trigger itself: returns the instant (epoch ms) just before the input that acts. */
@@ -119,13 +150,18 @@ interface Surface {
   undo(): Promise<void>;
 }
 
-async function surfaces(session: ExtensionSession, server: FakePostHog, tab: { page: Page; tabId: number }) {
+export async function surfaces(
+  session: ExtensionSession,
+  server: FakePostHog,
+  tab: { page: Page; tabId: number },
+) {
   const cdp = await session.context.newCDPSession(tab.page);
   const shortcut: Surface = {
     name: 'shortcut',
+    minimal: false,
     // The shortcut acts in the active tab of the focused window.
     prepare: () => tab.page.bringToFront(),
-    trigger: () => pressShortcut(cdp),
+    trigger: () => pressShortcut(cdp, 'P'),
     async undo() {
       await apiQuiet(server);
       const popup = await session.openPopup(tab.tabId);
@@ -136,6 +172,7 @@ async function surfaces(session: ExtensionSession, server: FakePostHog, tab: { p
   };
   const inPage: Surface = {
     name: 'inPage',
+    minimal: false,
     async prepare() {
       await tab.page.bringToFront();
       const { x, y } = await addButtonCentre(tab.page, cdp);
@@ -149,31 +186,61 @@ async function surfaces(session: ExtensionSession, server: FakePostHog, tab: { p
       return at;
     },
     async undo() {
-      await waitForInPageText(tab.page, /Added .+ to Onboarding/);
+      await waitForInPageText(tab.page, '✓ Onboarding');
       await clickInPage(tab.page, 'Undo');
       await waitForInPageText(tab.page, /Removed from Onboarding/);
     },
   };
-  return [shortcut, inPage] as const;
+  const minimalShortcut: Surface = {
+    name: 'minimalShortcut',
+    minimal: true,
+    prepare: () => tab.page.bringToFront(),
+    trigger: () => pressShortcut(cdp, 'K'),
+    undo: () => apiQuiet(server),
+  };
+  const minimalInPage: Surface = {
+    name: 'minimalInPage',
+    minimal: true,
+    async prepare() {
+      await tab.page.bringToFront();
+      const { x, y } = await minimalButtonCentre(tab.page);
+      await tab.page.mouse.move(x, y);
+      await tab.page.mouse.down();
+    },
+    trigger: inPage.trigger,
+    undo: () => apiQuiet(server),
+  };
+  return { shortcut, inPage, minimalShortcut, minimalInPage };
+}
+
+/** What a probe does around a timed add (scripts/probe-worker-start.ts traces it). */
+export interface AddHooks {
+  /** Just before the trigger, the worker stopped or running as asked. */
+  beforeTrigger?: () => Promise<void>;
+  /** As soon as the request arrived, before the worker is awaited and the add undone. */
+  afterArrival?: () => Promise<void>;
 }
 
 /**
  * One timed add: warm (the worker runs), or just after the harness stopped the worker. A stopped try
  * where the worker started again before the trigger is undone and redone.
  */
-async function timedAdd(
+export async function timedAdd(
   surface: Surface,
   server: FakePostHog,
   worker: WorkerControl,
   stopped: boolean,
+  hooks: AddHooks = {},
 ): Promise<{ ms: number; sent: LoggedRequest; wokenEarly: number }> {
   for (let attempt = 0; attempt < 5; attempt++) {
     await apiQuiet(server);
     await surface.prepare();
     if (stopped) await worker.stop();
     else await worker.running();
+    await hooks.beforeTrigger?.();
     const at = await surface.trigger();
-    const sent = await addArrival(server, at);
+    const sent = await addArrival(server, at, surface.minimal);
+    await hooks.afterArrival?.();
     await worker.running();
     await surface.undo();
     if (stopped && worker.startedBefore(at)) continue;
@@ -183,39 +250,70 @@ async function timedAdd(
 }
 
 /**
+ * A browser with Hogmark and the minimal extension, connected, both commands given their keys, over
+ * a signed-in recording tab; Onboarding made the last-used collection by a popup add (undone), which
+ * also learns PostHog's refusal of the key for this action.
+ */
+export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
+  const minimal = await writeMinimalExtension(server);
+  // No ready probe here (launchBenchSession's): on a PostHog page it would look for a ready frame forever.
+  const session = await launchExtension({
+    extensionDir: env.extensionDir,
+    chromiumPath: env.chromiumPath,
+    alsoLoad: [minimal.dir],
+  });
+  const dispose = async () => {
+    await session.close();
+    await minimal.dispose();
+  };
+  try {
+    const minimalId = await minimalExtensionId(session.context);
+    await saveConnection(session, server.url, server.keys.all);
+    await assignShortcut(session, session.extensionId, 'Alt+Shift+P');
+    // The same command in the minimal extension, on a key of its own (one key, one extension).
+    await assignShortcut(session, minimalId, 'Alt+Shift+K');
+    const tab = await session.openTab(`${server.url}/login?next=${encodeURIComponent(RECORDING)}`);
+    await tab.page.waitForURL(`${server.url}${RECORDING}`);
+    const popup = await session.openPopup(tab.tabId);
+    await popup.getByRole('option', { name: /Onboarding/ }).waitFor();
+    await popup.getByRole('combobox').fill('Onboarding');
+    await popup.keyboard.press('Enter');
+    await popup.getByText(/^✓ Added to Onboarding/).waitFor();
+    await popup.getByRole('button', { name: 'Undo' }).click();
+    await popup.getByText(/^Removed from Onboarding/).waitFor();
+    await popup.close();
+    return { session, tab, minimalId, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/**
  * The shortcut's and the in-page button's add to the last-used collection (Onboarding, made so by a
- * popup add first), over a signed-in recording tab on the `posthog` flavor: each round times, in
- * turn, the shortcut after a stop and warm, then the button after a stop and warm; each add is undone.
+ * popup add first), over a signed-in recording tab on the `posthog` flavor, with the minimal extension
+ * loaded beside Hogmark: each round times, in turn, the minimal worker's command after a stop, the
+ * shortcut after a stop and warm, then the minimal content script's button after a stop, Hogmark's
+ * in-page button after a stop and warm; each of Hogmark's adds is undone.
  */
 export async function measureQuickAdds(
   env: BenchEnv,
   server: FakePostHog,
   plans: { warm: RoundsPlan; warmUp: number },
 ): Promise<QuickAddFigures> {
-  // No ready probe here (launchBenchSession's): on a PostHog page it would look for a ready frame forever.
-  const session = await launchExtension({ extensionDir: env.extensionDir, chromiumPath: env.chromiumPath });
+  const { session, tab, minimalId, dispose } = await openQuickAddSession(env, server);
   const sentAs: Record<string, number> = {};
   let wokenEarly = 0;
   try {
-    await saveConnection(session, server.url, server.keys.all);
-    await assignShortcut(session);
-    const tab = await session.openTab(`${server.url}/login?next=${encodeURIComponent(RECORDING)}`);
-    await tab.page.waitForURL(`${server.url}${RECORDING}`);
-    // A popup add makes Onboarding the last-used collection (and PostHog's refusal of the key is learnt).
-    const popup = await session.openPopup(tab.tabId);
-    await popup.getByRole('option', { name: /Onboarding/ }).waitFor();
-    await popup.getByRole('combobox').fill('Onboarding');
-    await popup.keyboard.press('Enter');
-    await popup.getByText(/^Added to Onboarding/).waitFor();
-    await popup.getByRole('button', { name: 'Undo' }).click();
-    await popup.getByText(/^Removed from Onboarding/).waitFor();
-    await popup.close();
     const worker = await controlServiceWorker(session, tab.page);
-    const [shortcut, inPage] = await surfaces(session, server, tab);
+    const minimalWorker = await controlServiceWorker(session, tab.page, minimalId);
+    const { shortcut, inPage, minimalShortcut, minimalInPage } = await surfaces(session, server, tab);
     const round = async () => {
       const samples = {
+        minimalShortcutAfterStop: await timedAdd(minimalShortcut, server, minimalWorker, true),
         shortcutAfterStop: await timedAdd(shortcut, server, worker, true),
         shortcutWarm: await timedAdd(shortcut, server, worker, false),
+        minimalInPageAfterStop: await timedAdd(minimalInPage, server, minimalWorker, true),
         inPageAfterStop: await timedAdd(inPage, server, worker, true),
         inPageWarm: await timedAdd(inPage, server, worker, false),
       };
@@ -224,13 +322,14 @@ export async function measureQuickAdds(
     for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
     const outcome = await roundsUntilStable(
       plans.warm,
-      ['shortcutAfterStop', 'shortcutWarm', 'inPageAfterStop', 'inPageWarm'],
+      ['minimalShortcutAfterStop', 'shortcutAfterStop', 'minimalInPageAfterStop', 'inPageAfterStop'],
       async () => {
         const samples = await round();
-        for (const { sent, wokenEarly: redone } of Object.values(samples)) {
+        for (const [name, { sent, wokenEarly: redone }] of Object.entries(samples)) {
+          wokenEarly += redone;
+          if (name.startsWith('minimal')) continue;
           const as = `${sent.auth} ${sent.status}`;
           sentAs[as] = (sentAs[as] ?? 0) + 1;
-          wokenEarly += redone;
         }
         return Object.fromEntries(Object.entries(samples).map(([name, { ms }]) => [name, ms])) as Record<
           keyof typeof samples,
@@ -239,6 +338,7 @@ export async function measureQuickAdds(
       },
     );
     await worker.detach();
+    await minimalWorker.detach();
     return {
       ...outcome.figures,
       rounds: { rounds: outcome.rounds, converged: outcome.converged },
@@ -246,7 +346,7 @@ export async function measureQuickAdds(
       sentAs,
     };
   } finally {
-    await session.close();
+    await dispose();
   }
 }
 

@@ -1,12 +1,14 @@
 import { median, percentile, round } from './bench-session';
 
 /**
- * How many rounds a timed figure gets. Rounds come in batches; after each batch from the second on,
- * the run stops once the medians of the last two batches agree within `tolerance` for every watched
- * figure, or when `maxRounds` is reached (then the figure is reported as not converged).
+ * How many rounds a timed figure gets. Rounds come in batches; after each batch, once `minRounds`
+ * were taken, the run stops when the medians of the last two batches agree within `tolerance` for
+ * every watched figure, or when `maxRounds` is reached (then the figure is reported as not converged).
  */
 export interface RoundsPlan {
   batch: number;
+  /** Never fewer rounds than this (the budgets are medians over at least 30). */
+  minRounds: number;
   maxRounds: number;
   /** The largest of the two batch medians may be at most this much above the smaller (0.1: 10 %). */
   tolerance: number;
@@ -82,9 +84,9 @@ export async function roundsUntilStable<K extends string>(
         samples.set(name, [...(samples.get(name) ?? []), value]);
       }
     }
-    converged = watched.every(
-      (name) => timedFigure(samples.get(name) ?? [], plan.batch, plan.tolerance).converged,
-    );
+    converged =
+      rounds >= plan.minRounds &&
+      watched.every((name) => timedFigure(samples.get(name) ?? [], plan.batch, plan.tolerance).converged);
   }
   const figures = Object.fromEntries(
     [...samples].map(([name, values]) => [name, timedFigure(values, plan.batch, plan.tolerance)]),
@@ -101,18 +103,19 @@ export function benchPlans(quick: boolean) {
   return quick
     ? {
         quick,
-        warm: { batch: 2, maxRounds: 4, tolerance },
+        warm: { batch: 2, minRounds: 2, maxRounds: 4, tolerance },
         warmUp: 1,
-        cold: { batch: 1, maxRounds: 2, tolerance },
-        large: { batch: 1, maxRounds: 2, tolerance },
-        matching: { batch: 2, maxRounds: 4, tolerance },
+        cold: { batch: 1, minRounds: 2, maxRounds: 2, tolerance },
+        large: { batch: 1, minRounds: 2, maxRounds: 2, tolerance },
+        matching: { batch: 2, minRounds: 2, maxRounds: 4, tolerance },
       }
     : {
         quick,
-        warm: { batch: 6, maxRounds: 30, tolerance },
+        // The popup's and the worker's budgets are medians over at least 30 rounds, floors alike.
+        warm: { batch: 6, minRounds: 30, maxRounds: 42, tolerance },
         warmUp: 2,
-        cold: { batch: 3, maxRounds: 12, tolerance },
-        large: { batch: 3, maxRounds: 12, tolerance },
-        matching: { batch: 5, maxRounds: 30, tolerance },
+        cold: { batch: 3, minRounds: 30, maxRounds: 30, tolerance },
+        large: { batch: 3, minRounds: 6, maxRounds: 12, tolerance },
+        matching: { batch: 5, minRounds: 10, maxRounds: 30, tolerance },
       };
 }

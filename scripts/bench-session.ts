@@ -28,6 +28,13 @@ export const SCRIPT_PAGE = 'bench-script.html';
  */
 export const ASK_PAGE = 'bench-ask.html';
 
+/**
+ * The floor for the popup after a stopped worker: opened just as the popup is then, its script asks
+ * the browser for the tab (`tabs.get`) and reads `storage.local` once, and draws when both have
+ * answered: a page that shows its tab's state from what the extension keeps, without the worker.
+ */
+export const STORED_PAGE = 'bench-stored.html';
+
 /** Writes the comparison pages into the built test extension (never into a build that ships). */
 export async function writeBlankPage(extensionDir: string): Promise<void> {
   const head = (title: string) =>
@@ -58,6 +65,23 @@ export async function writeBlankPage(extensionDir: string): Promise<void> {
       "  chrome.runtime.sendMessage({ type: 'bench/ask' }),",
       '];',
       'Promise.allSettled(asked).then(() => {',
+      "  const main = document.createElement('main');",
+      "  main.textContent = 'Blank';",
+      "  main.setAttribute('data-bench-ready', '');",
+      '  document.body.append(main);',
+      '});',
+      '',
+    ].join('\n'),
+  );
+  await writeFile(
+    join(extensionDir, STORED_PAGE),
+    `${head('Stored')}<script type="module" src="/bench-stored.js"></script></head><body></body></html>\n`,
+  );
+  await writeFile(
+    join(extensionDir, 'bench-stored.js'),
+    [
+      "const tabId = Number(new URLSearchParams(location.search).get('tabId'));",
+      'Promise.allSettled([chrome.tabs.get(tabId), chrome.storage.local.get(null)]).then(() => {',
       "  const main = document.createElement('main');",
       "  main.textContent = 'Blank';",
       "  main.setAttribute('data-bench-ready', '');",
@@ -107,9 +131,13 @@ function readyProbe(): void {
   requestAnimationFrame(tick);
 }
 
-/** Launches the extension with the ready probe in every page. */
-export async function launchBenchSession(env: BenchEnv): Promise<ExtensionSession> {
-  const session = await launchExtension({ extensionDir: env.extensionDir, chromiumPath: env.chromiumPath });
+/** Launches the extension (and any other given: the minimal one) with the ready probe in every page. */
+export async function launchBenchSession(env: BenchEnv, alsoLoad?: string[]): Promise<ExtensionSession> {
+  const session = await launchExtension({
+    extensionDir: env.extensionDir,
+    chromiumPath: env.chromiumPath,
+    ...(alsoLoad ? { alsoLoad } : {}),
+  });
   await session.context.addInitScript({ content: pageScript(readyProbe) });
   return session;
 }

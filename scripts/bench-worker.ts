@@ -10,11 +10,16 @@ export type WorkerControl = Awaited<ReturnType<typeof controlServiceWorker>>;
  * and follows its running status (CDP `ServiceWorker.workerVersionUpdated`). Playwright opens CDP
  * sessions for pages only; the `ServiceWorker` domain of any page in the profile sees the extension's
  * worker. `page` should be a web page, not an extension page: an open extension page would keep the
- * extension's renderer process alive, which a user's idle browser need not do.
+ * extension's renderer process alive, which a user's idle browser need not do. `extensionId`: another
+ * extension loaded beside it (the minimal one); stopping stops every worker, the others' too.
  */
-export async function controlServiceWorker(session: ExtensionSession, page: Page) {
+export async function controlServiceWorker(
+  session: ExtensionSession,
+  page: Page,
+  extensionId = session.extensionId,
+) {
   const cdp = await session.context.newCDPSession(page);
-  const scope = `chrome-extension://${session.extensionId}/`;
+  const scope = `chrome-extension://${extensionId}/`;
   let status: RunningStatus | undefined;
   /** When a start was last reported (epoch ms, as received here). */
   let lastStartAt = 0;
@@ -48,7 +53,18 @@ export async function controlServiceWorker(session: ExtensionSession, page: Page
   }
 
   await cdp.send('ServiceWorker.enable');
-  await statusBecomes('running', 10_000);
+  // Enabling reports every version's status at once; a worker idle for 30 s may already be stopped.
+  await new Promise<void>((resolve, reject) => {
+    const known = () => {
+      if (status === undefined) return;
+      waiters.delete(known);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => reject(new Error(`No status reported for ${scope}'s worker.`)), 10_000);
+    waiters.add(known);
+    known();
+  });
 
   return {
     /** Stops every service worker of the profile and resolves once Chromium reports the extension's stopped. */

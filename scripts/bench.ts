@@ -103,7 +103,7 @@ async function main(): Promise<void> {
       batches: { warm: plans.warm.batch, cold: plans.cold.batch, large: plans.large.batch },
     },
     popup,
-    quickAdds,
+    worker: quickAdds,
     requestsPerAction: { ...perAction, openPopupWarm: popup.requestsOpenPopupWarm },
     requestsPerActionPostHogFlavor: perActionPostHog,
     bundleGzipBytes: { popup: bundle.popup, background: bundle.background, content: bundle.content },

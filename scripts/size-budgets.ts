@@ -164,7 +164,12 @@ with the site room's last commits, 77.67 KB (79,536 bytes) and 32.67 KB (33,455 
 in the popup, over a page of the user's own site, took the popup to 33.67 KB (34,481 bytes, +1.0 KB:
 loading the view on demand, with Vite's preload helper, and choosing it over the empty state; the
 view and its store are two chunks of their own, 1.5 KB and 2.2 KB, fetched only over such a page:
-imported with the popup they measured 35.36 KB). A fetch
+imported with the popup they measured 35.36 KB).
+A stopped worker's wake made cheaper
+(measured over 68.53 KB): a start's own work (menus, the mirror, leftovers, the sweep) waiting for the
+answers on their way, +0.10 KB; who is signed in in each PostHog tab kept in `storage.session`, so the
+first change after a stop does not ask `@me` through the tab again, +0.19 KB; 68.82 KB on its own. All merged, the background measured 77.99 KB
+(79,859 bytes) and the popup 33.67 KB (34,478 bytes). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -176,7 +181,7 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 33.7 * KB,
   content: 7.3 * KB,
-  background: 77.7 * KB,
+  background: 78.05 * KB,
 } as const;
 
 /** Where the budgets are headed. */

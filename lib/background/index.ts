@@ -1,4 +1,5 @@
 import type { PendingChange } from '../messaging/pending-messages';
+import { afterFirstAnswers } from '../platform/after-first-answers';
 import { logFailure } from '../platform/log';
 import { type BulkBrowser, createBulkFeature } from './bulk/bulk-feature';
 import { createCollectionsFeature } from './collections/collections-feature';
@@ -34,6 +35,9 @@ export type BackgroundBrowser = StorageFeatureDeps['browser'] &
   ShareLinksFeatureDeps['browser'] &
   PersonsBrowser &
   SiteBrowser;
+
+/** How long a start's own work waits at most for the answer to the event that woke the worker. */
+export const START_WORK_FALLBACK_MS = 1000;
 
 export interface BackgroundDeps {
   browser: BackgroundBrowser;
@@ -222,26 +226,43 @@ export function createBackground(deps: BackgroundDeps) {
     onError: logFailure,
   });
   const ownPages = browser.runtime.getURL('/');
+  // What every start does for itself waits for the answer to the event that woke the worker.
+  const startWork = afterFirstAnswers(
+    () => {
+      settingsRoom.start(storage.moved);
+      // Leftover quiet tabs are closed before waiting changes may open a new one.
+      void session
+        .start()
+        .catch((error: unknown) => logFailure('quiet tabs', error))
+        .then(() => pending.start());
+      void caches.start();
+      void shareLinks.syncMenus();
+      void recordings.syncMenus();
+      void persons.syncMenus();
+    },
+    { fallbackMs: START_WORK_FALLBACK_MS },
+  );
 
   return {
     /** The complete message map (the dispatcher's; tests check it against the protocol). */
     handlers,
     /** The listener bodies, one per browser event. */
     on: {
-      message: dispatch,
+      message: (...args: Parameters<typeof dispatch>) => startWork.after(dispatch(...args)),
       connect: tabs.onConnect,
       installed: tabs.onInstalled,
       accessChanged: settingsRoom.onAccessChanged,
       alarm: (alarm: { name: string }) => void Promise.all([pending.onAlarm(alarm), caches.onAlarm(alarm)]),
       online: () => void pending.onOnline(),
-      command: toolbar.onCommand,
-      menuClicked: async (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> => {
-        await Promise.all([
-          shareLinks.onMenuClicked(info, tab),
-          recordings.onMenuClicked(info, tab),
-          persons.onMenuClicked(info, tab),
-        ]);
-      },
+      command: (...args: Parameters<typeof toolbar.onCommand>) => startWork.after(toolbar.onCommand(...args)),
+      menuClicked: (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> =>
+        startWork.after(
+          Promise.all([
+            shareLinks.onMenuClicked(info, tab),
+            recordings.onMenuClicked(info, tab),
+            persons.onMenuClicked(info, tab),
+          ]).then(() => undefined),
+        ),
       tabUpdated(
         tabId: number,
         change: { url?: string; status?: string; title?: string },
@@ -261,19 +282,12 @@ export function createBackground(deps: BackgroundDeps) {
       tabActivated: (activated: { tabId: number }) =>
         void session.onTabActivated(activated).catch((error: unknown) => logFailure('quiet tabs', error)),
     },
-    /** On every start of the worker: content script, mirror, menus, and what waits to be made. */
-    start(): void {
-      settingsRoom.start(storage.moved);
-      // Leftover quiet tabs are closed before waiting changes may open a new one.
-      void session
-        .start()
-        .catch((error: unknown) => logFailure('quiet tabs', error))
-        .then(() => pending.start());
-      void caches.start();
-      void shareLinks.syncMenus();
-      void recordings.syncMenus();
-      void persons.syncMenus();
-    },
+    /**
+     * On every start of the worker: content script, mirror, menus, and what waits to be made, once
+     * the first answer (a message's, a shortcut's, a menu click's) has settled, or after
+     * START_WORK_FALLBACK_MS when none comes.
+     */
+    start: startWork.arm,
   };
 }
 export type Background = ReturnType<typeof createBackground>;

@@ -1,6 +1,7 @@
+import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { type BackgroundBrowser, createBackground } from '../../lib/background';
+import { type BackgroundBrowser, createBackground, START_WORK_FALLBACK_MS } from '../../lib/background';
 import { CACHE_SWEEP_ALARM } from '../../lib/background/storage/cache-sweep';
 import { protocol } from '../../lib/messaging/messages';
 import { installEnglishTranslator } from '../support/i18n';
@@ -12,10 +13,10 @@ const noIndexedDb = {
   },
 } as unknown as IDBFactory;
 
-function compose(browser: object = fakeBrowser) {
+function compose(browser: object = fakeBrowser, indexedDB: IDBFactory = noIndexedDb) {
   return createBackground({
     browser: browser as unknown as BackgroundBrowser,
-    indexedDB: noIndexedDb,
+    indexedDB,
     chromium: undefined,
     page: undefined,
   });
@@ -105,5 +106,63 @@ describe('what PostHog said of people, past its time', () => {
       ]);
       expect(JSON.stringify([itemLinks, personAnswers])).not.toContain('ana@acme.com');
     });
+  });
+});
+
+describe('a start’s own work', () => {
+  const longAgo = () => Date.now() - 60 * 60_000;
+  const expired = () => ({
+    itemLinks: {
+      version: 1,
+      entries: {
+        'https://us.posthog.com|1|recording|r1': {
+          at: longAgo(),
+          answer: {
+            kind: 'recording',
+            person: 'ana@acme.com',
+            startTime: null,
+            durationSeconds: null,
+            startUrl: null,
+          },
+        },
+      },
+    },
+  });
+  const swept = async () =>
+    !JSON.stringify(await fakeBrowser.storage.session.get('itemLinks')).includes('ana@');
+  const settle = async () => {
+    for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+  };
+
+  beforeEach(() => {
+    fakeBrowser.reset();
+    installEnglishTranslator();
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+
+  it('waits for the answer to the event that woke the worker, then runs (the sweep, here)', async () => {
+    await fakeBrowser.storage.session.set(expired());
+    const background = compose(fakeBrowser, new IDBFactory());
+    background.start();
+    await settle();
+    expect(await swept()).toBe(false);
+    await background.on
+      .message({ type: 'bench/unknown' }, { id: fakeBrowser.runtime.id })
+      .catch(() => undefined);
+    await vi.waitFor(async () => expect(await swept()).toBe(true));
+  });
+
+  it('runs after a second when no answering event comes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      await fakeBrowser.storage.session.set(expired());
+      compose(fakeBrowser, new IDBFactory()).start();
+      await settle();
+      expect(await swept()).toBe(false);
+      vi.advanceTimersByTime(START_WORK_FALLBACK_MS);
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(async () => expect(await swept()).toBe(true));
   });
 });

@@ -24,11 +24,15 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string {
   );
 }
 
-/** Flags that keep a headless Chromium quiet on a machine with no outside network. */
-export function chromiumArgs(extensionDir: string): string[] {
+/**
+ * Flags that keep a headless Chromium quiet on a machine with no outside network, loading the built
+ * extension (and any others given: the benchmark's minimal extension).
+ */
+export function chromiumArgs(extensionDir: string, alsoLoad: readonly string[] = []): string[] {
+  const extensions = [extensionDir, ...alsoLoad].join(',');
   return [
-    `--disable-extensions-except=${extensionDir}`,
-    `--load-extension=${extensionDir}`,
+    `--disable-extensions-except=${extensions}`,
+    `--load-extension=${extensions}`,
     '--no-sandbox',
     '--disable-gpu',
     '--disable-quic',

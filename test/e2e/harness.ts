@@ -23,6 +23,15 @@ export interface LaunchOptions {
   colorScheme?: 'light' | 'dark';
   /** More Chromium switches (e.g. `--host-resolver-rules` to put PostHog Cloud's hosts on the local PostHog). */
   extraArgs?: string[];
+  /** Other unpacked extensions to load beside it (the benchmark's minimal extension). */
+  alsoLoad?: string[];
+}
+
+/** The built extension's service worker (its `background.js`), among those of every extension loaded. */
+async function extensionWorker(context: BrowserContext): Promise<Worker> {
+  const isOurs = (worker: Worker) => new URL(worker.url()).pathname === '/background.js';
+  const running = context.serviceWorkers().find(isOurs);
+  return running ?? (await context.waitForEvent('serviceworker', { predicate: isOurs }));
 }
 
 /** Starts Chromium with the built extension in a throw-away profile. Used by the e2e tests and the demo. */
@@ -33,9 +42,9 @@ export async function launchExtension(options: LaunchOptions): Promise<Extension
     headless: options.headless ?? true,
     colorScheme: options.colorScheme ?? 'light',
     viewport: { width: 1280, height: 800 },
-    args: [...chromiumArgs(options.extensionDir), ...(options.extraArgs ?? [])],
+    args: [...chromiumArgs(options.extensionDir, options.alsoLoad), ...(options.extraArgs ?? [])],
   });
-  const serviceWorker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const serviceWorker = await extensionWorker(context);
   const extensionId = new URL(serviceWorker.url()).host;
   const base = `chrome-extension://${extensionId}`;
 

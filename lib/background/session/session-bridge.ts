@@ -1,7 +1,7 @@
-import type { SessionRoute } from '../../api/session-routes';
-import { isSessionRequestAllowed } from '../../api/session-routes';
+import { isSessionRequestAllowed, type SessionRoute } from '../../api/session-routes';
 import { createMessageSender, type MessageInput, type RawSend } from '../../messaging/messages';
 import { AppError, isAppError } from '../../platform/errors';
+import type { StorageAreaLike } from '../../platform/storage';
 import type { HandlerContext } from '../messages/dispatcher';
 import { isNotListening, type QuietTabs, type TabLease } from './quiet-tab';
 import { createTabUsers, otherUserError, type TabUser } from './session-user';
@@ -54,10 +54,7 @@ export interface SessionBridgeDeps {
    * with `private`, only private ones, else never one.
    */
   findSessionTabs: (origin: string, where: Pick<KeptFor, 'container' | 'private'>) => Promise<SessionTab[]>;
-  /**
-   * The key's owner (PostHog's user uuid): every request through a page's session goes only as them
-   * (read with the key when the last key check did not say; settings.ts).
-   */
+  /** The key's owner (PostHog's user uuid): every session request goes only as them (settings.ts). */
   keyOwner: () => Promise<string>;
   /** The Firefox container a tab is in (`tabs.get(tabId).cookieStoreId`); undefined in Chromium. */
   containerOf?: (tabId: number) => Promise<string | undefined>;
@@ -65,6 +62,8 @@ export interface SessionBridgeDeps {
   sendToTab: (tabId: number, message: Parameters<RawSend>[0]) => Promise<unknown>;
   /** Opens a PostHog tab in the background when none can take the request; without it, none is `no-session-tab`. */
   quietTabs?: QuietTabs;
+  /** `storage.session`: who is signed in in each tab, kept across the worker's stops (session-user.ts). */
+  keptUsers?: StorageAreaLike;
   timeoutMs?: number;
   newRequestId?: () => string;
 }
@@ -102,7 +101,7 @@ export function createSessionBridge(deps: SessionBridgeDeps) {
   const newRequestId = deps.newRequestId ?? (() => crypto.randomUUID());
   const quietTabs = deps.quietTabs;
 
-  const tabUsers = createTabUsers();
+  const tabUsers = createTabUsers(deps.keptUsers);
 
   /**
    * The user's PostHog tabs on this origin (of `where`'s container and window kind), unless a quiet

@@ -85,6 +85,7 @@ export function createSessionFeature(deps: {
     sendToTab: (tabId, message) => tabs.sendMessage(tabId, message, { frameId: 0 }),
     // No PostHog tab open: one opened in the background, closed a few seconds after the last request.
     quietTabs,
+    keptUsers: deps.browser.storage.session,
   });
   const handlers = {
     'session/reply': bridge.reply,

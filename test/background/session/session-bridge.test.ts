@@ -8,6 +8,7 @@ import {
   sessionOf,
 } from '../../../lib/background/session/session-bridge';
 import type { AppError } from '../../../lib/platform/errors';
+import type { StorageAreaLike } from '../../../lib/platform/storage';
 import { fromTab } from '../../support/from-tab';
 import { installEnglishTranslator } from '../../support/i18n';
 
@@ -34,6 +35,8 @@ function setup(
     answerMeByHand?: boolean;
     quietTabs?: QuietTabs;
     containerOf?: (tabId: number) => Promise<string | undefined>;
+    /** `storage.session`, shared by the runs of one test (a worker stopped and started again). */
+    keptUsers?: StorageAreaLike;
   } = {},
 ) {
   const sent: Array<{ tabId: number; message: unknown }> = [];
@@ -62,6 +65,7 @@ function setup(
       return { ok: true, data: { accepted: options.accept ?? true } };
     },
     timeoutMs: options.timeoutMs ?? 1000,
+    ...(options.keptUsers ? { keptUsers: options.keptUsers } : {}),
     newRequestId: () => `0f8fad5b-d9cb-469f-a165-70867728950${requestNumber++}`,
     quietTabs: options.quietTabs,
     containerOf: options.containerOf,
@@ -195,6 +199,61 @@ describe('every request through a page goes only as the key’s owner, or the us
     await second;
     expect(whoAsked).toEqual([4]);
     expect(requests(sent)).toEqual([`POST ${ROUTE.path}`, `POST ${ROUTE.path}`]);
+  });
+
+  /** A `storage.session` of plain values, as the browser keeps them (copies, not the objects set). */
+  function memoryArea(): StorageAreaLike {
+    const data: Record<string, unknown> = {};
+    const list = (keys: string | string[]) => (Array.isArray(keys) ? keys : [keys]);
+    return {
+      get: async (keys) =>
+        Object.fromEntries(
+          list(keys)
+            .filter((key) => key in data)
+            .map((key) => [key, structuredClone(data[key])]),
+        ),
+      set: async (items) => void Object.assign(data, structuredClone(items)),
+      remove: async (keys) => {
+        for (const key of list(keys)) delete data[key];
+      },
+    };
+  }
+
+  async function addThrough(run: ReturnType<typeof setup>) {
+    const answer = run.bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(run.sent).toHaveLength(1));
+    run.bridge.reply({ requestId: idOf(run.sent, 0), status: 200, body: {} }, fromTab(4));
+    await answer;
+  }
+
+  it('after the worker stopped and started again, takes who the tab is from storage.session: no second `@me`', async () => {
+    const keptUsers = memoryArea();
+    const first = setup({ keptUsers });
+    await addThrough(first);
+    const next = setup({ keptUsers });
+    await addThrough(next);
+    expect(first.whoAsked).toEqual([4]);
+    expect(next.whoAsked).toEqual([]);
+    expect(requests(next.sent)).toEqual([`POST ${ROUTE.path}`]);
+  });
+
+  it('asks again in the next run when the tab loaded a page or closed before the stop', async () => {
+    const keptUsers = memoryArea();
+    const first = setup({ keptUsers });
+    await addThrough(first);
+    first.bridge.forgetTab(4);
+    const next = setup({ keptUsers });
+    await addThrough(next);
+    expect(next.whoAsked).toEqual([4]);
+  });
+
+  it('asks again when the tab loads a page just as the next run starts, before the kept answer is read', async () => {
+    const keptUsers = memoryArea();
+    await addThrough(setup({ keptUsers }));
+    const next = setup({ keptUsers });
+    next.bridge.forgetTab(4);
+    await addThrough(next);
+    expect(next.whoAsked).toEqual([4]);
   });
 
   it('asks again once the tab has loaded a page (a sign-in as someone else loads one)', async () => {
