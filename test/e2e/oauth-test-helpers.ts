@@ -36,3 +36,37 @@ export const waitsForSignIn = (collection: string) =>
 
 /** A Hogmark token's shape (`pha_…` access, `phr_…` refresh): none may sit where a page could read it. */
 export const TOKEN_SHAPE = /ph[ar]_[A-Za-z0-9]{6,}/;
+
+/**
+ * Runs in the extension (Chromium's service worker, a Firefox extension page: the same origin as the
+ * background): every key of Hogmark's IndexedDB secrets, and all it stores (secrets, items,
+ * storage.local and storage.session) as one text to search for a token. Self-contained: it travels
+ * to the browser as its source.
+ */
+export async function readStoredGrant(): Promise<{ keys: string[]; everything: string }> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open('hogmark');
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const read = (store: string) =>
+    new Promise<{ keys: string[]; values: unknown[] }>((resolve, reject) => {
+      const transaction = db.transaction(store, 'readonly');
+      const keys = transaction.objectStore(store).getAllKeys();
+      const values = transaction.objectStore(store).getAll();
+      transaction.oncomplete = () => resolve({ keys: keys.result.map(String), values: values.result });
+      transaction.onerror = () => reject(transaction.error);
+    });
+  const [secrets, items] = await Promise.all([read('secrets'), read('items')]);
+  const chrome = (
+    globalThis as unknown as {
+      chrome: { storage: Record<'local' | 'session', { get(k: null): Promise<object> }> };
+    }
+  ).chrome;
+  const [local, session] = await Promise.all([
+    chrome.storage.local.get(null),
+    chrome.storage.session.get(null),
+  ]);
+  const everything = JSON.stringify([secrets.values, items.values, local, session]);
+  return { keys: secrets.keys.sort(), everything };
+}

@@ -10,11 +10,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
 import { useExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
 import {
   CONSENT,
   type Consent,
   NARROWED,
+  readStoredGrant,
   SIGN_IN_BUTTONS,
   TOKEN_SHAPE,
   waitsForSignIn,
@@ -50,37 +50,6 @@ async function consentIn(window: Page, consent: Consent): Promise<void> {
     await window.locator(CONSENT.scope(object)).selectOption(level);
   }
   await window.getByRole('button', { name: CONSENT.authorize }).click();
-}
-
-/** Every key of Hogmark's IndexedDB secrets, and whether any value anywhere holds a token. */
-async function storedSecrets(session: ExtensionSession) {
-  return session.serviceWorker.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('hogmark');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const read = (store: string) =>
-      new Promise<{ keys: string[]; values: unknown[] }>((resolve, reject) => {
-        const transaction = db.transaction(store, 'readonly');
-        const keys = transaction.objectStore(store).getAllKeys();
-        const values = transaction.objectStore(store).getAll();
-        transaction.oncomplete = () => resolve({ keys: keys.result.map(String), values: values.result });
-        transaction.onerror = () => reject(transaction.error);
-      });
-    const [secrets, items] = await Promise.all([read('secrets'), read('items')]);
-    const chrome = (
-      globalThis as unknown as {
-        chrome: { storage: Record<'local' | 'session', { get(k: null): Promise<object> }> };
-      }
-    ).chrome;
-    const [local, session] = await Promise.all([
-      chrome.storage.local.get(null),
-      chrome.storage.session.get(null),
-    ]);
-    const everything = JSON.stringify([secrets.values, items.values, local, session]);
-    return { keys: secrets.keys.sort(), everything };
-  });
 }
 
 describe('Sign in with PostHog (Chromium)', () => {
@@ -196,7 +165,7 @@ describe('Sign in with PostHog (Chromium)', () => {
     await options.page.getByRole('button', { name: 'Sign in with PostHog' }).waitFor();
     expect(env.server.oauth.revocations()).toHaveLength(1);
     expect(env.server.oauth.tokens().access).toEqual([]);
-    const stored = await storedSecrets(env.session);
+    const stored = await env.session.serviceWorker.evaluate(readStoredGrant);
     expect(stored.keys).toEqual(['signInClients']);
     expect(stored.everything).not.toMatch(TOKEN_SHAPE);
   });

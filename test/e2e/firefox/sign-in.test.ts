@@ -9,7 +9,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { recordingPath } from '../../support/recording-route';
-import { NARROWED, signedInNotice, TOKEN_SHAPE, waitsForSignIn } from '../oauth-test-helpers';
+import {
+  NARROWED,
+  readStoredGrant,
+  signedInNotice,
+  TOKEN_SHAPE,
+  waitsForSignIn,
+} from '../oauth-test-helpers';
 import { sendFromExtension, useFirefoxExtension } from './fixtures';
 import type { FirefoxPage } from './page';
 import { firefoxPickerOver, firefoxPopupOver, firefoxSignedInPickerOver, pickCollection } from './popup';
@@ -90,6 +96,10 @@ describe('Firefox: Sign in with PostHog', () => {
     await options.waitForTarget({ css: 'button', text: 'Sign in with PostHog' });
     expect(env.server.oauth.revocations()).toHaveLength(1);
     expect(env.server.oauth.tokens().access).toEqual([]);
+    // Nothing of the grant stays: only the registration, which is per install and origin.
+    const left = await env.session.control.evaluate(readStoredGrant);
+    expect(left.keys).toEqual(['signInClients']);
+    expect(left.everything).not.toMatch(TOKEN_SHAPE);
   });
 
   it('refreshes an expired access token without a seam', async () => {
