@@ -10,18 +10,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { pickerOver, recordingCalls, signedInPickerOver } from './collections-harness';
 import { useExtension } from './fixtures';
-import type { ExtensionSession } from './harness';
+import {
+  CONSENT,
+  type Consent,
+  NARROWED,
+  readStoredGrant,
+  SIGN_IN_BUTTONS,
+  TOKEN_SHAPE,
+  waitsForSignIn,
+} from './oauth-test-helpers';
 import { OptionsPage, sendFromExtensionPage } from './options-page';
 
 const { checkoutBugs, onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;
-
-interface Consent {
-  /** One project only (consent "Projects"). */
-  project?: number;
-  /** Scope objects lowered on the consent page, e.g. `{ dashboard: 'read' }`. */
-  lower?: Record<string, 'read' | 'none'>;
-}
 
 /** Clicks "Sign in with PostHog" and drives PostHog's page in the sign-in window Chromium opens. */
 async function signIn(options: OptionsPage, origin: string, consent: Consent = {}): Promise<void> {
@@ -31,7 +32,7 @@ async function signIn(options: OptionsPage, origin: string, consent: Consent = {
   }
   const opened = page.context().waitForEvent('page');
   const button = page.getByRole('button', {
-    name: /^(Sign in with PostHog|Sign in again|Sign in again with more access)$/,
+    name: new RegExp(`^(${SIGN_IN_BUTTONS.join('|')})$`),
   });
   await button.click();
   const window = await opened;
@@ -40,46 +41,15 @@ async function signIn(options: OptionsPage, origin: string, consent: Consent = {
 }
 
 async function consentIn(window: Page, consent: Consent): Promise<void> {
-  await window.getByRole('heading', { name: 'Authorize Hogmark' }).waitFor();
+  await window.getByRole('heading', { name: CONSENT.heading }).waitFor();
   if (consent.project !== undefined) {
-    await window.getByRole('radio', { name: 'Projects' }).check();
-    await window.locator('[data-attr="teams"]').selectOption(String(consent.project));
+    await window.locator(CONSENT.projectsRadio).check();
+    await window.locator(CONSENT.teams).selectOption(String(consent.project));
   }
   for (const [object, level] of Object.entries(consent.lower ?? {})) {
-    await window.locator(`[data-scope-object="${object}"]`).selectOption(level);
+    await window.locator(CONSENT.scope(object)).selectOption(level);
   }
-  await window.getByRole('button', { name: 'Authorize Hogmark' }).click();
-}
-
-/** Every key of Hogmark's IndexedDB secrets, and whether any value anywhere holds a token. */
-async function storedSecrets(session: ExtensionSession) {
-  return session.serviceWorker.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open('hogmark');
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    const read = (store: string) =>
-      new Promise<{ keys: string[]; values: unknown[] }>((resolve, reject) => {
-        const transaction = db.transaction(store, 'readonly');
-        const keys = transaction.objectStore(store).getAllKeys();
-        const values = transaction.objectStore(store).getAll();
-        transaction.oncomplete = () => resolve({ keys: keys.result.map(String), values: values.result });
-        transaction.onerror = () => reject(transaction.error);
-      });
-    const [secrets, items] = await Promise.all([read('secrets'), read('items')]);
-    const chrome = (
-      globalThis as unknown as {
-        chrome: { storage: Record<'local' | 'session', { get(k: null): Promise<object> }> };
-      }
-    ).chrome;
-    const [local, session] = await Promise.all([
-      chrome.storage.local.get(null),
-      chrome.storage.session.get(null),
-    ]);
-    const everything = JSON.stringify([secrets.values, items.values, local, session]);
-    return { keys: secrets.keys.sort(), holdsToken: /ph[ar]_[A-Za-z0-9]{6,}/.test(everything) };
-  });
+  await window.getByRole('button', { name: CONSENT.authorize }).click();
 }
 
 describe('Sign in with PostHog (Chromium)', () => {
@@ -145,7 +115,7 @@ describe('Sign in with PostHog (Chromium)', () => {
       ).chrome;
       return JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]);
     });
-    expect(stored).not.toMatch(/ph[ar]_[A-Za-z0-9]{6,}/);
+    expect(stored).not.toMatch(TOKEN_SHAPE);
   });
 
   it('refreshes an expired access token without a seam', async () => {
@@ -175,11 +145,7 @@ describe('Sign in with PostHog (Chromium)', () => {
     env.server.clearRequests();
     await again.getByRole('combobox').fill('checkout');
     await again.keyboard.press('Enter');
-    await again
-      .getByText(
-        'Not added to Checkout bugs yet: your sign-in with PostHog has ended, so Hogmark will add it once you sign in again in its options.',
-      )
-      .waitFor();
+    await again.getByText(waitsForSignIn('Checkout bugs')).waitFor();
     expect(recordingCalls(env.server, checkoutBugs, loose).filter((call) => call.endsWith(' 200'))).toEqual(
       [],
     );
@@ -199,13 +165,13 @@ describe('Sign in with PostHog (Chromium)', () => {
     await options.page.getByRole('button', { name: 'Sign in with PostHog' }).waitFor();
     expect(env.server.oauth.revocations()).toHaveLength(1);
     expect(env.server.oauth.tokens().access).toEqual([]);
-    const stored = await storedSecrets(env.session);
+    const stored = await env.session.serviceWorker.evaluate(readStoredGrant);
     expect(stored.keys).toEqual(['signInClients']);
-    expect(stored.holdsToken).toBe(false);
+    expect(stored.everything).not.toMatch(TOKEN_SHAPE);
   });
 
   it('shows exactly what a grant narrowed to one project and fewer scopes can do', async () => {
-    await signIn(options, env.server.url, { project: 2, lower: { dashboard: 'read', notebook: 'none' } });
+    await signIn(options, env.server.url, NARROWED);
     const report = await options.report.innerText();
     expect(report).toContain('Acme staging (ID 2)');
     expect(report).not.toContain('Acme web app (ID 1)');

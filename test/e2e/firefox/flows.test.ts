@@ -4,8 +4,8 @@ import { recordingPage } from '../../support/recording-page';
 import { IN_PAGE_HOST } from '../in-page';
 import { useFirefoxExtension } from './fixtures';
 import { clickFirefoxInPage, waitForFirefoxInPage } from './in-page';
-import { ENTER, type FirefoxPage } from './page';
-import { firefoxPopupOver } from './popup';
+import type { FirefoxPage } from './page';
+import { firefoxPopupOver, firefoxSignedInPickerOver, pickCollection } from './popup';
 
 const { onboarding } = DEMO.playlists;
 const { loose } = DEMO.recordings;
@@ -55,20 +55,9 @@ describe('Firefox: the main flows against the local PostHog', () => {
   });
 
   it('adds a recording through the signed-in tab from the popup, and undoes it', async () => {
-    const { page, tabId } = await env.session.openTab(
-      `${env.server.url}/login?next=/project/1/replay/${loose}`,
-    );
-    opened.push(page);
-    await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${loose}`);
-    const popup = await firefoxPopupOver(env, tabId);
-    opened.push(popup);
-    const combobox = { css: 'input[role="combobox"]' };
-    await popup.waitFor(() => document.querySelector('[role="option"]') !== null);
-    await popup.fill(combobox, 'onboard');
-    await popup.waitFor(() =>
-      document.querySelector('[role="option"][aria-selected="true"]')?.textContent?.includes('Onboarding'),
-    );
-    await popup.press(ENTER);
+    const { page, popup } = await firefoxSignedInPickerOver(env, loose);
+    opened.push(page, popup);
+    await pickCollection(popup, 'onboard', 'Onboarding');
     await popup.waitForTarget({ css: '[role="status"], [role="alert"]', hasText: '✓ Added to Onboarding' });
     // How it went is the notice's tooltip, not part of its one line.
     await expect(

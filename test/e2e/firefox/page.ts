@@ -129,6 +129,25 @@ export class FirefoxPage {
     );
   }
 
+  /** Chooses an option of a `<select>` as a user would: its value changes and `change` fires. */
+  async select(target: Target, value: string): Promise<void> {
+    await this.waitForTarget(target);
+    await this.evaluateFinding(
+      (find, wanted: Target, chosen: string) => {
+        const field = find(wanted) as HTMLSelectElement;
+        if (![...field.options].some((option) => option.value === chosen)) {
+          throw new Error(`No option ${chosen} in ${field.outerHTML.slice(0, 120)}`);
+        }
+        field.focus();
+        field.value = chosen;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      target,
+      value,
+    );
+  }
+
   /** A real mouse click (a user gesture, which permission requests and the clipboard need). */
   async click(target: Target): Promise<void> {
     await this.waitForTarget(target);
