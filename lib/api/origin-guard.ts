@@ -1,6 +1,6 @@
 import type { AfterResponseHook } from 'ky';
 import { AppError } from '../platform/errors';
-import { invalidResponse, redact } from './error-mapping';
+import { invalidResponse } from './error-mapping';
 
 /**
  * The key goes to the configured origin and nowhere else. ky cannot promise that: `baseUrl` resolves
@@ -14,7 +14,7 @@ export function assertPathOnOrigin(path: string, origin: string): void {
   try {
     target = path.startsWith('/api/') ? new URL(path, origin) : null;
   } catch {
-    target = null;
+    // Not a URL: `target` stays null.
   }
   if (!target || target.origin !== origin || !target.pathname.startsWith('/api/')) {
     // A bug, never a server's doing: nothing is sent, and the path is not echoed.
@@ -36,7 +36,8 @@ export function refuseAnswersFromElsewhere(origin: string, apiKey: string): Afte
 
 function redirectedAway(response: Response, origin: string): boolean {
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) return true;
-  return response.url !== '' && URL.canParse(response.url) && new URL(response.url).origin !== origin;
+  // An answer with no URL (one made in the extension, not fetched) does not parse: it came from nowhere else.
+  return URL.canParse(response.url) && new URL(response.url).origin !== origin;
 }
 
 /** Turns an absolute `next` link into a path on `origin`: only its path and query are trusted. */
@@ -49,7 +50,8 @@ export function sameOriginPath(url: string, origin: string, apiKey: string): str
   }
   // A proxy may rebuild links with another scheme or host; only the path and query are trusted.
   if (!parsed.pathname.startsWith('/api/')) {
-    throw invalidResponse(`next link outside the API: ${redact(parsed.pathname, apiKey)}`, 200, apiKey);
+    // invalidResponse takes the key out of the whole detail, this path included.
+    throw invalidResponse(`next link outside the API: ${parsed.pathname}`, 200, apiKey);
   }
   return `${parsed.pathname}${parsed.search}`;
 }

@@ -17,7 +17,9 @@ export type TrustedSenderKind = 'extension-page' | 'content-script';
  * web pages via externally_connectable, sub-frames, `file:`/`data:` pages, look-alike hosts) is null.
  */
 export function classifySender(sender: MessageSenderLike, policy: SenderPolicy): TrustedSenderKind | null {
-  if (typeof sender.id !== 'string' || sender.id !== policy.extensionId) return null;
+  // An id that is not text is never the extension's.
+  if (sender.id !== policy.extensionId) return null;
+  // Stryker disable next-line ConditionalExpression: each kind's own check below refuses a sender with no URL as well
   if (typeof sender.url !== 'string') return null;
   if (isExtensionPageSender(sender, policy)) return 'extension-page';
   if (isAppContentScript(sender, policy.appOrigins)) return 'content-script';
@@ -25,7 +27,9 @@ export function classifySender(sender: MessageSenderLike, policy: SenderPolicy):
 }
 
 function isAppContentScript(sender: MessageSenderLike, appOrigins: readonly string[]): boolean {
-  if (!sender.tab || sender.frameId !== 0 || !sender.url) return false;
+  if (!sender.tab || sender.frameId !== 0) return false;
+  // Stryker disable next-line ConditionalExpression: a URL that is not there does not parse below either
+  if (!sender.url) return false;
   let url: URL;
   try {
     url = new URL(sender.url);

@@ -224,6 +224,10 @@ describe('notes through the session', () => {
     ['a moment with another field', with_({ item_context: { ...NOTE.item_context, x: 1 } })],
     ['a moment without milliseconds', with_({ item_context: { time_in_recording: '2025-03-01T10:01:15Z' } })],
     ['a moment that is not text', with_({ item_context: { time_in_recording: 75 } })],
+    [
+      'a moment with more after its time',
+      with_({ item_context: { ...NOTE.item_context, time_in_recording: '2025-03-01T10:01:15.250Z1' } }),
+    ],
     ['a field more', { ...NOTE, mentions: [] }],
     ['a field less', { content: 'x', scope: 'Replay', item_id: REC }],
   ])('refuse %s, before anything is sent', (_, body) => {
@@ -236,6 +240,7 @@ describe('notes through the session', () => {
     ['not a UUID', 'abc'],
     ['in capitals', '0F8FAD5B-D9CB-469F-A165-708677289501'],
     ['with more around it', 'x0f8fad5b-d9cb-469f-a165-708677289501'],
+    ['with more after it', '0f8fad5b-d9cb-469f-a165-708677289501/../x'],
     ['with a climb', '../0f8fad5b-d9cb-469f-a165-708677289501'],
   ])('undo no comment id %s', (_, id) => {
     expect(() => deleteNoteRoute(1, id)).toThrow(/invalid note id/);

@@ -32,12 +32,18 @@ async function plant(factory: IDBFactory, store: string, key: string, value: unk
   db.close();
 }
 
-/** While it is on, each read of an object store is aborted by the browser as soon as it is asked. */
+/** While it is on, each transaction that reads is aborted by the browser before it completes. */
 function abortEveryRead() {
   const get = IDBObjectStore.prototype.get;
+  const aborted = new WeakSet<IDBTransaction>();
   return vi.spyOn(IDBObjectStore.prototype, 'get').mockImplementation(function (this: IDBObjectStore, key) {
     const request = get.call(this, key);
-    this.transaction.abort();
+    // Once every read of the transaction is asked (as a disk failing under it would).
+    const transaction = this.transaction;
+    if (!aborted.has(transaction)) {
+      aborted.add(transaction);
+      queueMicrotask(() => transaction.abort());
+    }
     return request;
   });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { contextKey, type PageContext, parsePageContext } from '../../lib/posthog/context';
+import { contextKey, type PageContext, parsePageContext, parsePositiveInt } from '../../lib/posthog/context';
 import { PageContextSchema } from '../../lib/posthog/context-schema';
 import { DEMO } from '../fake-posthog/demo-ids';
 
@@ -244,6 +244,7 @@ describe('parsePageContext recognises insights, notebooks and other pages', () =
 
 describe('parsePageContext returns null for', () => {
   it.each<[string, string]>([
+    ['a project token with more after it', `${US}/project/phc_AbC123.x/replay/${rec}`],
     ['ingestion host', `https://us.i.posthog.com/project/1/replay/${rec}`],
     ['EU ingestion host', `https://eu.i.posthog.com/project/1/dashboard/7`],
     ['assets host', `https://us-assets.i.posthog.com/project/1/dashboard/7`],
@@ -421,6 +422,16 @@ describe('PageContextSchema rejects', () => {
     ['a page path with a space', { kind: 'page', origin: US, projectId: 1, path: '/project/1/a b' }],
   ])('%s', (_, value) => {
     expect(PageContextSchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('parsePositiveInt', () => {
+  it('reads a positive integer written canonically, and nothing around it', () => {
+    expect(parsePositiveInt('7')).toBe(7);
+    expect(parsePositiveInt('9007199254740991')).toBe(9007199254740991);
+    for (const text of ['0', '07', '-7', '+7', '7 ', ' 7', '7\n', '1e3', '9007199254740992']) {
+      expect(parsePositiveInt(text), JSON.stringify(text)).toBeNull();
+    }
   });
 });
 

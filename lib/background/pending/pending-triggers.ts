@@ -37,7 +37,9 @@ export function createPendingTriggers(deps: {
 
     /** A tab finished loading `url`: on a PostHog page (perhaps just after signing in), its origin's changes. */
     async onPageComplete(url: string | undefined): Promise<void> {
-      if (!url || !URL.canParse(url)) return;
+      // Stryker disable next-line ConditionalExpression: no URL does not parse either
+      if (url === undefined) return;
+      if (!URL.canParse(url)) return;
       const { origin, pathname } = new URL(url);
       if (SIGN_IN_PAGES.test(pathname)) return;
       if ((await deps.appOrigins()).includes(origin)) await deps.pending.pageLoaded(origin);

@@ -19,7 +19,12 @@ const target = (recordingId: string) => ({
   playlistName: 'Checkout bugs',
 });
 
-function setup(options: { activeTab?: () => Promise<Array<{ id?: number }>> } = {}) {
+function setup(
+  options: {
+    activeTab?: () => Promise<Array<{ id?: number }>>;
+    flash?: (tabId: number, kind: string, title: string) => Promise<void>;
+  } = {},
+) {
   const alarms: unknown[] = [];
   const badge: number[] = [];
   const flashes: Array<[number, string, string]> = [];
@@ -41,7 +46,7 @@ function setup(options: { activeTab?: () => Promise<Array<{ id?: number }>> } = 
     settings: { appOrigins: async () => [ORIGIN] },
     toolbar: {
       badge: { setPending: async (count) => void badge.push(count) },
-      flash: async (tabId, kind, title) => void flashes.push([tabId, kind, title]),
+      flash: options.flash ?? (async (tabId, kind, title) => void flashes.push([tabId, kind, title])),
     },
   });
   return {
@@ -77,13 +82,37 @@ describe('the pending changes feature', () => {
   });
 
   it('marks nothing when no tab is active, or the tabs cannot be asked, and still makes the change', async () => {
-    for (const activeTab of [async () => [], async () => Promise.reject(new Error('no window'))]) {
-      fakeBrowser.reset();
-      const { feature, flashes, applied } = setup({ activeTab });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      for (const activeTab of [async () => [], async () => Promise.reject(new Error('no window'))]) {
+        fakeBrowser.reset();
+        const { feature, flashes, applied } = setup({ activeTab });
+        await feature.queue.keep(target('r1'), 'add', new AppError('network'));
+        await feature.handlers['pending/retry']({});
+        expect(applied).toHaveLength(1);
+        expect(flashes).toEqual([]);
+      }
+      // No window to mark is no failure.
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('logs a mark that failed, by its kind only, and still makes the change', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { feature, applied } = setup({
+        flash: async () => {
+          throw new TypeError('badge gone');
+        },
+      });
       await feature.queue.keep(target('r1'), 'add', new AppError('network'));
       await feature.handlers['pending/retry']({});
       expect(applied).toHaveLength(1);
-      expect(flashes).toEqual([]);
+      expect(warn.mock.calls).toEqual([['[hogmark] pending changes: TypeError']]);
+    } finally {
+      warn.mockRestore();
     }
   });
 

@@ -34,6 +34,9 @@ describe('what makes waiting changes be tried', () => {
       `${CLOUD}/project/1/replay/home`,
       `${CLOUD}/login?next=/project/1`,
       `${CLOUD}/signup`,
+      // Only the sign-in pages themselves: a page deeper down or of another name is the app.
+      `${CLOUD}/project/1/login`,
+      `${CLOUD}/logins`,
       'https://example.com/project/1',
       'not a url',
       undefined,
@@ -41,7 +44,12 @@ describe('what makes waiting changes be tried', () => {
     ]) {
       await triggers.onPageComplete(url);
     }
-    expect(calls).toEqual([`page ${CLOUD}`, 'page https://posthog.example.com']);
+    expect(calls).toEqual([
+      `page ${CLOUD}`,
+      `page ${CLOUD}`,
+      `page ${CLOUD}`,
+      'page https://posthog.example.com',
+    ]);
   });
 
   it('keeps one alarm at the next try, never sooner than a second away, and clears it when none waits', () => {

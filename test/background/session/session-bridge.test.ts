@@ -420,6 +420,18 @@ describe('whose a change is, from where it was asked', () => {
 });
 
 describe('the session bridge, at its edges', () => {
+  it('takes a reply once: the same reply again, at once, is refused', async () => {
+    const { bridge, sent } = setup();
+    const answer = bridge.forward(ORIGIN, ROUTE);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    const reply = { requestId: idOf(sent, 0), status: 200, body: {} };
+    expect(bridge.reply(reply, fromTab(4))).toEqual({});
+    expect(() => bridge.reply(reply, fromTab(4))).toThrow(
+      expect.objectContaining({ detail: 'unexpected session reply' }),
+    );
+    await expect(answer).resolves.toEqual({ status: 200, body: {} });
+  });
+
   it('leaves no timer running once the answer came', async () => {
     vi.useFakeTimers();
     try {
