@@ -46,11 +46,13 @@ const inlineStylesheets = {
  * What Hogmark sends out of the browser, in the categories of Firefox's data consent (all to the
  * PostHog the user connected, never elsewhere; the README's permissions section says why each):
  * a person ask (often a customer's email or name), text and links read from a page (a selection, a
- * page's recording links, the player's second), and the user's personal API key.
+ * page's recording links, the player's second), the address (without query or fragment) of a page of
+ * the user's own site the popup is opened over ("Recorded here"), and the user's sign-in or key.
  */
 export const FIREFOX_DATA_COLLECTION = [
   'personallyIdentifyingInfo',
   'websiteContent',
+  'browsingActivity',
   'authenticationInfo',
 ] as const;
 

@@ -32,7 +32,7 @@ describe('what the Firefox build declares it sends', () => {
   it('declares what goes to PostHog: the person asked for, what is read from pages, the key', async () => {
     const gecko = (await manifestFor('firefox')).browser_specific_settings?.gecko;
     expect(gecko?.data_collection_permissions).toEqual({
-      required: ['personallyIdentifyingInfo', 'websiteContent', 'authenticationInfo'],
+      required: ['personallyIdentifyingInfo', 'websiteContent', 'browsingActivity', 'authenticationInfo'],
     });
     // "none" would say nothing is sent, and Firefox drops it beside any other category.
     expect(gecko?.data_collection_permissions?.required).not.toContain('none');
@@ -44,7 +44,7 @@ describe('what the Firefox build declares it sends', () => {
     for (const category of FIREFOX_DATA_COLLECTION) {
       expect(readme, category).toMatch(new RegExp(`\\| \`${category}\` \\| .{40,}`));
     }
-    for (const category of ['browsingActivity', 'websiteActivity', 'personalCommunications']) {
+    for (const category of ['websiteActivity', 'personalCommunications']) {
       expect(readme, category).toContain(`(\`${category}\`:`);
     }
     expect(readme).not.toContain('data_collection_permissions: none');
