@@ -114,7 +114,12 @@ export function PopupApp(props: {
               {siteFound(site?.store ?? null) ? null : (
                 <EmptyState postHogUrl={postHogHomeLink(state.status)} />
               )}
-              {site && SiteView ? <SiteView store={site.store} /> : null}
+              {/* Kept mounted once asked; a page Hogmark cannot read (or PostHog's own) shows the empty state alone. */}
+              {site && SiteView ? (
+                <div hidden={site.store.look.value?.kind === 'unreadable'}>
+                  <SiteView store={site.store} />
+                </div>
+              ) : null}
             </>
           )}
           {props.pending ? <PendingChanges store={props.pending} /> : null}

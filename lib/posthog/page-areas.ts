@@ -44,3 +44,34 @@ export const PAGE_AREAS: ReadonlySet<string> = new Set([
   'settings',
   'canvas',
 ]);
+
+/** PostHog's app outside a project's areas: signing in, the organisation, shared and embedded pages. */
+const APP_ROOTS: ReadonlySet<string> = new Set([
+  'project',
+  'login',
+  'signup',
+  'logout',
+  'settings',
+  'organization',
+  'me',
+  'oauth',
+  'shared',
+  'embedded',
+  'replay',
+  'dashboard',
+  'insights',
+  'notebooks',
+  'verify_email',
+  'reset',
+  'preflight',
+  'instance',
+]);
+
+/**
+ * Whether a path on a PostHog's own origin is a page of its app (its first segment is one of PostHog's
+ * routes), rather than something else served there. The app runs posthog-js for PostHog's own project.
+ */
+export function isPostHogAppPath(pathname: string): boolean {
+  const first = pathname.split('/')[1] ?? '';
+  return first === '' || APP_ROOTS.has(first) || PAGE_AREAS.has(first);
+}

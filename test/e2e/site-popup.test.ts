@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { signedInPickerOver } from './collections-harness';
+import { allowClipboard, readClipboard } from './dashboards-harness';
 import { useExtension } from './fixtures';
 
 const s = DEMO.site;
@@ -74,6 +75,37 @@ describe('the popup over a customer’s site lists the recordings of its page', 
     await expect.poll(() => againRows.count()).toBe(2);
     expect(lists()).toEqual([]);
     await Promise.all([again.close(), page.close(), signedIn.page.close()]);
+  });
+
+  it('“Your session”: copies its link at a few seconds before now, and adds it with a note', async () => {
+    await allowClipboard(env.session, `chrome-extension://${env.session.extensionId}`);
+    const signedIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${s.payment}`);
+    await signedIn.page.waitForURL(/\/replay\//);
+    const site = await firstVisit(`${env.server.url}/demo-site/shop/checkout?identify=ana@acme.com`);
+    const session = (await site.page.locator('#session').textContent()) ?? '';
+    expect(session).toMatch(/^[0-9a-f]{8}-/);
+    const popup = await env.session.openPopup(site.tabId);
+    const mine = popup.getByRole('region', { name: 'Your session' });
+    await mine.getByText(/^ana@acme\.com · started /).waitFor();
+    await mine.getByRole('button', { name: 'Copy link at now' }).click();
+    await popup
+      .getByRole('status')
+      .getByText(/^Copied/)
+      .first()
+      .waitFor();
+    const copied = new URL(await readClipboard(popup));
+    expect(`${copied.origin}${copied.pathname}`).toBe(`${env.server.url}/project/1/replay/${session}`);
+    expect(Number(copied.searchParams.get('t'))).toBeGreaterThanOrEqual(0);
+
+    env.server.clearRequests();
+    await mine.getByRole('textbox', { name: 'Note at this second' }).fill('Checkout froze after the coupon');
+    await mine.getByRole('button', { name: 'Add to collection with note' }).click();
+    await popup.getByText(/^Added your session to .+, with your note at its second\./).waitFor();
+    const posts = env.server.requests.filter((r) => r.method === 'POST');
+    expect(posts.some((r) => r.path.endsWith(`/recordings/${session}/`) && r.status === 200)).toBe(true);
+    const note = posts.find((r) => /\/comments\/$/.test(r.path));
+    expect(note?.body).toMatchObject({ content: 'Checkout froze after the coupon', item_id: session });
+    await Promise.all([popup.close(), site.page.close(), signedIn.page.close()]);
   });
 
   /**

@@ -2,6 +2,7 @@ import { createPostHogClient } from '../../api/client';
 import type { QuickAddResult } from '../../messaging/collection-messages';
 import type { MySession, SiteLook } from '../../messaging/site-messages';
 import type { StorageAreaLike } from '../../platform/storage';
+import { isPostHogAppPath } from '../../posthog/page-areas';
 import { isSessionLive, type SiteIdentity } from '../../posthog/site-storage';
 import { openAllUrl } from '../../posthog/visited-page';
 import { personText } from '../../posthog/visitor-text';
@@ -120,6 +121,9 @@ export function createSiteFeature(deps: SiteFeatureDeps) {
     if (!page) return { kind: 'unreadable' };
     const site = { origin: page.url.origin, host: page.url.host };
     const connection = await settings.connection();
+    // PostHog's own app: its posthog-js records PostHog's project, not a site of the user's.
+    if (site.origin === connection.origin && isPostHogAppPath(page.url.pathname))
+      return { kind: 'unreadable' };
     const { identities } = page.storage;
     const origin = connection.origin;
     if (identities.length === 0) {

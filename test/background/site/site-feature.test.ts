@@ -168,6 +168,14 @@ describe('site/look, site/choose, site/recordings against the local PostHog', ()
     });
   });
 
+  it('reads nothing of a page of PostHog’s own app, whose posthog-js records PostHog’s project', async () => {
+    page = shopStorage(now);
+    tabUrl = `${server.url}/project/1/replay/kiosk`;
+    expect(await feature().look()).toEqual({ kind: 'unreadable' });
+    tabUrl = `${server.url}/login?next=/project/1`;
+    expect(await feature().look()).toEqual({ kind: 'unreadable' });
+  });
+
   it('reads each project of a key scoped to projects, which PostHog refuses the list', async () => {
     page = shopStorage(now);
     const look = await feature('projectScoped').look();
