@@ -25,6 +25,7 @@ const page = (url: string, extra: Partial<MessageSenderLike> = {}): MessageSende
 
 describe('classifySender', () => {
   it.each<[string, MessageSenderLike]>([
+    ['a tab\u2019s top frame with an empty URL', page('')],
     [
       'another extension',
       {

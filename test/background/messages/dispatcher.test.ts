@@ -69,9 +69,9 @@ describe('dispatch', () => {
     );
   });
 
-  it('refuses null without throwing, and logs it under no type', async () => {
+  it.each([null, undefined])('refuses %s without throwing, and logs it under no type', async (raw) => {
     const { dispatch, onError } = setup();
-    await expect(dispatch(null, popup)).resolves.toMatchObject({ ok: false, error: { kind: 'bad-message' } });
+    await expect(dispatch(raw, popup)).resolves.toMatchObject({ ok: false, error: { kind: 'bad-message' } });
     expect(onError).toHaveBeenCalledWith('unknown message', expect.objectContaining({ kind: 'bad-message' }));
   });
 
