@@ -35,7 +35,8 @@ function useCopied(): [Which | null, (which: Which, copy: () => unknown) => void
 /**
  * One link Hogmark can copy, on one line: what it is, then plain and Markdown copy buttons, short on
  * screen ("Copy", "Markdown") and named in full for assistive technology (the visible word inside).
- * A button whose copy was written says "Copied ✓" for two seconds; the toast says what was copied.
+ * A button whose copy was written says "Copied ✓" for two seconds (its name too, so what is seen is what
+ * is heard); the toast says what was copied.
  */
 export function CopyLinkRow(props: CopyLinkRowProps) {
   const [copied, run] = useCopied();
@@ -46,7 +47,7 @@ export function CopyLinkRow(props: CopyLinkRowProps) {
       <div class="copy-row-buttons">
         <button
           type="button"
-          aria-label={t('copyLink')}
+          aria-label={copied === 'link' ? `${t('copyLink')} · ${t('copiedShort')}` : t('copyLink')}
           title={t('copyLink')}
           onClick={() => run('link', props.onCopy)}
         >
@@ -54,7 +55,9 @@ export function CopyLinkRow(props: CopyLinkRowProps) {
         </button>
         <button
           type="button"
-          aria-label={t('copyMarkdown')}
+          aria-label={
+            copied === 'markdown' ? `${t('copyMarkdown')} · ${t('copiedShort')}` : t('copyMarkdown')
+          }
           title={t('copyMarkdown')}
           onClick={() => run('markdown', props.onCopyMarkdown)}
         >

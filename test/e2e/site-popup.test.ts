@@ -78,10 +78,12 @@ describe('the popup over a customer’s site lists the recordings of its page', 
   });
 
   it('“Your session”: copies its link at a few seconds before now, and adds it with a note', async () => {
-    await allowClipboard(env.session, `chrome-extension://${env.session.extensionId}`);
+    await allowClipboard(env.session, env.server.url);
+    // The demo site shares the local PostHog's origin: its first visit clears the cookies there, so
+    // signing in to PostHog comes after it.
+    const site = await firstVisit(`${env.server.url}/demo-site/shop/checkout?identify=ana@acme.com`);
     const signedIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${s.payment}`);
     await signedIn.page.waitForURL(/\/replay\//);
-    const site = await firstVisit(`${env.server.url}/demo-site/shop/checkout?identify=ana@acme.com`);
     const session = (await site.page.locator('#session').textContent()) ?? '';
     expect(session).toMatch(/^[0-9a-f]{8}-/);
     const popup = await env.session.openPopup(site.tabId);
@@ -93,7 +95,7 @@ describe('the popup over a customer’s site lists the recordings of its page', 
       .getByText(/^Copied/)
       .first()
       .waitFor();
-    const copied = new URL(await readClipboard(popup));
+    const copied = new URL(await readClipboard(site.page));
     expect(`${copied.origin}${copied.pathname}`).toBe(`${env.server.url}/project/1/replay/${session}`);
     expect(Number(copied.searchParams.get('t'))).toBeGreaterThanOrEqual(0);
 
