@@ -169,7 +169,12 @@ A stopped worker's wake made cheaper
 (measured over 68.53 KB): a start's own work (menus, the mirror, leftovers, the sweep) waiting for the
 answers on their way, +0.10 KB; who is signed in in each PostHog tab kept in `storage.session`, so the
 first change after a stop does not ask `@me` through the tab again, +0.19 KB; 68.82 KB on its own. All merged, the background measured 77.99 KB
-(79,859 bytes) and the popup 33.67 KB (34,478 bytes). A fetch
+(79,859 bytes) and the popup 33.67 KB (34,478 bytes). Then the tests' fixes of the guarded modules
+(the key store's refusal carrying the database's error, the sender's id compared without typeof, the
+origin guard's repeated checks said once) and PostHog's own app paths left unread by "Recorded here"
+took the background to 78.09 KB (79,964 bytes, +0.10 KB); a copied link's button named "Copied ✓"
+too, and the site view kept mounted but hidden over a page it cannot read, the popup to 33.71 KB
+(34,516 bytes, +0.04 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -179,9 +184,9 @@ first change after a stop does not ask `@me` through the tab again, +0.19 KB; 68
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 33.7 * KB,
+  popup: 33.75 * KB,
   content: 7.3 * KB,
-  background: 78.05 * KB,
+  background: 78.1 * KB,
 } as const;
 
 /** Where the budgets are headed. */
