@@ -16,8 +16,8 @@ interface Answer {
 
 /**
  * "Recorded here" beneath its view: the background reads the demo customer site's posthog-js storage
- * in the tab's isolated world and asks PostHog for the recordings that visited the page. The popup
- * that will ask it is not wired yet, so an extension page sends its messages; the test build's host
+ * in the tab's isolated world and asks PostHog for the recordings that visited the page. An extension
+ * page sends the popup's messages here (the popup itself: site-popup.test.ts); the test build's host
  * permission on 127.0.0.1 stands in for the popup click's activeTab grant.
  */
 describe('Recorded here, beneath the popup (local PostHog, a demo customer site)', () => {

@@ -14,7 +14,7 @@ interface Answer {
 /**
  * Firefox: "Recorded here" beneath its view, as in Chromium (test/e2e/site-recordings.test.ts): the
  * background reads the demo site's posthog-js storage with `scripting.executeScript` and lists the
- * recordings that visited the page; an extension page sends the messages the popup will send.
+ * recordings that visited the page; an extension page sends the popup's messages (the popup itself: site-popup.test.ts).
  */
 describe('Firefox: Recorded here, beneath the popup', () => {
   const env = useFirefoxExtension(
