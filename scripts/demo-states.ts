@@ -1,7 +1,7 @@
 /**
  * The tour's states beyond the happy path (`npm run demo`, headless): the popup in dark mode, while
- * PostHog is slow to answer, on a page with nothing to act on, with an error, and the picker window
- * a recording link's menu opens where the toolbar popup may not open.
+ * PostHog is slow to answer, on a page with nothing to act on, with an error, the picker window
+ * a recording link's menu opens where the toolbar popup may not open, and over the user's own site.
  */
 import type { Page } from 'playwright-core';
 import type { ExtensionSession } from '../test/e2e/harness';
@@ -116,4 +116,30 @@ export async function tourStates({ session, server, recording, ticketUrl, shoot 
   } finally {
     linking.server.close();
   }
+
+  await tourCustomerSite(session, server, shoot);
+}
+
+/**
+ * The user's own site, which runs posthog-js (the demo PostHog's customer site): the popup finds its
+ * project by the page's token, lists the recordings that visited this page, and offers the session
+ * the user is in now.
+ */
+async function tourCustomerSite(session: ExtensionSession, server: FakePostHog, shoot: Shooters) {
+  const site = await session.openTab(`${server.url}/demo-site/shop/checkout?identify=ana@acme.com`);
+  const popup = await session.openPopup(site.tabId);
+  await popup.setViewportSize({ width: 360, height: 200 });
+  await popup.getByRole('heading', { name: 'Recorded here' }).waitFor();
+  await popup.getByRole('list', { name: 'Recorded here' }).locator('li.site-recording').first().waitFor();
+  await popup
+    .getByRole('region', { name: 'Your session' })
+    .getByText(/^ana@acme\.com · started /)
+    .waitFor();
+  await popup.locator('section.site-recordings[aria-busy]').waitFor({ state: 'detached' });
+  await shoot.popup(
+    popup,
+    '20-popup-site.png',
+    'on your own site: the recordings of this page, and your session now',
+  );
+  await Promise.all([popup.close(), site.page.close()]);
 }

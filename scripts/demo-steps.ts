@@ -86,9 +86,11 @@ export async function demoSteps({
   );
   const insightUrl = `${server.url}/project/${DEMO.projects.main}/insights/${DEMO.insights.shared.shortId}`;
   if (!tour) {
-    // A second tab to try the popup on an insight: its public and private links; a third, a ticket.
+    // A second tab to try the popup on an insight: its public and private links; a third, a ticket;
+    // a fourth, a page of the demo customer's own site, which runs posthog-js ("Recorded here").
     await session.openTab(insightUrl);
     await session.openTab(ticketUrl);
+    await session.openTab(`${server.url}/demo-site/shop/checkout?identify=ana@acme.com`);
     await page.bringToFront();
     return shots;
   }

@@ -4,8 +4,8 @@
  * PostHog" and the demo PostHog's consent page, on a demo recording) and waits. Headless (`--headless`, or no display) it then
  * tours every feature — the popup on a recording, pin, copy a share link, the dashboards view, add,
  * with a note, undo, create a playlist, an add waiting while signed out, an insight's links, a person's
- * recordings, then dark mode, a slow PostHog, an empty page, an error and the picker window — writes
- * one screenshot per step to .output/demo/, and exits 0.
+ * recordings, then dark mode, a slow PostHog, an empty page, an error, the picker window and the
+ * popup over a customer's own site — writes one screenshot per step to .output/demo/, and exits 0.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,8 +25,9 @@ async function main(): Promise<void> {
   const chromiumPath = findChromium();
   console.log('Building the extension…');
   const extensionDir = buildTestExtension();
-  // The demo's data plus customers with recordings of the last weeks, for the person page.
-  const server = await startFakePostHog({ port: headless ? 0 : 8010, flavor: 'posthog', seed: 'support' });
+  // The demo's data plus customers with recordings of the last weeks, for the person page, and the
+  // recordings of the demo customer site (`/demo-site/…` on the same origin).
+  const server = await startFakePostHog({ port: headless ? 0 : 8010, flavor: 'posthog', seed: 'tour' });
   console.log(`Local PostHog on ${server.url} (demo data; key with every scope: ${server.keys.all})`);
   // A help desk's ticket (not PostHog) to select a customer's email on.
   const ticket = await serveSupportTicket();
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
     return;
   }
   console.log(
-    'Chromium is open with Hogmark set up on a demo recording (a shared insight and a support ticket in the next tabs: select ana@acme.com there and right-click). Close the browser or press Ctrl+C to stop.',
+    "Chromium is open with Hogmark set up on a demo recording (in the next tabs: a shared insight; a support ticket, where you select ana@acme.com and right-click; and a page of the demo customer's own site, where the popup lists who was recorded there). Close the browser or press Ctrl+C to stop.",
   );
   await new Promise<void>((resolve) => session.context.once('close', () => resolve()));
   ticket.server.close();

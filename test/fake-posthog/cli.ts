@@ -3,7 +3,7 @@ import { startFakePostHog } from './index';
 import type { CommentsKeyAccess, Flavor, SeedName } from './types';
 
 const FLAVORS: readonly Flavor[] = ['contract', 'posthog'];
-const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty', 'review', 'support', 'site'];
+const SEEDS: readonly SeedName[] = ['demo', 'large', 'empty', 'review', 'support', 'site', 'tour'];
 const COMMENT_ACCESS: readonly CommentsKeyAccess[] = ['scoped', 'internal'];
 
 function choice<T extends string>(name: string, value: string, allowed: readonly T[]): T {

@@ -12,7 +12,7 @@ export type Flavor = 'contract' | 'posthog';
  * `review`: `demo` plus the 30-recording collection "Weekly review" (`DEMO.playlists.weeklyReview`).
  * `support`: `demo` plus customers with recordings of the last weeks (`DEMO.support`).
  */
-export type SeedName = 'demo' | 'large' | 'empty' | 'review' | 'support' | 'site';
+export type SeedName = 'demo' | 'large' | 'empty' | 'review' | 'support' | 'site' | 'tour';
 /**
  * How `…/comments/` treats personal API keys: `scoped` (newest PostHog, `comment:read` / `comment:write`)
  * or `internal` (older builds' `scope_object = "INTERNAL"`: every key request refused, sessions only).

@@ -14,7 +14,11 @@ const staging = DEMO.projects.staging;
  * (`recording_domains`); project 2's toolbar is authorised on `https://*.staging.acme.com` (`app_urls`).
  */
 export function siteSeed(now = Date.now()): State {
-  const state = demoSeed();
+  return withSiteRecordings(demoSeed(), now);
+}
+
+/** `state` (the `demo` seed or one built on it) plus the demo customer site's recordings. */
+export function withSiteRecordings(state: State, now = Date.now()): State {
   const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR).toISOString();
   const ana = state.persons.find((person) => person.id === DEMO.persons.ana);
   const add = (id: string, hoursAgo: number, urls: string[], extra: Partial<Recording> = {}) => {
