@@ -2,27 +2,11 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { PersonRecording } from '../lib/messaging/person-messages';
 import { t, tCount } from '../lib/platform/i18n';
 import { MENU_NAME_CHARS, shortCollectionName } from '../lib/posthog/collection-names';
-import { formatClock } from '../lib/posthog/context-labels';
 import { startPlace } from '../lib/posthog/review-doc';
 import type { PersonPageStore } from '../lib/stores/person-page';
+import { RecordingActions, RecordingMarks, recordingDetails, startedAt } from './recording-row-parts';
 
 const rowId = (position: number) => `person-recording-${position}`;
-
-/** When it started, in the user's locale and time zone. */
-function startedAt(iso: string | null): string {
-  return iso
-    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso))
-    : t('personsUnknownStart');
-}
-
-function details(recording: PersonRecording): string {
-  const parts = [
-    recording.durationSeconds === null ? null : t('faceLasted', formatClock(recording.durationSeconds)),
-    recording.activeSeconds === null ? null : t('personsActive', formatClock(recording.activeSeconds)),
-    startPlace(recording.startUrl),
-  ];
-  return parts.filter((part): part is string => Boolean(part)).join(' · ');
-}
 
 /** Keys the list takes while focus is on a row (its own controls keep Enter and Space). */
 function onListKey(store: PersonPageStore, event: KeyboardEvent): void {
@@ -73,33 +57,23 @@ function RecordingRow(props: { store: PersonPageStore; recording: PersonRecordin
       />
       <span class="person-recording-main">
         <span class="person-recording-when">{when}</span>
-        <span class="muted small">{details(recording)}</span>
+        <span class="muted small">{recordingDetails(recording, startPlace(recording.startUrl))}</span>
       </span>
-      <span class="person-recording-marks">
-        {recording.errors ? (
-          <span class="badge error-badge">{tCount('personsErrors', recording.errors)}</span>
-        ) : null}
-        {recording.viewed ? <span class="badge">{t('personsWatched')}</span> : null}
-      </span>
-      <span class="person-recording-actions">
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-busy={busy || undefined}
-          onClick={() => void store.add(recording.id)}
-        >
-          {t('personsAdd')}
-        </button>
-        <button type="button" tabIndex={-1} onClick={() => void store.choose(recording.id)}>
-          {t('personsChooseCollection')}
-        </button>
-        <button type="button" tabIndex={-1} onClick={() => void store.copyLink(recording.id)}>
-          {t('personsCopyLink')}
-        </button>
-        <a href={store.linkOf(recording.id)} target="_blank" rel="noreferrer" tabIndex={-1}>
-          {t('personsOpen')}
-        </a>
-      </span>
+      <RecordingMarks
+        class="person-recording-marks"
+        errors={recording.errors ?? 0}
+        viewed={recording.viewed === true}
+      />
+      <RecordingActions
+        class="person-recording-actions"
+        reach={-1}
+        busy={busy}
+        addLabel={t('personsAdd')}
+        href={store.linkOf(recording.id)}
+        onAdd={() => void store.add(recording.id)}
+        onChoose={() => void store.choose(recording.id)}
+        onCopy={() => void store.copyLink(recording.id)}
+      />
     </li>
   );
 }

@@ -1,25 +1,9 @@
 import type { SiteRecording } from '../../lib/messaging/site-messages';
-import { t, tCount } from '../../lib/platform/i18n';
-import { formatClock } from '../../lib/posthog/context-labels';
+import { t } from '../../lib/platform/i18n';
 import type { SiteRecordingsStore } from '../../lib/stores/site-recordings';
+import { RecordingActions, RecordingMarks, recordingDetails, startedAt } from '../recording-row-parts';
 
 export const siteRowId = (position: number) => `site-recording-${position}`;
-
-/** When it started, in the user's locale and time zone. */
-function startedAt(iso: string | null): string {
-  return iso
-    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso))
-    : t('personsUnknownStart');
-}
-
-function details(recording: SiteRecording): string {
-  return [
-    recording.durationSeconds === null ? null : t('faceLasted', formatClock(recording.durationSeconds)),
-    recording.activeSeconds === null ? null : t('personsActive', formatClock(recording.activeSeconds)),
-  ]
-    .filter((part): part is string => Boolean(part))
-    .join(' · ');
-}
 
 /** Keys the list takes while focus is in it (a row's own buttons keep Enter and Space). */
 export function onSiteListKey(store: SiteRecordingsStore, event: KeyboardEvent): void {
@@ -71,33 +55,23 @@ export function SiteRecordingRow(props: {
           {who}
           {store.isMine(recording.id) ? <span class="badge">{t('siteYou')}</span> : null}
         </span>
-        <span class="muted small">{[when, details(recording)].filter(Boolean).join(' · ')}</span>
+        <span class="muted small">{[when, recordingDetails(recording)].filter(Boolean).join(' · ')}</span>
       </span>
-      <span class="site-recording-marks">
-        {recording.errors ? (
-          <span class="badge error-badge">{tCount('personsErrors', recording.errors)}</span>
-        ) : null}
-        {recording.viewed ? <span class="badge">{t('personsWatched')}</span> : null}
-      </span>
-      <span class="site-recording-actions">
-        <button
-          type="button"
-          tabIndex={reach}
-          aria-busy={store.adding.value.has(recording.id) || undefined}
-          onClick={() => void store.add(recording.id)}
-        >
-          {lastUsed ? t('siteAddTo', lastUsed) : t('siteAdd')}
-        </button>
-        <button type="button" tabIndex={reach} onClick={() => void store.chooseCollection(recording.id)}>
-          {t('personsChooseCollection')}
-        </button>
-        <button type="button" tabIndex={reach} onClick={() => void store.copyLink(recording.id)}>
-          {t('personsCopyLink')}
-        </button>
-        <a href={store.linkOf(recording.id)} target="_blank" rel="noreferrer" tabIndex={reach}>
-          {t('personsOpen')}
-        </a>
-      </span>
+      <RecordingMarks
+        class="site-recording-marks"
+        errors={recording.errors ?? 0}
+        viewed={recording.viewed === true}
+      />
+      <RecordingActions
+        class="site-recording-actions"
+        reach={reach}
+        busy={store.adding.value.has(recording.id)}
+        addLabel={lastUsed ? t('siteAddTo', lastUsed) : t('siteAdd')}
+        href={store.linkOf(recording.id)}
+        onAdd={() => void store.add(recording.id)}
+        onChoose={() => void store.chooseCollection(recording.id)}
+        onCopy={() => void store.copyLink(recording.id)}
+      />
     </li>
   );
 }
