@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteLook, SiteRecording } from '../../lib/messaging/site-messages';
+import type { SiteRecording } from '../../lib/messaging/site-messages';
 import { AppError } from '../../lib/platform/errors';
 import { createCopyStore } from '../../lib/stores/share-copy';
 import { createSiteRecordingsStore } from '../../lib/stores/site-recordings';
@@ -7,27 +7,10 @@ import { type Answers, fakeBackground } from '../support/fake-background';
 import { fakeClipboard } from '../support/fake-clipboard';
 import { flush } from '../support/flush';
 import { installEnglishTranslator } from '../support/i18n';
+import { FOUND, NOW, SESSION, SITE, US } from '../support/site-look';
 
 beforeAll(installEnglishTranslator);
 
-const US = 'https://us.posthog.com';
-const SESSION = '0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
-const NOW = 2_000_000_000_000;
-const SITE = { origin: 'https://shop.acme.com', host: 'shop.acme.com' };
-const FOUND: SiteLook = {
-  kind: 'found',
-  site: SITE,
-  origin: US,
-  project: { id: 7, name: 'Acme web app' },
-  by: 'token',
-  session: {
-    id: SESSION,
-    startMs: NOW - 125_000,
-    lastActivityMs: NOW - 5_000,
-    live: true,
-    person: 'ana@acme.com',
-  },
-};
 const row = (id: string, extra: Partial<SiteRecording> = {}): SiteRecording => ({
   id,
   person: 'li@globex.com',
