@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { recordingPage } from '../support/recording-page';
 import { pickerOver, signedInPickerOver } from './collections-harness';
+import { firstVisit } from './demo-site';
 import { useExtension } from './fixtures';
 import { serveSupportTicket } from './person-page';
 import { chooseCollectionOn, serveTicketLinking, toolbarPopupWill } from './picker-window';
@@ -34,20 +35,22 @@ function fontSizes(popup: Page) {
 
 const { inCheckout, loose } = DEMO.recordings;
 
+async function measure(name: string, popup: Page): Promise<void> {
+  const height = await heightOf(popup);
+  // FIT_SHOTS=<dir>: what each state looks like, to judge it as a user does.
+  if (process.env.FIT_SHOTS) {
+    await popup.screenshot({
+      path: `${process.env.FIT_SHOTS}/${name.replaceAll(' ', '-')}.png`,
+      fullPage: true,
+    });
+  }
+  // FIT_HEIGHTS=1: each state's height in the log, to report it.
+  if (process.env.FIT_HEIGHTS) console.info(`popup fit (Chromium): ${name} is ${height} px`);
+  expect(height, `${name} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
+}
+
 describe('the popup fits in 600 px at its width (posthog flavor)', () => {
   const env = useExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
-
-  async function measure(name: string, popup: Page): Promise<void> {
-    const height = await heightOf(popup);
-    // FIT_SHOTS=<dir>: what each state looks like, to judge it as a user does.
-    if (process.env.FIT_SHOTS) {
-      await popup.screenshot({
-        path: `${process.env.FIT_SHOTS}/${name.replaceAll(' ', '-')}.png`,
-        fullPage: true,
-      });
-    }
-    expect(height, `${name} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
-  }
 
   it('over a recording: fresh, after an add, after a create, and the type scale', async () => {
     const { page, popup } = await signedInPickerOver(env.session, env.server.url, loose);
@@ -187,6 +190,55 @@ describe('the popup fits in 600 px at its width (posthog flavor)', () => {
       await page.close();
     }
     ticket.server.close();
+  });
+});
+
+describe('the popup over a customer’s site fits in 600 px at its fullest (site seed)', () => {
+  const env = useExtension(
+    { flavor: 'posthog', seed: 'site', replayListingRates: null },
+    { connected: true },
+  );
+
+  it('Your session, a page of 20 recordings and more, a row’s actions, the copy’s and the add’s notices', async () => {
+    // The demo site shares the local PostHog's origin: its first visit clears the cookies there, so
+    // signing in to PostHog comes after it. One add there makes Onboarding the last-used collection.
+    const site = await firstVisit(
+      env.session,
+      `${env.server.url}/demo-site/shop/products?identify=ana@acme.com`,
+    );
+    const signedIn = await signedInPickerOver(env.session, env.server.url, DEMO.site.payment);
+    await signedIn.popup.getByRole('combobox').fill('Onboarding');
+    await signedIn.popup.keyboard.press('Enter');
+    await signedIn.popup.getByText(/^✓ Added to Onboarding/).waitFor();
+    await signedIn.popup.close();
+
+    const popup = await env.session.openPopup(site.tabId);
+    const mine = popup.getByRole('region', { name: 'Your session' });
+    await mine.getByText(/^ana@acme\.com · started /).waitFor();
+    // "This path and below" of /products: its 22 product pages' recordings, 20 at a time.
+    await popup.getByRole('radio', { name: 'This path and below' }).check();
+    const rows = popup.getByRole('list', { name: 'Recorded here' }).locator('li.site-recording');
+    await expect.poll(() => rows.count()).toBe(20);
+    await popup.getByRole('button', { name: 'Show 20 more' }).waitFor();
+    await popup.getByRole('link', { name: 'Open all in PostHog' }).waitFor();
+    await measure('customer site', popup);
+
+    // The fullest: a row's actions shown, the copy's status and the add's notice both on screen.
+    await rows.nth(1).locator('.site-recording-who').click();
+    await mine.getByRole('button', { name: 'Copy link at now' }).click();
+    await popup
+      .getByRole('status')
+      .getByText(/^Copied your session/)
+      .first()
+      .waitFor();
+    await rows.nth(1).getByRole('button', { name: 'Add to Onboarding' }).click();
+    await popup.getByText(/ to Onboarding via your PostHog session\.$/).waitFor();
+    await rows.nth(1).getByRole('button', { name: 'Add to Onboarding' }).waitFor();
+    await measure('customer site at its fullest', popup);
+    // The list scrolls within its own box: every row stays reachable.
+    const list = popup.getByRole('list', { name: 'Recorded here' });
+    expect(await list.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    await Promise.all([popup.close(), site.page.close(), signedIn.page.close()]);
   });
 });
 

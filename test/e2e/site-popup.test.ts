@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { signedInPickerOver } from './collections-harness';
 import { allowClipboard, readClipboard } from './dashboards-harness';
+import { firstVisit } from './demo-site';
 import { useExtension } from './fixtures';
 
 const s = DEMO.site;
@@ -81,7 +82,10 @@ describe('the popup over a customer’s site lists the recordings of its page', 
     await allowClipboard(env.session, env.server.url);
     // The demo site shares the local PostHog's origin: its first visit clears the cookies there, so
     // signing in to PostHog comes after it.
-    const site = await firstVisit(`${env.server.url}/demo-site/shop/checkout?identify=ana@acme.com`);
+    const site = await firstVisit(
+      env.session,
+      `${env.server.url}/demo-site/shop/checkout?identify=ana@acme.com`,
+    );
     const signedIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${s.payment}`);
     await signedIn.page.waitForURL(/\/replay\//);
     const session = (await site.page.locator('#session').textContent()) ?? '';
@@ -110,33 +114,15 @@ describe('the popup over a customer’s site lists the recordings of its page', 
     await Promise.all([popup.close(), site.page.close(), signedIn.page.close()]);
   });
 
-  /**
-   * A demo site's page as a first visit: the demo sites share the local PostHog's origin, so what
-   * another one stored there is cleared, then the page loads again and stores its own.
-   */
-  async function firstVisit(url: string) {
-    const opened = await env.session.openTab(url);
-    await opened.page.evaluate(() => {
-      localStorage.clear();
-      for (const cookie of document.cookie.split('; ')) {
-        const name = cookie.split('=')[0];
-        // biome-ignore lint/suspicious/noDocumentCookie: the test clears what another demo page wrote
-        if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-      }
-    });
-    await opened.page.reload();
-    return opened;
-  }
-
   it('says so on a site whose token no project has, and on a page without posthog-js', async () => {
-    const elsewhere = await firstVisit(`${env.server.url}/demo-site/elsewhere/`);
+    const elsewhere = await firstVisit(env.session, `${env.server.url}/demo-site/elsewhere/`);
     const overElsewhere = await env.session.openPopup(elsewhere.tabId);
     await overElsewhere
       .getByText(/sends its recordings to a PostHog project your credential does not reach\.$/)
       .waitFor();
     await Promise.all([overElsewhere.close(), elsewhere.page.close()]);
 
-    const plain = await firstVisit(`${env.server.url}/demo-site/plain/`);
+    const plain = await firstVisit(env.session, `${env.server.url}/demo-site/plain/`);
     const overPlain = await env.session.openPopup(plain.tabId);
     await overPlain
       .getByText(/keeps no PostHog storage\. If it records with PostHog, choose its project:$/)

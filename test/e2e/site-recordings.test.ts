@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { DEMO_SITE_TOKENS } from '../fake-posthog/demo-site';
+import { firstVisit } from './demo-site';
 import { useExtension } from './fixtures';
 import { sendFromExtensionPage } from './options-page';
 
@@ -88,29 +89,11 @@ describe('Recorded here, beneath the popup (local PostHog, a demo customer site)
     await page.close();
   });
 
-  /**
-   * Opens a demo site's page as a first visit: the demo sites share the local PostHog's origin, so
-   * what another site's page stored there is cleared first, then the page loads again.
-   */
-  async function firstVisit(url: string) {
-    const opened = await env.session.openTab(url);
-    await opened.page.evaluate(() => {
-      localStorage.clear();
-      for (const cookie of document.cookie.split('; ')) {
-        const name = cookie.split('=')[0];
-        // biome-ignore lint/suspicious/noDocumentCookie: the test clears what the demo site wrote
-        if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-      }
-    });
-    await opened.page.reload();
-    return opened;
-  }
-
   it('says a site whose token no project has sends elsewhere, and a page without posthog-js has none', async () => {
-    const elsewhere = await firstVisit(`${env.server.url}/demo-site/elsewhere/`);
+    const elsewhere = await firstVisit(env.session, `${env.server.url}/demo-site/elsewhere/`);
     expect((await ask('site/look', { tabId: elsewhere.tabId })).data).toMatchObject({ kind: 'elsewhere' });
     await elsewhere.page.close();
-    const plain = await firstVisit(`${env.server.url}/demo-site/plain/`);
+    const plain = await firstVisit(env.session, `${env.server.url}/demo-site/plain/`);
     expect((await ask('site/look', { tabId: plain.tabId })).data).toMatchObject({
       kind: 'choose',
       sawPostHog: false,

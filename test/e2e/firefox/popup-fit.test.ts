@@ -1,11 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { recordingPage } from '../../support/recording-page';
+import { firstVisit } from '../demo-site';
 import { serveSupportTicket } from '../person-page';
 import { CHOOSE_COLLECTION, serveTicketLinking } from '../picker-window';
 import { clickMenu, useFirefoxExtension, waitForOpened } from './fixtures';
 import { FirefoxPage } from './page';
-import { firefoxPopupOver } from './popup';
+import { firefoxPopupOver, firefoxSignedInPickerOver, pickCollection } from './popup';
 
 /** A toolbar popup is at most 600 px tall: taller, the browser cuts it and the user scrolls. */
 const POPUP_MAX_HEIGHT = 600;
@@ -26,6 +27,8 @@ const heightOf = (popup: FirefoxPage) =>
 
 async function expectFits(popup: FirefoxPage, state: string): Promise<void> {
   const height = await heightOf(popup);
+  // FIT_HEIGHTS=1: each state's height in the log, to report it.
+  if (process.env.FIT_HEIGHTS) console.info(`popup fit (Firefox): ${state} is ${height} px`);
   expect(height, `${state} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
 }
 
@@ -190,6 +193,63 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     } finally {
       ticket.server.close();
     }
+  });
+});
+
+describe('Firefox: the popup over a customer’s site fits in 600 px at its fullest (site seed)', () => {
+  const env = useFirefoxExtension(
+    { flavor: 'posthog', seed: 'site', replayListingRates: null },
+    { connected: true },
+  );
+  const opened: FirefoxPage[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((page) => page.close()));
+  });
+  const row = (position: number) => ({
+    css: `.site-recording-list li.site-recording:nth-child(${position})`,
+  });
+
+  it('Your session, a page of 20 recordings and more, a row’s actions, the copy’s and the add’s notices', async () => {
+    // The demo site shares the local PostHog's origin: its first visit clears the cookies there, so
+    // signing in to PostHog comes after it. One add there makes Onboarding the last-used collection.
+    const site = await firstVisit(
+      env.session,
+      `${env.server.url}/demo-site/shop/products?identify=ana@acme.com`,
+    );
+    opened.push(site.page);
+    const signedIn = await firefoxSignedInPickerOver(env, DEMO.site.payment);
+    opened.push(signedIn.page, signedIn.popup);
+    await pickCollection(signedIn.popup, 'Onboarding', 'Onboarding');
+    await signedIn.popup.waitForTarget({ css: '[role="status"]', hasText: '✓ Added to Onboarding' });
+
+    const popup = await env.session.openExtensionPage(`popup.html?tabId=${site.tabId}`);
+    opened.push(popup);
+    const mine = { css: 'section.site-session' };
+    await popup.waitForTarget({ css: 'p', hasText: 'ana@acme.com · started ', within: mine });
+    // "This path and below" of /products: its 22 product pages' recordings, 20 at a time.
+    await popup.click({ css: 'label', text: 'This path and below' });
+    await popup.waitFor(
+      () => document.querySelectorAll('.site-recording-list li.site-recording').length === 20,
+    );
+    await popup.waitForTarget({ css: 'button', text: 'Show 20 more' });
+    await popup.waitForTarget({ css: 'a', text: 'Open all in PostHog' });
+    await expectFits(popup, 'over a customer’s site');
+
+    // The fullest: a row's actions shown, the copy's status and the add's notice both on screen.
+    await popup.click({ css: '.site-recording-who', within: row(2) });
+    await popup.click({ css: 'button', text: 'Copy link at now', within: mine });
+    await popup.waitForTarget({ css: '[role="status"]', hasText: 'Copied your session' });
+    await popup.click({ css: 'button', text: 'Add to Onboarding', within: row(2) });
+    await popup.waitForTarget({ css: '[role="status"]', hasText: 'to Onboarding via your PostHog session.' });
+    await popup.waitForTarget({ css: 'button', text: 'Add to Onboarding', within: row(2) });
+    await expectFits(popup, 'over a customer’s site at its fullest');
+    // The list scrolls within its own box: every row stays reachable.
+    expect(
+      await popup.evaluate(() => {
+        const list = document.querySelector('.site-recording-list') as HTMLElement;
+        return list.scrollHeight > list.clientHeight;
+      }),
+    ).toBe(true);
   });
 });
 
