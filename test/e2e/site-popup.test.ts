@@ -86,8 +86,12 @@ describe('the popup over a customer’s site lists the recordings of its page', 
       env.session,
       `${env.server.url}/demo-site/shop/checkout?identify=ana@acme.com`,
     );
-    const signedIn = await env.session.openTab(`${env.server.url}/login?next=/project/1/replay/${s.payment}`);
-    await signedIn.page.waitForURL(/\/replay\//);
+    // One pick makes Onboarding the last-used collection, where the session's add goes.
+    const signedIn = await signedInPickerOver(env.session, env.server.url, s.checkoutSuccess);
+    await signedIn.popup.getByRole('combobox').fill('Onboarding');
+    await signedIn.popup.keyboard.press('Enter');
+    await signedIn.popup.getByText(/^✓ Added to Onboarding/).waitFor();
+    await signedIn.popup.close();
     const session = (await site.page.locator('#session').textContent()) ?? '';
     expect(session).toMatch(/^[0-9a-f]{8}-/);
     const popup = await env.session.openPopup(site.tabId);
@@ -106,7 +110,7 @@ describe('the popup over a customer’s site lists the recordings of its page', 
     env.server.clearRequests();
     await mine.getByRole('textbox', { name: 'Note at this second' }).fill('Checkout froze after the coupon');
     await mine.getByRole('button', { name: 'Add to collection with note' }).click();
-    await popup.getByText(/^Added your session to .+, with your note at its second\./).waitFor();
+    await popup.getByText('Added your session to Onboarding, with your note at its second.').waitFor();
     const posts = env.server.requests.filter((r) => r.method === 'POST');
     expect(posts.some((r) => r.path.endsWith(`/recordings/${session}/`) && r.status === 200)).toBe(true);
     const note = posts.find((r) => /\/comments\/$/.test(r.path));

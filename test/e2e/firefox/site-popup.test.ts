@@ -38,8 +38,8 @@ describe('Firefox: the popup over a customer’s site lists the recordings of it
   }
 
   /** Signs in to the local PostHog in a tab (after `visit`: it clears the shared origin's cookies). */
-  async function signIn() {
-    const signedIn = await firefoxSignedInPickerOver(env, s.payment);
+  async function signIn(recording = s.payment) {
+    const signedIn = await firefoxSignedInPickerOver(env, recording);
     opened.push(signedIn.page, signedIn.popup);
     return signedIn;
   }
@@ -112,9 +112,13 @@ describe('Firefox: the popup over a customer’s site lists the recordings of it
 
   it('“Your session”: copies its link at a few seconds before now, and adds it with a note', async () => {
     // The demo site shares the local PostHog's origin: its first visit clears the cookies there, so
-    // signing in to PostHog comes after it. Onboarding is the last-used collection since the test above.
+    // signing in to PostHog comes after it. One pick then makes Onboarding the last-used collection,
+    // where the session's add goes.
     const site = await visit(CHECKOUT);
-    await signIn();
+    const signedIn = await signIn(s.checkoutSuccess);
+    await pickCollection(signedIn.popup, 'Onboarding', 'Onboarding');
+    await signedIn.popup.waitForTarget({ css: '[role="status"]', hasText: '✓ Added to Onboarding' });
+    await signedIn.popup.close();
     const session = (await site.page.text({ css: '#session' })) ?? '';
     expect(session).toMatch(/^[0-9a-f]{8}-/);
     const popup = await popupOver(site.tabId);
