@@ -122,7 +122,12 @@ async function minimalButtonCentre(page: Page): Promise<{ x: number; y: number }
  * The first add request to arrive at or after `from` (epoch ms): Hogmark's carries the session, the
  * minimal worker's nothing (`auth` none).
  */
-async function addArrival(server: FakePostHog, from: number, minimal: boolean): Promise<LoggedRequest> {
+async function addArrival(
+  server: FakePostHog,
+  from: number,
+  minimal: boolean,
+  what: string,
+): Promise<LoggedRequest> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const sent = server.requests.find(
@@ -133,7 +138,15 @@ async function addArrival(server: FakePostHog, from: number, minimal: boolean): 
         (entry.auth === 'none') === minimal,
     );
     if (sent) return sent;
-    if (Date.now() > deadline) throw new Error(`No add request reached PostHog within 30 s of the trigger.`);
+    if (Date.now() > deadline) {
+      // What did reach PostHog since the trigger: a refusal, an add of another form, or nothing.
+      const seen = server.requests
+        .filter((entry) => entry.at >= from)
+        .map((entry) => `${entry.method} ${entry.path} ${entry.status} (${entry.auth})`);
+      throw new Error(
+        `No add request reached PostHog within 30 s of the ${what}. Since it: ${seen.join('; ') || 'nothing'}.`,
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
@@ -239,7 +252,12 @@ export async function timedAdd(
     else await worker.running();
     await hooks.beforeTrigger?.();
     const at = await surface.trigger();
-    const sent = await addArrival(server, at, surface.minimal);
+    const sent = await addArrival(
+      server,
+      at,
+      surface.minimal,
+      `${surface.name} ${stopped ? 'after a stop' : 'warm'}`,
+    );
     await hooks.afterArrival?.();
     await worker.running();
     await surface.undo();

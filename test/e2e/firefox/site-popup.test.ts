@@ -38,7 +38,7 @@ describe('Firefox: the popup over a customer’s site lists the recordings of it
   }
 
   /** Signs in to the local PostHog in a tab (after `visit`: it clears the shared origin's cookies). */
-  async function signIn(recording = s.payment) {
+  async function signIn(recording: string = s.payment) {
     const signedIn = await firefoxSignedInPickerOver(env, recording);
     opened.push(signedIn.page, signedIn.popup);
     return signedIn;
