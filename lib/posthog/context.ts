@@ -199,14 +199,18 @@ function parseProjectSegment(segment: string | undefined): number | null | undef
  */
 const TRANSIENT_HASH_KEYS: ReadonlySet<string> = new Set(['panel', 'supportModal']);
 
+/** A hash pair of the app's own state (its key; one whose escapes are malformed is none of them). */
+function isTransientPair(pair: string): boolean {
+  // Stryker disable next-line StringLiteral: `split` gives one part at least, and a key that does not decode is no transient key whatever text stands for it
+  return TRANSIENT_HASH_KEYS.has(decodeComponent(pair.split('=')[0] ?? '') ?? '');
+}
+
 /** The page's path, query and hash as the link to it needs them, without the side panel's state. */
 function appPath(url: URL): string {
   const kept = url.hash
     .slice(1)
     .split('&')
-    .filter(
-      (pair) => pair !== '' && !TRANSIENT_HASH_KEYS.has(decodeComponent(pair.split('=')[0] ?? '') ?? ''),
-    );
+    .filter((pair) => pair !== '' && !isTransientPair(pair));
   return url.pathname + url.search + (kept.length > 0 ? `#${kept.join('&')}` : '');
 }
 
@@ -221,6 +225,7 @@ const PUBLIC_PAGES: ReadonlyMap<string, 'shared' | 'embedded'> = new Map([
  * What a tab or a pasted link shows, or null when it is not a PostHog app page Hogmark acts on.
  * `appOrigins` are the user's self-hosted origins. Never throws.
  */
+// Stryker disable next-line ArrayDeclaration: an entry that is no origin adds no self-hosted origin, as none does
 export function parsePageContext(url: string, appOrigins: readonly string[] = []): PageContext | null {
   try {
     return parse(url, appOrigins);
