@@ -42,7 +42,8 @@ function send(
 ) {
   return ky(url, {
     method: init.method,
-    ...(init.json === undefined ? {} : { json: init.json }),
+    // ky sends no JSON body for `json: undefined`, and its own fetch for `fetch: undefined`.
+    json: init.json,
     ...(init.form ? { body: new URLSearchParams(init.form) } : {}),
     headers: { accept: 'application/json' },
     credentials: 'omit',
@@ -50,7 +51,7 @@ function send(
     retry: 0,
     throwHttpErrors: false,
     timeout: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: options.fetch,
   });
 }
 
