@@ -141,10 +141,7 @@ export async function registerClient(
   if (response.status === 429) {
     const detail = (body as { detail?: unknown } | undefined)?.detail;
     const wait = retryAfterSeconds(response.headers, typeof detail === 'string' ? detail : undefined);
-    throw new AppError('registration-throttled', {
-      status: 429,
-      ...(wait === undefined ? {} : { retryAfterSeconds: wait }),
-    });
+    throw new AppError('registration-throttled', { status: 429, retryAfterSeconds: wait });
   }
   if (response.status >= 500) throw new AppError('server', { status: response.status });
   const parsed = RegisteredClientSchema.safeParse(body);

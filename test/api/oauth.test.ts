@@ -169,7 +169,7 @@ describe('what discovery keeps', () => {
         code_challenge_methods_supported: ['plain', 'S256'],
       }),
     });
-    expect(endpoints).toEqual({
+    expect(endpoints).toStrictEqual({
       origin: ELSEWHERE,
       authorization: `${ELSEWHERE}/oauth/authorize/`,
       token: `${ELSEWHERE}/oauth/token/`,
@@ -178,13 +178,16 @@ describe('what discovery keeps', () => {
   });
 
   it('refuses a server whose consent page is elsewhere, or that offers PKCE without S256', async () => {
-    for (const overrides of [
-      { authorization_endpoint: 'https://evil.example/oauth/authorize/' },
-      { authorization_endpoint: 'not an address' },
-      { code_challenge_methods_supported: ['plain'] },
-    ]) {
+    for (const [overrides, detail] of [
+      [
+        { authorization_endpoint: 'https://evil.example/oauth/authorize/' },
+        'OAuth endpoints on another address',
+      ],
+      [{ authorization_endpoint: 'not an address' }, 'OAuth endpoints on another address'],
+      [{ code_challenge_methods_supported: ['plain'] }, 'no S256'],
+    ] as const) {
       const error = await failure(discoverOAuth(ELSEWHERE, { fetch: metadata(overrides) }));
-      expect(error.kind).toBe('oauth-unavailable');
+      expect(error).toMatchObject({ kind: 'oauth-unavailable', detail });
     }
   });
 
@@ -224,7 +227,7 @@ describe('a registration that fails', () => {
     const { registration: _none, ...endpoints } = await discoverOAuth(server.url);
     const before = server.oauth.registrations().length;
     const error = await failure(registerClient(endpoints, REDIRECT_URI));
-    expect(error.kind).toBe('oauth-unavailable');
+    expect(error).toMatchObject({ kind: 'oauth-unavailable', detail: 'no registration endpoint' });
     expect(server.oauth.registrations()).toHaveLength(before);
   });
 
@@ -236,6 +239,17 @@ describe('a registration that fails', () => {
     expect(error).toMatchObject({ kind: 'registration-throttled', status: 429, retryAfterSeconds: 1 });
   });
 
+  it('says a throttle by a proxy in front of PostHog is one too, waiting as its Retry-After says', async () => {
+    const endpoints = await discoverOAuth(server.url);
+    const proxy: typeof fetch = async () =>
+      new Response('<html><body>429 Too Many Requests</body></html>', {
+        status: 429,
+        headers: { 'content-type': 'text/html', 'retry-after': '5' },
+      });
+    const error = await failure(registerClient(endpoints, REDIRECT_URI, { fetch: proxy }));
+    expect(error).toMatchObject({ kind: 'registration-throttled', retryAfterSeconds: 5 });
+  });
+
   it('names what PostHog refused, and a server error as such', async () => {
     const endpoints = await discoverOAuth(server.url);
     const refused = await failure(registerClient(endpoints, 'http://example.com/callback'));
@@ -243,6 +257,9 @@ describe('a registration that fails', () => {
     // PostHog answers 500 to a redirect URI with a fragment (django-oauth-toolkit's validator).
     const broken = await failure(registerClient(endpoints, `${REDIRECT_URI}#x`));
     expect(broken).toMatchObject({ kind: 'server', status: 500 });
+    server.setFault({ path: '/oauth/register/', fault: { type: 'status', status: 400 }, times: 1 });
+    const unnamed = await failure(registerClient(endpoints, REDIRECT_URI));
+    expect(unnamed).toMatchObject({ kind: 'oauth-unavailable', status: 400, detail: 'registration refused' });
   });
 
   it('takes a 200 as a 201, and an answer without a client id for no registration', async () => {
@@ -255,7 +272,7 @@ describe('a registration that fails', () => {
       await registerClient(endpoints, REDIRECT_URI, { fetch: answering(200, { client_id: 'c-1' }) }),
     ).toBe('c-1');
     const error = await failure(registerClient(endpoints, REDIRECT_URI, { fetch: answering(201, {}) }));
-    expect(error).toMatchObject({ kind: 'invalid-response', status: 201 });
+    expect(error).toMatchObject({ kind: 'invalid-response', status: 201, detail: 'registration answer' });
   });
 
   it('asks for JSON, with no cookie', async () => {
@@ -273,6 +290,46 @@ describe('a token request that fails', () => {
       refreshTokens(endpoints, { clientId: 'gone', refreshToken: answer.refresh_token ?? '' }),
     );
     expect(error).toMatchObject({ kind: 'sign-in-again', status: 401, detail: 'invalid_client' });
+  });
+
+  it('calls an invalid_client answered 400 (RFC 6749 lets a server) "sign in again" as well', async () => {
+    const refused: typeof fetch = async () => Response.json({ error: 'invalid_client' }, { status: 400 });
+    const error = await failure(
+      refreshTokens(
+        { token: `${ELSEWHERE}/oauth/token/` },
+        { clientId: 'c', refreshToken: 'r' },
+        { fetch: refused },
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'sign-in-again', status: 400, detail: 'invalid_client' });
+  });
+
+  it("never repeats the code or the refresh token, even when the server's error does", async () => {
+    const CODE = 'Zq8vXw3LmN5pR7tY';
+    const REFRESH = 'opaque-refresh-9f8e7d6c';
+    const echoing: typeof fetch = async (input) => {
+      const form = new URLSearchParams(await (input as Request).text());
+      const sent = form.get('code') ?? form.get('refresh_token');
+      return Response.json({ error: `unknown token ${sent}` }, { status: 400 });
+    };
+    const endpoints = { token: `${ELSEWHERE}/oauth/token/` };
+    const exchange = await failure(
+      exchangeCode(
+        {
+          ...endpoints,
+          origin: ELSEWHERE,
+          authorization: `${ELSEWHERE}/oauth/authorize/`,
+          clientMetadataDocuments: false,
+        },
+        { clientId: 'c', code: CODE, redirectUri: REDIRECT_URI, verifier: 'v' },
+        { fetch: echoing },
+      ),
+    );
+    expect(exchange).toMatchObject({ kind: 'invalid-response', detail: 'unknown token [redacted]' });
+    const refresh = await failure(
+      refreshTokens(endpoints, { clientId: 'c', refreshToken: REFRESH }, { fetch: echoing }),
+    );
+    expect(refresh).toMatchObject({ kind: 'invalid-response', detail: 'unknown token [redacted]' });
   });
 
   it('calls a 401 without an OAuth error a refusal too', async () => {
@@ -297,6 +354,8 @@ describe('a token request that fails', () => {
       server.setFault({ path: '/oauth/token/', fault, times: 1 });
       expect((await failure(refresh())).kind).toBe(kind);
     }
+    server.setFault({ path: '/oauth/token/', fault: { type: 'malformed-json' }, times: 1 });
+    expect(await failure(refresh())).toMatchObject({ status: 200, detail: 'token answer' });
     expect((await refresh()).access_token).toMatch(/^pha_/);
   });
 
