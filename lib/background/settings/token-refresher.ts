@@ -18,6 +18,7 @@ export function grantAfter(answer: TokenAnswer, before: StoredGrant, now: number
     ...before,
     refreshToken: answer.refresh_token ?? before.refreshToken,
     expiresAt: now + (answer.expires_in ?? 3600) * 1000,
+    // Stryker disable next-line Regex: `filter(Boolean)` drops the empty parts a run of spaces leaves under `\s` as well
     scopes: answer.scope === undefined ? before.scopes : answer.scope.split(/\s+/).filter(Boolean),
     scopedTeams: answer.scoped_teams ?? before.scopedTeams,
     scopedOrganizations: answer.scoped_organizations ?? before.scopedOrganizations,
@@ -86,7 +87,8 @@ export function createTokenRefresher(deps: TokenRefresherDeps) {
           () => undefined,
         )
         .finally(() => {
-          if (flight === run) flight = null;
+          // Still this run's: a flight starts only when none is, and ends only here.
+          flight = null;
         });
     }
     return flight;

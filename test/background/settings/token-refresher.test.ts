@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TokenAnswer } from '../../../lib/api/schema/oauth';
 import {
   createTokenRefresher,
@@ -289,5 +289,25 @@ describe('the sign-in token', () => {
     expect(await refresher.current(FIRST)).toBe(FIRST);
     await expect(refresher.afterUnauthorized(FIRST)).rejects.toMatchObject({ kind: 'not-configured' });
     expect(requests).toEqual([]);
+  });
+
+  it('waits on the clock by itself for another worker’s refresh, and takes over once its mark lapses', async () => {
+    vi.useFakeTimers();
+    try {
+      const secrets = createMemoryKeyValueStore();
+      const grants = createGrantStore(secrets, createApiKeyStore(secrets));
+      await grants.save(FIRST, grant(Date.now()));
+      await grants.setMarker({ by: 'other', at: Date.now() });
+      const refresh = vi.fn(async () => answer(SECOND));
+      const refresher = createTokenRefresher({ grants, refresh, instance: 'w1' });
+      const sent = refresher.current(FIRST);
+      await vi.advanceTimersByTimeAsync(REFRESH_MARK_MS - 1000);
+      expect(refresh).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      expect(await sent).toBe(SECOND);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
