@@ -344,15 +344,15 @@ describe('a token request that fails', () => {
   it('keeps the grant through a server error, a throttle or an unreadable answer', async () => {
     const { endpoints, clientId, answer } = await signedIn();
     const refresh = () => refreshTokens(endpoints, { clientId, refreshToken: answer.refresh_token ?? '' });
-    for (const [fault, kind] of [
-      [{ type: 'status', status: 503 }, 'server'],
-      [{ type: 'status', status: 500 }, 'server'],
-      [{ type: 'status', status: 429 }, 'rate-limited'],
-      [{ type: 'malformed-json' }, 'invalid-response'],
-      [{ type: 'html' }, 'server'],
+    for (const [fault, kind, status] of [
+      [{ type: 'status', status: 503 }, 'server', 503],
+      [{ type: 'status', status: 500 }, 'server', 500],
+      [{ type: 'status', status: 429 }, 'rate-limited', 429],
+      [{ type: 'malformed-json' }, 'invalid-response', 200],
+      [{ type: 'html' }, 'server', 502],
     ] as const) {
       server.setFault({ path: '/oauth/token/', fault, times: 1 });
-      expect((await failure(refresh())).kind).toBe(kind);
+      expect(await failure(refresh())).toMatchObject({ kind, status });
     }
     server.setFault({ path: '/oauth/token/', fault: { type: 'malformed-json' }, times: 1 });
     expect(await failure(refresh())).toMatchObject({ status: 200, detail: 'token answer' });
