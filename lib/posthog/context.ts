@@ -201,8 +201,9 @@ const TRANSIENT_HASH_KEYS: ReadonlySet<string> = new Set(['panel', 'supportModal
 
 /** A hash pair of the app's own state (its key; one whose escapes are malformed is none of them). */
 function isTransientPair(pair: string): boolean {
+  const [key] = pair.split('=');
   // Stryker disable next-line StringLiteral: `split` gives one part at least, and a key that does not decode is no transient key whatever text stands for it
-  return TRANSIENT_HASH_KEYS.has(decodeComponent(pair.split('=')[0] ?? '') ?? '');
+  return TRANSIENT_HASH_KEYS.has(decodeComponent(key ?? '') ?? '');
 }
 
 /** The page's path, query and hash as the link to it needs them, without the side panel's state. */

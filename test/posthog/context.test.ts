@@ -495,6 +495,7 @@ describe('the pages below a dashboard or an insight', () => {
     [`${US}/project/1/dashboard/5/text-tiles/3`, dashboard],
     [`${US}/project/1/dashboard/5/subscriptions/1/edit`, null],
     [`${US}/project/1/dashboard/5/tiles`, null],
+    [`${US}/project/1/dashboard/5/sharing/1`, null],
     [`${US}/project/1/dashboard/5/widgets/3`, null],
     [`${US}/project/1/insights/Ab12Cd34/subscriptions/new`, insight],
     [`${US}/project/1/insights/Ab12Cd34/subscriptions/1/edit`, null],
