@@ -172,8 +172,8 @@ function parseAppPage(segments: readonly string[], inProject: boolean): AppPage 
       ? { kind: 'dashboard', dashboardId }
       : null;
   }
-  // `/recordings/…` is the pre-2023 name of `/replay/…`, still redirected by the app.
-  if ((area !== 'replay' && area !== 'recordings') || first === undefined) return null;
+  // Left of PARSED_AREAS: `/replay/…` and its pre-2023 name `/recordings/…`, still redirected by the app.
+  if (first === undefined) return null;
   if (first === 'playlists') {
     if (second === undefined) return { kind: 'playlists' };
     return rest.length === 0 && isPlaylistShortId(second) ? { kind: 'playlist', shortId: second } : null;
