@@ -21,6 +21,9 @@ export default {
     'lib/posthog/context.ts',
     'lib/platform/key-store.ts',
     'lib/background/session/session-bridge.ts',
+    'lib/platform/grant-store.ts',
+    'lib/background/settings/token-refresher.ts',
+    'lib/api/oauth.ts',
   ],
   // Which tests run against a mutant is vitest.mutate.config.ts's choice, not Stryker's `testFiles`:
   // with `testFiles`, Stryker switches a module-level (static) mutant on too late for any test to

@@ -5,7 +5,8 @@ import base from './vitest.config';
  * What `npm run mutate` (Stryker, stryker.config.mjs) runs against each mutant: the unit and
  * contract projects of vitest.config.ts, never the browser suites, and in them only each mutated
  * module's own test files and the few that drive it from outside (the client's for the origin guard,
- * the settings' for the key store): a mutant must be killed by tests written about its module.
+ * the settings' for the key store and the sign-in's grant): a mutant must be killed by tests
+ * written about its module.
  *
  * The choice is made here, not with Stryker's `testFiles`: with `testFiles` Stryker 10 gives a
  * static mutant (a module-level constant, a route pattern) that list as its test filter and so
@@ -17,6 +18,7 @@ const OWN_TESTS: Record<string, string[]> = {
   unit: [
     'test/api/session-routes.test.ts',
     'test/api/client.test.ts',
+    'test/api/oauth.test.ts',
     'test/api/origin-guard.test.ts',
     'test/content/session-relay.test.ts',
     'test/background/pending/*.test.ts',
@@ -27,6 +29,7 @@ const OWN_TESTS: Record<string, string[]> = {
     'test/posthog/context*.test.ts',
     'test/platform/key-store*.test.ts',
     'test/platform/storage.test.ts',
+    'test/platform/grant-store.test.ts',
     'test/background/settings/*.test.ts',
   ],
   contract: ['test/contract/redirects.test.ts'],

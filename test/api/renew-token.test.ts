@@ -79,4 +79,50 @@ describe('a sign-in’s token on the API', () => {
     );
     expect(server.sent).toEqual([`Bearer ${OLD}`, `Bearer ${NEW}`]);
   });
+
+  it('is not renewed for a refusal of another kind', async () => {
+    const sent: string[] = [];
+    const renewed: string[] = [];
+    const client = createPostHogClient({
+      origin: ORIGIN,
+      apiKey: OLD,
+      fetch: async (input) => {
+        sent.push((input as Request).headers.get('authorization') ?? '');
+        return Response.json(
+          { type: 'invalid_request', code: 'not_found', detail: 'Not found.', attr: null },
+          { status: 404 },
+        );
+      },
+      retry: { limit: 0 },
+      renewToken: async (used) => {
+        renewed.push(used);
+        return NEW;
+      },
+    });
+    await expect(client.users.me()).rejects.toMatchObject({ kind: 'not-found' });
+    expect(renewed).toEqual([]);
+    expect(sent).toEqual([`Bearer ${OLD}`]);
+  });
+
+  it('says a renewed token PostHog does not know is refused, not a clock off', async () => {
+    const client = createPostHogClient({
+      origin: ORIGIN,
+      apiKey: OLD,
+      fetch: async (input) =>
+        (input as Request).headers.get('authorization') === `Bearer ${OLD}`
+          ? expired()
+          : Response.json(
+              {
+                type: 'authentication_error',
+                code: 'authentication_failed',
+                detail: 'Invalid access token.',
+                attr: null,
+              },
+              { status: 401 },
+            ),
+      retry: { limit: 0 },
+      renewToken: async () => NEW,
+    });
+    await expect(client.users.me()).rejects.toMatchObject({ kind: 'unauthorized' });
+  });
 });

@@ -447,6 +447,82 @@ describe('contextKey', () => {
   });
 });
 
+describe('contextKey tells apart', () => {
+  it('every page a link names, and reads the same page alike', () => {
+    const keyOf = (url: string) => contextKey(parsePageContext(url) as PageContext);
+    const urls = [
+      `${US}/project/1/replay/playlists/${playlist}`,
+      `${US}/project/1/replay/playlists/Other123`,
+      `${US}/project/1/insights/Ab12Cd34`,
+      `${US}/project/1/insights/Ef56Gh78`,
+      `${US}/project/1/notebooks/Ab12Cd34`,
+      `${US}/project/1/notebooks/Ef56Gh78`,
+      `${US}/project/1/experiments/3`,
+      `${US}/project/1/experiments/4`,
+      `${US}/project/1/dashboard`,
+      `${US}/project/2/dashboard`,
+      `${US}/project/1/replay/playlists`,
+    ];
+    expect(new Set(urls.map(keyOf)).size).toBe(urls.length);
+    // An item is the same with a trailing slash (another page's path is its link, kept as written).
+    for (const url of urls.slice(0, 6)) expect(keyOf(`${url}/`)).toBe(keyOf(url));
+  });
+});
+
+describe('the query and the fragment are read as URLSearchParams reads them, first value first', () => {
+  it.each<[string, PageContext]>([
+    // A bare key is an empty value: no recording is open, and the first `t` says no second.
+    [
+      `${US}/project/1/dashboard/5#sessionRecordingId`,
+      { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 5 },
+    ],
+    [`${US}/project/1/replay/${rec}?t&t=30`, recording(1, rec)],
+    // `+` is a space in a key as in a value: `t ` is no `t`.
+    [`${US}/project/1/replay/${rec}?t+=30`, recording(1, rec)],
+  ])('%s', (url, expected) => {
+    expect(parsePageContext(url)).toEqual(expected);
+    const query = new URL(url).search.slice(1);
+    expect(new URLSearchParams(query).get('t') ?? '').not.toMatch(/^[1-9]/);
+  });
+});
+
+describe('the pages below a dashboard or an insight', () => {
+  const dashboard = { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 5 } as const;
+  const insight = { kind: 'insight', origin: US, projectId: 1, shortId: 'Ab12Cd34' } as const;
+  it.each<[string, PageContext | null]>([
+    [`${US}/project/1/dashboard/5/subscriptions/new`, dashboard],
+    [`${US}/project/1/dashboard/5/tiles/3`, dashboard],
+    [`${US}/project/1/dashboard/5/text-tiles/3`, dashboard],
+    [`${US}/project/1/dashboard/5/subscriptions/1/edit`, null],
+    [`${US}/project/1/dashboard/5/tiles`, null],
+    [`${US}/project/1/dashboard/5/sharing/1`, null],
+    [`${US}/project/1/dashboard/5/widgets/3`, null],
+    [`${US}/project/1/insights/Ab12Cd34/subscriptions/new`, insight],
+    [`${US}/project/1/insights/Ab12Cd34/subscriptions/1/edit`, null],
+  ])('%s', (url, expected) => {
+    expect(parsePageContext(url)).toEqual(expected);
+  });
+});
+
+describe('paths that are not quite a page', () => {
+  it.each<[string, PageContext | null]>([
+    // Replay with nothing after it names no recording.
+    [`${US}/project/1/replay`, null],
+    [`${US}/project/1/recordings`, null],
+    // A project public token is the whole segment, not the end of one.
+    [`${US}/project/xphc_abc/dashboard/5`, null],
+    // Trailing slashes, however many.
+    [`${US}/project/1/replay/${rec}//`, recording(1, rec)],
+    // The side panel's state goes; the rest of the fragment stays, in its order.
+    [
+      `${US}/project/1/experiments/3#a=1&panel=docs&b=2`,
+      { kind: 'page', origin: US, projectId: 1, path: '/project/1/experiments/3#a=1&b=2' },
+    ],
+  ])('%s', (url, expected) => {
+    expect(parsePageContext(url)).toEqual(expected);
+  });
+});
+
 describe('every other area of a project PostHog routes', () => {
   it.each([
     'home',

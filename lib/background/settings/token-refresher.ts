@@ -18,7 +18,8 @@ export function grantAfter(answer: TokenAnswer, before: StoredGrant, now: number
     ...before,
     refreshToken: answer.refresh_token ?? before.refreshToken,
     expiresAt: now + (answer.expires_in ?? 3600) * 1000,
-    scopes: answer.scope === undefined ? before.scopes : answer.scope.split(/\s+/).filter(Boolean),
+    // Space-delimited (RFC 6749 §3.3; oauthlib's `list_to_scope` joins with one space).
+    scopes: answer.scope === undefined ? before.scopes : answer.scope.split(' ').filter(Boolean),
     scopedTeams: answer.scoped_teams ?? before.scopedTeams,
     scopedOrganizations: answer.scoped_organizations ?? before.scopedOrganizations,
   };
@@ -86,7 +87,8 @@ export function createTokenRefresher(deps: TokenRefresherDeps) {
           () => undefined,
         )
         .finally(() => {
-          if (flight === run) flight = null;
+          // Still this run's: a flight starts only when none is, and ends only here.
+          flight = null;
         });
     }
     return flight;

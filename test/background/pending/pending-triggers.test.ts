@@ -23,7 +23,9 @@ describe('what makes waiting changes be tried', () => {
   it('tries what is due on its own alarm only, and everything reachable when back online', async () => {
     const { triggers, calls } = setup();
     await triggers.onAlarm({ name: 'someone-else' });
+    expect(calls).toEqual([]);
     await triggers.onAlarm({ name: PENDING_ALARM });
+    expect(calls).toEqual(['due']);
     await triggers.onOnline();
     expect(calls).toEqual(['due', 'all']);
   });

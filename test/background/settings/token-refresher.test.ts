@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TokenAnswer } from '../../../lib/api/schema/oauth';
 import {
   createTokenRefresher,
@@ -203,5 +203,111 @@ describe('the sign-in token', () => {
     await flushPromises();
     requests[1]?.answer.resolve(answer(SECOND));
     expect(await again).toBe(SECOND);
+  });
+
+  it('is refreshed with a minute left, and sent as it is with a moment more', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now() + REFRESH_EARLY_MS + 1));
+    const { refresher, requests } = worker(store, 'w1');
+    expect(await refresher.current(FIRST)).toBe(FIRST);
+    store.advance(1);
+    const sent = refresher.current(FIRST);
+    await flushPromises();
+    expect(requests).toHaveLength(1);
+    requests[0]?.answer.resolve(answer(SECOND));
+    expect(await sent).toBe(SECOND);
+  });
+
+  it('keeps what an answer leaves out: an hour when it names no lifetime, the scopes and projects it does not name', async () => {
+    const store = storage();
+    const before = grant(store.now(), { scopedTeams: [7], scopedOrganizations: ['org'] });
+    await store.open().save(FIRST, before);
+    const { refresher, requests } = worker(store, 'w1');
+    const sent = refresher.current(FIRST);
+    await flushPromises();
+    requests[0]?.answer.resolve({ access_token: SECOND, scoped_teams: null });
+    expect(await sent).toBe(SECOND);
+    expect((await store.open().read()).grant).toEqual({ ...before, expiresAt: store.now() + 3600_000 });
+  });
+
+  it('reads an empty scope as no scope', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    const { refresher, requests } = worker(store, 'w1');
+    const sent = refresher.current(FIRST);
+    await flushPromises();
+    requests[0]?.answer.resolve({ ...answer(SECOND), scope: '' });
+    await sent;
+    expect((await store.open().read()).grant?.scopes).toEqual([]);
+  });
+
+  it('takes over a mark as old as a mark holds at once, and waits for a younger one', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    await store.open().setMarker({ by: 'stopped', at: store.now() - REFRESH_MARK_MS });
+    const lapsed = worker(store, 'w1');
+    void lapsed.refresher.current(FIRST);
+    await flushPromises();
+    expect(lapsed.sleeps).toEqual([]);
+    expect(lapsed.requests).toHaveLength(1);
+
+    const younger = storage();
+    await younger.open().save(FIRST, grant(younger.now()));
+    await younger.open().setMarker({ by: 'stopped', at: younger.now() - REFRESH_MARK_MS + 1 });
+    const waiting = worker(younger, 'w2');
+    void waiting.refresher.current(FIRST);
+    for (let i = 0; i < 20 && waiting.requests.length === 0; i += 1) await flushPromises();
+    expect(waiting.sleeps.length).toBeGreaterThan(0);
+    expect(waiting.requests).toHaveLength(1);
+  });
+
+  it('does not wait for its own mark, left by a refresh whose end could not be written', async () => {
+    const store = storage();
+    await store.open().save(FIRST, grant(store.now()));
+    await store.open().setMarker({ by: 'w1', at: store.now() });
+    const { refresher, requests, sleeps } = worker(store, 'w1');
+    void refresher.current(FIRST);
+    await flushPromises();
+    expect(sleeps).toEqual([]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('refreshes again when the token another worker left is about to expire as well', async () => {
+    const store = storage();
+    await store.open().save(SECOND, grant(store.now() + 1000));
+    const { refresher, requests } = worker(store, 'w1');
+    const again = refresher.afterUnauthorized(FIRST);
+    await flushPromises();
+    expect(requests).toHaveLength(1);
+    requests[0]?.answer.resolve(answer(THIRD));
+    expect(await again).toBe(THIRD);
+  });
+
+  it('after a sign-out elsewhere, sends the token it was given and refreshes nothing', async () => {
+    const store = storage();
+    const { refresher, requests } = worker(store, 'w1');
+    expect(await refresher.current(FIRST)).toBe(FIRST);
+    await expect(refresher.afterUnauthorized(FIRST)).rejects.toMatchObject({ kind: 'not-configured' });
+    expect(requests).toEqual([]);
+  });
+
+  it('waits on the clock by itself for another worker’s refresh, and takes over once its mark lapses', async () => {
+    vi.useFakeTimers();
+    try {
+      const secrets = createMemoryKeyValueStore();
+      const grants = createGrantStore(secrets, createApiKeyStore(secrets));
+      await grants.save(FIRST, grant(Date.now()));
+      await grants.setMarker({ by: 'other', at: Date.now() });
+      const refresh = vi.fn(async () => answer(SECOND));
+      const refresher = createTokenRefresher({ grants, refresh, instance: 'w1' });
+      const sent = refresher.current(FIRST);
+      await vi.advanceTimersByTimeAsync(REFRESH_MARK_MS - 1000);
+      expect(refresh).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(refresh).toHaveBeenCalledTimes(1);
+      expect(await sent).toBe(SECOND);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
