@@ -74,6 +74,8 @@ describe('the session allow-list checks the body too', () => {
     ['bulk_delete with another field', 'POST', BULK_DELETE, { session_recording_ids: ['a'], all: true }],
     ['a single add with fields', 'POST', ONE, { name: 'x' }],
     ['a single add with an array', 'POST', ONE, []],
+    ['a single add with text for its body', 'POST', ONE, ''],
+    ['a single add with a number for its body', 'POST', ONE, 0],
     ['a single removal with a body', 'DELETE', ONE, {}],
   ])('refuses %s', (_, method, path, body) => {
     expect(isSessionBodyAllowed(method, path, body)).toBe(false);
@@ -227,6 +229,10 @@ describe('notes through the session', () => {
     [
       'a moment with more after its time',
       with_({ item_context: { ...NOTE.item_context, time_in_recording: '2025-03-01T10:01:15.250Z1' } }),
+    ],
+    [
+      'a moment in a six-digit year (as toISOString writes one after 9999)',
+      with_({ item_context: { ...NOTE.item_context, time_in_recording: '+010000-01-01T00:00:00.000Z' } }),
     ],
     ['a field more', { ...NOTE, mentions: [] }],
     ['a field less', { content: 'x', scope: 'Replay', item_id: REC }],
