@@ -190,7 +190,8 @@ function isCanonicalSegment(encoded: string): boolean {
 }
 
 export function isSessionForwardable(method: unknown, path: unknown): boolean {
-  if (typeof method !== 'string' || typeof path !== 'string') return false;
+  // A method that is not text is refused below, with every one but POST and DELETE.
+  if (typeof path !== 'string') return false;
   // Belt and braces: even an escaped-looking `..` is never forwarded.
   if (path.includes('..')) return false;
   if (method !== 'POST' && method !== 'DELETE') return false;
