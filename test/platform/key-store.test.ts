@@ -315,6 +315,19 @@ describe('the API key in memory', () => {
     expect(memory.entries().personalApiKeyMask).toBe('phx_…wxyz');
   });
 
+  it('forgets a sign-in\u2019s grant and refresh mark when a key is written in its place, keeps them with a token', async () => {
+    const memory = createMemoryKeyValueStore();
+    const keys = createApiKeyStore(memory);
+    await keys.write('pha_token', ORIGIN, { signInGrant: '{"refresh":"phr_x"}', signInRefreshing: '1' });
+    expect(memory.entries()).toMatchObject({ signInGrant: '{"refresh":"phr_x"}', signInRefreshing: '1' });
+    await keys.write(KEY, ORIGIN);
+    expect(Object.keys(memory.entries()).sort()).toEqual([
+      'personalApiKey',
+      'personalApiKeyMask',
+      'personalApiKeyOrigin',
+    ]);
+  });
+
   it('writes no mask when the stored one is already right', async () => {
     const memory = createMemoryKeyValueStore({ personalApiKey: KEY, personalApiKeyMask: 'phx_…wxyz' });
     const set = vi.fn(memory.set);
