@@ -328,6 +328,13 @@ describe('the API key in memory', () => {
     ]);
   });
 
+  it('keeps the sign-in\u2019s grant when writing its refreshed token fails', async () => {
+    const memory = createMemoryKeyValueStore({ personalApiKey: 'pha_old', signInGrant: 'old grant' });
+    const keys = createApiKeyStore({ ...memory, setAll: () => Promise.reject(new Error('quota')) });
+    await expect(keys.write('pha_new', ORIGIN, { signInGrant: 'new grant' })).rejects.toThrow('quota');
+    expect(memory.entries()).toEqual({ personalApiKey: 'pha_old', signInGrant: 'old grant' });
+  });
+
   it('writes no mask when the stored one is already right', async () => {
     const memory = createMemoryKeyValueStore({ personalApiKey: KEY, personalApiKeyMask: 'phx_…wxyz' });
     const set = vi.fn(memory.set);
