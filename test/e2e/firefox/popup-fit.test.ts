@@ -7,6 +7,7 @@ import { CHOOSE_COLLECTION, serveTicketLinking } from '../picker-window';
 import { clickMenu, useFirefoxExtension, waitForOpened } from './fixtures';
 import { FirefoxPage } from './page';
 import { firefoxPopupOver, firefoxSignedInPickerOver, pickCollection } from './popup';
+import { useFirefoxSiteSeed } from './site-seed';
 
 /** A toolbar popup is at most 600 px tall: taller, the browser cuts it and the user scrolls. */
 const POPUP_MAX_HEIGHT = 600;
@@ -197,14 +198,7 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
 });
 
 describe('Firefox: the popup over a customer’s site fits in 600 px at its fullest (site seed)', () => {
-  const env = useFirefoxExtension(
-    { flavor: 'posthog', seed: 'site', replayListingRates: null },
-    { connected: true },
-  );
-  const opened: FirefoxPage[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
+  const { env, opened } = useFirefoxSiteSeed();
   const row = (position: number) => ({
     css: `.site-recording-list li.site-recording:nth-child(${position})`,
   });

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { firstVisit } from '../demo-site';
-import { useFirefoxExtension } from './fixtures';
 import type { FirefoxPage } from './page';
 import { firefoxSignedInPickerOver, pickCollection } from './popup';
+import { useFirefoxSiteSeed } from './site-seed';
 
 const s = DEMO.site;
 const { onboarding } = DEMO.playlists;
@@ -15,14 +15,7 @@ const CHECKOUT = '/demo-site/shop/checkout?identify=ana@acme.com';
  * customer site (Chromium's is test/e2e/site-popup.test.ts).
  */
 describe('Firefox: the popup over a customer’s site lists the recordings of its page', () => {
-  const env = useFirefoxExtension(
-    { flavor: 'posthog', seed: 'site', replayListingRates: null },
-    { connected: true },
-  );
-  const opened: FirefoxPage[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
+  const { env, opened } = useFirefoxSiteSeed();
 
   /** A demo site's page as a first visit (../demo-site.ts), closed after the test. */
   async function visit(path: string) {

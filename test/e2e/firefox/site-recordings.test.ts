@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../fake-posthog/demo-ids';
-import { sendFromExtension, useFirefoxExtension } from './fixtures';
-import type { FirefoxPage } from './page';
+import { sendFromExtension } from './fixtures';
+import { useFirefoxSiteSeed } from './site-seed';
 
 const s = DEMO.site;
 
@@ -17,14 +17,7 @@ interface Answer {
  * recordings that visited the page; an extension page sends the popup's messages (the popup itself: site-popup.test.ts).
  */
 describe('Firefox: Recorded here, beneath the popup', () => {
-  const env = useFirefoxExtension(
-    { flavor: 'posthog', seed: 'site', replayListingRates: null },
-    { connected: true },
-  );
-  const opened: FirefoxPage[] = [];
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((page) => page.close()));
-  });
+  const { env, opened } = useFirefoxSiteSeed();
 
   it('finds the project by the token posthog-js left, with the visitor’s session, and lists the page’s recordings', async () => {
     const { page, tabId } = await env.session.openTab(
