@@ -24,6 +24,8 @@ export default {
     'lib/platform/grant-store.ts',
     'lib/background/settings/token-refresher.ts',
     'lib/api/oauth.ts',
+    // The renewal of a sign-in's token once after a 401, per request.
+    'lib/api/transport.ts',
   ],
   // Which tests run against a mutant is vitest.mutate.config.ts's choice, not Stryker's `testFiles`:
   // with `testFiles`, Stryker switches a module-level (static) mutant on too late for any test to

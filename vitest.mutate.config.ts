@@ -19,6 +19,9 @@ const OWN_TESTS: Record<string, string[]> = {
     'test/api/session-routes.test.ts',
     'test/api/client.test.ts',
     'test/api/oauth.test.ts',
+    'test/api/renew-token.test.ts',
+    'test/api/error-mapping.test.ts',
+    'test/api/retry.test.ts',
     'test/api/origin-guard.test.ts',
     'test/content/session-relay.test.ts',
     'test/background/pending/*.test.ts',
@@ -32,7 +35,7 @@ const OWN_TESTS: Record<string, string[]> = {
     'test/platform/grant-store.test.ts',
     'test/background/settings/*.test.ts',
   ],
-  contract: ['test/contract/redirects.test.ts'],
+  contract: ['test/contract/redirects.test.ts', 'test/contract/client-errors.test.ts'],
 };
 
 const projects = (base.test?.projects ?? []).flatMap((project) => {
