@@ -57,6 +57,12 @@ describe('which tests npm run mutate runs against a mutant', () => {
     );
     expect(projects.map((project) => project.name)).toEqual(['unit', 'contract']);
     expect(projects[0]?.include).toContain('test/api/session-routes.test.ts');
-    expect(projects[1]?.include).toEqual(['test/contract/redirects.test.ts']);
+    expect(projects[1]?.include).toEqual([
+      'test/contract/redirects.test.ts',
+      'test/contract/client-errors.test.ts',
+    ]);
+    for (const include of projects.flatMap((project) => project.include ?? [])) {
+      expect(include).not.toMatch(/^test\/e2e\//);
+    }
   });
 });
