@@ -20,6 +20,7 @@ const OWN_TESTS: Record<string, string[]> = {
     'test/api/client.test.ts',
     'test/api/oauth.test.ts',
     'test/api/renew-token.test.ts',
+    'test/api/transport.test.ts',
     'test/api/error-mapping.test.ts',
     'test/api/retry.test.ts',
     'test/api/origin-guard.test.ts',
