@@ -1,4 +1,4 @@
-import { type CollectionEntry, canHoldRecordings } from '../../messaging/collection-entries';
+import { canHoldRecordings } from '../../messaging/collection-entries';
 import { holdingOf } from '../../messaging/collection-holding';
 import type {
   CreateAndAddInput,
@@ -107,22 +107,22 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   ): Promise<RecordingChangeResult> {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
-    // A kept change's own user and container; a change asked now from a PostHog tab, that tab's container.
-    const through = keptFor ?? (await askedFrom(input.tabId, scope.connection.origin));
-    let entry: CollectionEntry;
-    try {
-      entry = await playlists.entry(scope, shortId);
-    } catch (error) {
-      if (isAppError(error) && error.kind === 'not-found') await playlists.drop(scope, shortId);
-      throw error;
-    }
+    // At once (a woken worker reads each from storage): whose session (a kept change's own, else the
+    // asking tab's container), the collection (gone from PostHog: out of the list), its membership.
+    const [through, entry, before] = await Promise.all([
+      keptFor ?? askedFrom(input.tabId, scope.connection.origin),
+      playlists.entry(scope, shortId).catch(async (error: unknown) => {
+        if (isAppError(error) && error.kind === 'not-found') await playlists.drop(scope, shortId);
+        throw error;
+      }),
+      playlists.membership(scope, recordingId),
+    ]);
     const playlistName = entry.name;
     if (!canHoldRecordings(entry)) {
       throw new AppError('invalid-input', {
         detail: t(entry.kind === 'filters' ? 'playlistIsSavedFilter' : 'playlistIsSynthetic'),
       });
     }
-    const before = await playlists.membership(scope, recordingId);
     const holding = holdingOf(before, shortId);
     if (direction === 'add' && holding === 'in') {
       const note = await withNote(scope, input, signal, through);
