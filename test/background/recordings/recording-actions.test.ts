@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sessionFailure } from '../../../lib/background/recordings/key-or-session';
+import { createRecordingActions } from '../../../lib/background/recordings/recording-actions';
 import type { AppError } from '../../../lib/platform/errors';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { startFakePostHog } from '../../fake-posthog/index';
@@ -229,5 +230,41 @@ describe('the session fallback', () => {
     } finally {
       await contract.close();
     }
+  });
+
+  it('reads whose session, the collection and its membership at once (a woken worker reads each from storage)', async () => {
+    const { playlists, forward } = wirePlaylists(server, { originTraits: cloudTraits });
+    await playlists.list({ source: 'server', recordingId: LOOSE });
+    // Each read answers only once all three were asked: one after another, the add never goes.
+    const asked = new Set<string>();
+    let allAsked: () => void = () => {};
+    const together = new Promise<void>((resolve) => {
+      allAsked = resolve;
+    });
+    const read = async <T>(name: string, answer: () => Promise<T>): Promise<T> => {
+      asked.add(name);
+      if (asked.size === 3) allAsked();
+      await together;
+      return answer();
+    };
+    const actions = createRecordingActions({
+      playlists: {
+        ...playlists,
+        entry: (scope, shortId) => read('entry', () => playlists.entry(scope, shortId)),
+        membership: (scope, recordingId) =>
+          read('membership', () => playlists.membership(scope, recordingId)),
+      },
+      session: fakeBrowser.storage.session,
+      originTraits: cloudTraits,
+      forward,
+      askedIn: (tabId) => read('askedIn', async () => ({ container: `firefox-container-${tabId}` })),
+    });
+    const added = actions.add({ ...inCollection(onboarding), tabId: 7 });
+    const outcome = await Promise.race([
+      added.then((result) => result.outcome),
+      new Promise((resolve) => setTimeout(() => resolve([...asked]), 2000)),
+    ]);
+    expect(outcome).toBe('added');
+    await actions.remove(inCollection(onboarding));
   });
 });
