@@ -23,15 +23,24 @@ export interface ViewUpdate {
   hints: PageHints;
 }
 
-const KINDS: ReadonlySet<string> = new Set([
-  'recording',
-  'playlist',
-  'dashboard',
-  'dashboards',
-  'playlists',
-  'shared',
-  'embedded',
-]);
+/**
+ * Every kind of page, with the field that tells one page of it from another ('' when the kind and
+ * project do). A `Record`, so a kind added to `PageContext` must be added here too.
+ */
+const ITEM_FIELD: Readonly<Record<PageContext['kind'], string>> = {
+  recording: 'recordingId',
+  playlist: 'shortId',
+  dashboard: 'dashboardId',
+  insight: 'shortId',
+  notebook: 'shortId',
+  page: 'path',
+  shared: 'accessToken',
+  embedded: 'accessToken',
+  dashboards: '',
+  playlists: '',
+};
+const itemField = (kind: string): string | undefined =>
+  Object.hasOwn(ITEM_FIELD, kind) ? ITEM_FIELD[kind as PageContext['kind']] : undefined;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -39,20 +48,14 @@ const isOptional = (value: unknown, type: 'string' | 'number') =>
   value === undefined || typeof value === type;
 
 function isContext(value: unknown): value is PageContext {
-  if (!isRecord(value) || typeof value.kind !== 'string' || !KINDS.has(value.kind)) return false;
-  if (typeof value.origin !== 'string') return false;
-  if (value.kind === 'shared' || value.kind === 'embedded') return typeof value.accessToken === 'string';
+  if (!isRecord(value) || typeof value.kind !== 'string' || typeof value.origin !== 'string') return false;
+  const field = itemField(value.kind);
+  if (field === undefined) return false;
+  const item = field ? value[field] : '';
+  if (value.kind === 'shared' || value.kind === 'embedded') return typeof item === 'string';
   if (value.projectId !== null && !Number.isSafeInteger(value.projectId)) return false;
-  switch (value.kind) {
-    case 'recording':
-      return typeof value.recordingId === 'string' && isOptional(value.t, 'number');
-    case 'playlist':
-      return typeof value.shortId === 'string';
-    case 'dashboard':
-      return Number.isSafeInteger(value.dashboardId);
-    default:
-      return true;
-  }
+  if (value.kind === 'dashboard') return Number.isSafeInteger(item);
+  return typeof item === 'string' && (value.kind !== 'recording' || isOptional(value.t, 'number'));
 }
 
 /** `{ type: 'context/changed', input }` from the background → the update, or null for anything else. */
@@ -77,24 +80,14 @@ export function parseViewUpdate(raw: unknown): ViewUpdate | null {
  */
 export function samePage(a: PageContext, b: PageContext): boolean {
   if (a.kind !== b.kind || a.origin !== b.origin) return false;
-  switch (a.kind) {
-    case 'recording':
-      return (
-        b.kind === 'recording' &&
-        a.projectId === b.projectId &&
-        a.recordingId === b.recordingId &&
-        a.playlistShortId === b.playlistShortId
-      );
-    case 'playlist':
-      return b.kind === 'playlist' && a.projectId === b.projectId && a.shortId === b.shortId;
-    case 'dashboard':
-      return b.kind === 'dashboard' && a.projectId === b.projectId && a.dashboardId === b.dashboardId;
-    case 'shared':
-    case 'embedded':
-      return (b.kind === 'shared' || b.kind === 'embedded') && a.accessToken === b.accessToken;
-    default:
-      return 'projectId' in b && a.projectId === b.projectId;
-  }
+  const field = ITEM_FIELD[a.kind];
+  const one: Record<string, unknown> = a;
+  const other: Record<string, unknown> = b;
+  return (
+    one.projectId === other.projectId &&
+    (!field || one[field] === other[field]) &&
+    one.playlistShortId === other.playlistShortId
+  );
 }
 
 export interface WatchDeps {

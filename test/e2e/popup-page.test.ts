@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { recordingPage } from '../support/recording-page';
 import { pickerOver } from './collections-harness';
+import { allowClipboard, readClipboard } from './dashboards-harness';
 import { useExtension } from './fixtures';
 import type { ExtensionSession } from './harness';
 import { popupHeading, popupReady } from './pages';
@@ -64,13 +65,15 @@ describe('the popup belongs to its page', () => {
     );
   /**
    * A page of the local PostHog whose title stays "PostHog" (PostHog's own title until its app has
-   * booted), so the page itself never reports a name: the only one is what the test sends.
+   * booted), so the page itself never reports a name: the only one is what the test sends, or the
+   * title the test lets the page say later (`nameLate`).
    */
   async function untitledTab(url: string): Promise<{ page: Page; tabId: number }> {
     const page = await env.session.context.newPage();
     await page.addInitScript(() => {
       const keep = () => {
-        if (document.title !== 'PostHog') document.title = 'PostHog';
+        const held = (window as { heldTitle?: string }).heldTitle ?? 'PostHog';
+        if (document.title !== held) document.title = held;
       };
       new MutationObserver(keep).observe(document, { subtree: true, childList: true, characterData: true });
     });
@@ -100,6 +103,52 @@ describe('the popup belongs to its page', () => {
     expect(answer).toEqual({ ok: true, data: {} });
     await eventually(() => popupHeading(popup)).toBe(renamed);
     expect(await toolbarTitle(tabId)).toBe(`${renamed} · Dashboard · project 1 — Hogmark`);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  /** The page says its title at last, as PostHog's app does once it has drawn the page. */
+  const nameLate = (page: Page, title: string) =>
+    page.evaluate((held) => {
+      (window as { heldTitle?: string }).heldTitle = held;
+      document.title = held;
+    }, title);
+
+  it('names an insight in an open popup when its page says its title late, and copies it by that name', async () => {
+    await allowClipboard(env.session, env.server.url);
+    const { shortId } = DEMO.insights.shared;
+    const url = `${env.server.url}/project/${DEMO.projects.main}/insights/${shortId}`;
+    const { page, tabId } = await untitledTab(url);
+    const popup = await popupReady(env.session, tabId);
+    expect(await popup.locator('.context-kind').textContent()).toBe('Insight');
+
+    await nameLate(page, 'Weekly signups • Product analytics • PostHog');
+    await eventually(() => popupHeading(popup)).toBe('Weekly signups');
+    expect(await toolbarTitle(tabId)).toBe(
+      `Weekly signups · Insight · project ${DEMO.projects.main} — Hogmark`,
+    );
+    await popup
+      .getByRole('group', { name: 'Private link' })
+      .getByRole('button', { name: 'Copy as Markdown' })
+      .click();
+    expect(await readClipboard(page)).toBe(`[Weekly signups](${url})`);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('follows a notebook to its late title, but not the tab to another notebook', async () => {
+    const notebook = (id: string) => `${env.server.url}/project/${DEMO.projects.main}/notebooks/${id}`;
+    const { page, tabId } = await untitledTab(notebook(DEMO.notebooks.titled));
+    const popup = await popupReady(env.session, tabId);
+    await nameLate(page, 'Release notes • Notebooks • PostHog');
+    await eventually(() => popupHeading(popup)).toBe('Release notes');
+
+    // In-app, to another notebook: the popup stays with the one it was opened over.
+    const other = new URL(notebook(DEMO.notebooks.untitled)).pathname;
+    await page.evaluate((path) => history.pushState(null, '', path), other);
+    await nameLate(page, 'Roadmap • Notebooks • PostHog');
+    await eventually(() => toolbarTitle(tabId)).toBe(
+      `Roadmap · Notebook · project ${DEMO.projects.main} — Hogmark`,
+    );
+    expect(await popupHeading(popup)).toBe('Release notes');
     await Promise.all([popup.close(), page.close()]);
   });
 

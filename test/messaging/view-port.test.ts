@@ -7,13 +7,31 @@ import {
   viewPortTabId,
   watchTabView,
 } from '../../lib/messaging/view-port';
-import type { PageContext } from '../../lib/posthog/context';
+import { type PageContext, parsePageContext } from '../../lib/posthog/context';
 
 const US = 'https://us.posthog.com';
 const REC = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
 const recording: PageContext = { kind: 'recording', origin: US, projectId: 1, recordingId: REC };
 const dashboard: PageContext = { kind: 'dashboard', origin: US, projectId: 1, dashboardId: 3 };
 const changed = (input: unknown) => ({ type: 'context/changed', input });
+const at = (path: string): PageContext => {
+  const context = parsePageContext(`${US}${path}`);
+  if (!context) throw new Error(`${path} is no page of PostHog`);
+  return context;
+};
+/** One page of every kind, as the background parses them from a tab's URL. */
+const EVERY_KIND: PageContext[] = [
+  at(`/project/1/replay/${REC}?t=12`),
+  at('/project/1/replay/playlists/eKdNnFRI'),
+  at('/project/1/dashboard/3'),
+  at('/project/1/insights/Wk7pQ2xZ'),
+  at('/project/1/notebooks/abc123XY'),
+  at('/project/1/feature_flags/42?tab=usage'),
+  at('/project/1/dashboard'),
+  at('/project/1/replay/playlists'),
+  at('/shared/AbCdEfGhIjKl1234'),
+  at('/embedded/AbCdEfGhIjKl1234'),
+];
 
 describe('the view port', () => {
   it('names a port for a tab and reads the tab back, refusing any other name', () => {
@@ -39,6 +57,15 @@ describe('the view port', () => {
     });
   });
 
+  it('takes every kind of page, so a late title reaches a popup over an insight, a notebook or any page', () => {
+    expect(new Set(EVERY_KIND.map((context) => context.kind)).size).toBe(EVERY_KIND.length);
+    for (const context of EVERY_KIND) {
+      const input = { tabId: 4, context, hints: { title: 'Weekly signups' } };
+      expect(protocol['context/changed'].input.safeParse(input).success).toBe(true);
+      expect(parseViewUpdate(changed(input))).toEqual(input);
+    }
+  });
+
   it.each([
     null,
     'context/changed',
@@ -49,6 +76,10 @@ describe('the view port', () => {
     changed({ tabId: 4, context: { kind: 'settings', origin: US, projectId: 1 }, hints: {} }),
     changed({ tabId: 4, context: { ...dashboard, dashboardId: '3' }, hints: {} }),
     changed({ tabId: 4, context: { kind: 'shared', origin: US }, hints: {} }),
+    changed({ tabId: 4, context: { kind: 'insight', origin: US, projectId: 1 }, hints: {} }),
+    changed({ tabId: 4, context: { kind: 'notebook', origin: US, projectId: 1, shortId: 7 }, hints: {} }),
+    changed({ tabId: 4, context: { kind: 'page', origin: US, projectId: 1 }, hints: {} }),
+    changed({ tabId: 4, context: { kind: 'toString', origin: US, projectId: 1 }, hints: {} }),
     changed({ tabId: 4, context: null, hints: { title: 3 } }),
     changed({ tabId: 4, context: null, hints: { currentSecond: '12' } }),
     changed({ tabId: 4, context: null }),
@@ -63,6 +94,21 @@ describe('the view port', () => {
     expect(samePage(dashboard, { ...dashboard, projectId: 2 })).toBe(false);
     expect(samePage(dashboard, { ...dashboard, origin: 'https://eu.posthog.com' })).toBe(false);
     expect(samePage(dashboard, recording)).toBe(false);
+  });
+
+  it('tells one insight, notebook or other page from another in the same project', () => {
+    for (const context of EVERY_KIND) expect(samePage(context, { ...context })).toBe(true);
+    const insight = at('/project/1/insights/Wk7pQ2xZ');
+    expect(samePage(insight, at('/project/1/insights/Wk7pQ2xZ/edit'))).toBe(true);
+    expect(samePage(insight, at('/project/1/insights/Qm3xR8tV'))).toBe(false);
+    expect(samePage(insight, at('/project/2/insights/Wk7pQ2xZ'))).toBe(false);
+    expect(samePage(insight, at('/project/1/notebooks/Wk7pQ2xZ'))).toBe(false);
+    const notebook = at('/project/1/notebooks/abc123XY');
+    expect(samePage(notebook, at('/project/1/notebooks/zzz999QQ'))).toBe(false);
+    const flag = at('/project/1/feature_flags/42');
+    expect(samePage(flag, at('/project/1/feature_flags/42'))).toBe(true);
+    expect(samePage(flag, at('/project/1/feature_flags/43'))).toBe(false);
+    expect(samePage(flag, at('/project/2/feature_flags/42'))).toBe(false);
   });
 
   it('hands on only its own tab’s updates, and disconnects when stopped', () => {

@@ -111,7 +111,17 @@ export class FirefoxPage {
       if (text !== null) return text;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
-    throw new Error(`Timed out waiting for ${JSON.stringify(target)}`);
+    // What the page showed instead, so a failure says what a user would have seen.
+    const seen = await this.evaluate(
+      (css: string) =>
+        [...document.querySelectorAll(css)]
+          .slice(0, 5)
+          .map((element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80)),
+      target.css,
+    ).catch(() => []);
+    throw new Error(
+      `Timed out waiting for ${JSON.stringify(target)}; ${target.css} showed ${JSON.stringify(seen)}`,
+    );
   }
 
   /** Types a value into a field the way the `input` event reports it (Preact listens to that). */
