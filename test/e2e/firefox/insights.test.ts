@@ -99,6 +99,36 @@ describe('Firefox: insights, notebooks and other PostHog pages', () => {
       .toBe(`[Pageview count](${insightUrl(derived.shortId)})`);
   });
 
+  it('an open popup over an insight follows the title PostHog gives the page late', async () => {
+    const { page, tabId } = await env.session.openTab(insightUrl(derived.shortId));
+    opened.push(page);
+    await expect.poll(() => page.evaluate(() => document.title)).toMatch(/^Pageview count/);
+    // The tab goes back to PostHog's title before its app has booted, and stays there until let go.
+    await page.evaluate(() => {
+      const hold = () => {
+        const held = (window as { heldTitle?: string }).heldTitle ?? 'PostHog';
+        if (document.title !== held) document.title = held;
+      };
+      new MutationObserver(hold).observe(document, { subtree: true, childList: true, characterData: true });
+      hold();
+    });
+    await expect.poll(() => titleOf(tabId)).not.toContain('Pageview count');
+    const popup = await firefoxPopupOver(env, tabId);
+    opened.push(popup);
+    await popup.waitForTarget({ css: 'h1', text: `Insight ${derived.shortId}` });
+
+    await page.evaluate(() => {
+      const title = 'Pageview count • Product analytics • PostHog';
+      (window as { heldTitle?: string }).heldTitle = title;
+      document.title = title;
+    });
+    await popup.waitForTarget({ css: 'h1', text: 'Pageview count' });
+    await popup.click(copyIn('Private link', 'Copy as Markdown'));
+    await expect
+      .poll(() => env.session.readClipboard())
+      .toBe(`[Pageview count](${insightUrl(derived.shortId)})`);
+  });
+
   it('the popup over a publicly shared recording copies its public link', async () => {
     const { page, tabId } = await env.session.openTab(
       `${env.server.url}/project/1/replay/${DEMO.recordings.inCheckout}`,
