@@ -1,6 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { BrowserContext, Worker } from 'playwright-core';
 import { DEMO } from '../test/fake-posthog/demo-ids';
 import type { FakePostHog } from '../test/fake-posthog/index';
@@ -22,6 +24,21 @@ export const FETCH_PAGE = 'fetch.html';
 /** The button the minimal content script puts in every page of the local PostHog. */
 export const MINIMAL_BUTTON_ID = 'hogmark-bench-minimal-add';
 
+/**
+ * Which floor extension: `minimal`, plain JavaScript on `chrome.*`; or `stack`, the same work on
+ * Hogmark's fixed stack (bench-stack-worker.ts), its own button beside the minimal one's.
+ */
+export type FloorWorker = 'minimal' | 'stack';
+
+/** Each floor extension's button in the local PostHog's pages. */
+export const FLOOR_BUTTON_ID: Record<FloorWorker, string> = {
+  minimal: MINIMAL_BUTTON_ID,
+  stack: 'hogmark-bench-stack-add',
+};
+
+/** Each floor extension's worker script: the name tells the two workers apart in one browser. */
+const WORKER_FILE: Record<FloorWorker, string> = { minimal: MINIMAL_WORKER, stack: 'stack-worker.js' };
+
 /** The same command as Hogmark's add shortcut; its key is set by the bench (two extensions, two keys). */
 export const MINIMAL_COMMAND = 'add-to-last-playlist';
 
@@ -38,14 +55,16 @@ export const FETCH_PATH = `${project}/session_recording_playlists/`;
  */
 export async function writeMinimalExtension(
   server: FakePostHog,
+  floor: FloorWorker = 'minimal',
 ): Promise<{ dir: string; dispose: () => Promise<void> }> {
-  const dir = await mkdtemp(join(tmpdir(), 'hogmark-bench-minimal-'));
+  const dir = await mkdtemp(join(tmpdir(), `hogmark-bench-${floor}-`));
   const requests = { add: `${server.url}${ADD_PATH}`, fetch: `${server.url}${FETCH_PATH}` };
+  const buttonId = FLOOR_BUTTON_ID[floor];
   const manifest = {
     manifest_version: 3,
-    name: 'Hogmark bench: minimal worker',
+    name: `Hogmark bench: ${floor} worker`,
     version: '1.0',
-    background: { service_worker: MINIMAL_WORKER },
+    background: { service_worker: WORKER_FILE[floor] },
     host_permissions: ['http://127.0.0.1/*'],
     commands: { [MINIMAL_COMMAND]: { description: 'Send one request' } },
     content_scripts: [
@@ -54,7 +73,7 @@ export async function writeMinimalExtension(
   };
   const files: Record<string, string> = {
     'manifest.json': `${JSON.stringify(manifest, null, 2)}\n`,
-    [MINIMAL_WORKER]: [
+    [WORKER_FILE[floor]]: [
       // The instant the worker's first line runs, on its own clock: what any worker's start costs.
       'globalThis.benchFirstLineAt = performance.now();',
       `const ADD = ${JSON.stringify(requests.add)};`,
@@ -71,9 +90,10 @@ export async function writeMinimalExtension(
     ].join('\n'),
     'minimal-content.js': [
       "const button = document.createElement('button');",
-      `button.id = ${JSON.stringify(MINIMAL_BUTTON_ID)};`,
-      "button.textContent = 'Minimal add';",
-      "button.style.cssText = 'position:fixed;left:8px;bottom:8px;z-index:2147483647;padding:8px';",
+      `button.id = ${JSON.stringify(buttonId)};`,
+      `button.textContent = ${JSON.stringify(`${floor} add`)};`,
+      // Side by side, so that each extension's button can be pressed with the other's in the page.
+      `button.style.cssText = 'position:fixed;left:${floor === 'minimal' ? 8 : 160}px;bottom:8px;z-index:2147483647;padding:8px';`,
       "button.addEventListener('click', () => chrome.runtime.sendMessage('add').catch(() => {}));",
       'document.documentElement.append(button);',
       '',
@@ -92,18 +112,45 @@ export async function writeMinimalExtension(
       '',
     ].join('\n'),
   };
+  if (floor === 'stack') files[WORKER_FILE.stack] = await bundleStackWorker(requests);
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** The minimal extension's worker in a session that loaded it (running at install, or when woken). */
-export async function minimalWorker(context: BrowserContext): Promise<Worker> {
-  const isMinimal = (worker: Worker) => new URL(worker.url()).pathname === `/${MINIMAL_WORKER}`;
+/**
+ * The stack worker, bundled as the background is for a test build (minified, one classic script),
+ * with the local PostHog's two addresses in it.
+ */
+async function bundleStackWorker(requests: { add: string; fetch: string }): Promise<string> {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const built = await build({
+    entryPoints: [join(here, 'bench-stack-worker.ts')],
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+    define: { ADD_URL: JSON.stringify(requests.add), FETCH_URL: JSON.stringify(requests.fetch) },
+  });
+  const [output] = built.outputFiles;
+  if (!output) throw new Error('esbuild wrote no stack worker.');
+  return output.text;
+}
+
+/** A floor extension's worker in a session that loaded it (running at install, or when woken). */
+export async function minimalWorker(
+  context: BrowserContext,
+  floor: FloorWorker = 'minimal',
+): Promise<Worker> {
+  const isMinimal = (worker: Worker) => new URL(worker.url()).pathname === `/${WORKER_FILE[floor]}`;
   const running = context.serviceWorkers().find(isMinimal);
   return running ?? (await context.waitForEvent('serviceworker', { predicate: isMinimal, timeout: 30_000 }));
 }
 
-/** The minimal extension's id, from its worker's address. */
-export async function minimalExtensionId(context: BrowserContext): Promise<string> {
-  return new URL((await minimalWorker(context)).url()).host;
+/** A floor extension's id, from its worker's address. */
+export async function minimalExtensionId(
+  context: BrowserContext,
+  floor: FloorWorker = 'minimal',
+): Promise<string> {
+  return new URL((await minimalWorker(context, floor)).url()).host;
 }

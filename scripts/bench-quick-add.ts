@@ -7,7 +7,8 @@ import type { FakePostHog } from '../test/fake-posthog/index';
 import type { LoggedRequest } from '../test/fake-posthog/types';
 import {
   ADD_PATH,
-  MINIMAL_BUTTON_ID,
+  FLOOR_BUTTON_ID,
+  type FloorWorker,
   MINIMAL_COMMAND,
   minimalExtensionId,
   writeMinimalExtension,
@@ -25,10 +26,14 @@ import { controlServiceWorker, type WorkerControl } from './bench-worker';
 export interface QuickAddFigures {
   /** The minimal worker's command (its key: Alt+Shift+K) after a stop: key down → its one request. */
   minimalShortcutAfterStop: TimedFigure;
+  /** The stack worker's command (Alt+Shift+J) after a stop: the same, on Hogmark's fixed stack. */
+  stackShortcutAfterStop: TimedFigure;
   shortcutAfterStop: TimedFigure;
   shortcutWarm: TimedFigure;
   /** The minimal content script's button after a stop: click → its worker's one request. */
   minimalInPageAfterStop: TimedFigure;
+  /** The stack worker's content script's button after a stop: click → its worker's one request. */
+  stackInPageAfterStop: TimedFigure;
   inPageAfterStop: TimedFigure;
   inPageWarm: TimedFigure;
   rounds: { rounds: number; converged: boolean };
@@ -75,19 +80,20 @@ const KEYS = {
   Shift: { windowsVirtualKeyCode: 16, nativeVirtualKeyCode: 50, code: 'ShiftLeft', key: 'Shift' },
   P: { windowsVirtualKeyCode: 80, nativeVirtualKeyCode: 33, code: 'KeyP', key: 'P' },
   K: { windowsVirtualKeyCode: 75, nativeVirtualKeyCode: 45, code: 'KeyK', key: 'K' },
+  J: { windowsVirtualKeyCode: 74, nativeVirtualKeyCode: 44, code: 'KeyJ', key: 'J' },
 };
 const ALT = 1;
 const SHIFT = 8;
 
 /**
  * Alt+Shift+`letter` pressed in the page, and the instant (epoch ms) just before the letter went down
- * (P: Hogmark's add; K: the minimal worker's command). Playwright's
+ * (P: Hogmark's add; K: the minimal worker's command; J: the stack worker's). Playwright's
  * `keyboard.press` sends no native key code, so Chromium drops the key once the page has had it
  * (`skip_if_unhandled`) and never looks for a browser shortcut; with one, the key that the page
  * leaves unhandled goes on to the browser's shortcuts as a real one does, and Chromium dispatches
  * `commands.onCommand`, waking a stopped worker.
  */
-async function pressShortcut(cdp: CDPSession, letter: 'P' | 'K'): Promise<number> {
+async function pressShortcut(cdp: CDPSession, letter: 'P' | 'K' | 'J'): Promise<number> {
   const send = (type: KeyEvent, name: keyof typeof KEYS, modifiers: number) =>
     cdp.send('Input.dispatchKeyEvent', { type, modifiers, ...KEYS[name] });
   await send('rawKeyDown', 'Alt', ALT);
@@ -111,16 +117,16 @@ async function addButtonCentre(page: Page, cdp: CDPSession): Promise<{ x: number
   return { x: (x1 + x3) / 2, y: (y1 + y3) / 2 };
 }
 
-/** The minimal content script's button's centre (a plain button in the page). */
-async function minimalButtonCentre(page: Page): Promise<{ x: number; y: number }> {
-  const box = await page.locator(`#${MINIMAL_BUTTON_ID}`).boundingBox();
-  if (!box) throw new Error('The minimal extension put no button in the page.');
+/** A floor extension's content script's button's centre (a plain button in the page). */
+async function minimalButtonCentre(page: Page, floor: FloorWorker): Promise<{ x: number; y: number }> {
+  const box = await page.locator(`#${FLOOR_BUTTON_ID[floor]}`).boundingBox();
+  if (!box) throw new Error(`The ${floor} extension put no button in the page.`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 /**
  * The first add request to arrive at or after `from` (epoch ms): Hogmark's carries the session, the
- * minimal worker's nothing (`auth` none).
+ * floor workers' nothing (`auth` none).
  */
 async function addArrival(
   server: FakePostHog,
@@ -152,8 +158,8 @@ async function addArrival(
 }
 
 interface Surface {
-  name: 'shortcut' | 'inPage' | 'minimalShortcut' | 'minimalInPage';
-  /** The minimal extension's: its request changes nothing, so there is nothing to undo. */
+  name: 'shortcut' | 'inPage' | 'minimalShortcut' | 'minimalInPage' | 'stackShortcut' | 'stackInPage';
+  /** A floor extension's: its request changes nothing, so there is nothing to undo. */
   minimal: boolean;
   /** Everything up to the last input before the trigger (focus, the pointer over the button). */
   prepare(): Promise<void>;
@@ -204,26 +210,33 @@ export async function surfaces(
       await waitForInPageText(tab.page, /Removed from Onboarding/);
     },
   };
-  const minimalShortcut: Surface = {
-    name: 'minimalShortcut',
+  const floorShortcut = (floor: FloorWorker): Surface => ({
+    name: `${floor}Shortcut`,
     minimal: true,
     prepare: () => tab.page.bringToFront(),
-    trigger: () => pressShortcut(cdp, 'K'),
+    trigger: () => pressShortcut(cdp, floor === 'minimal' ? 'K' : 'J'),
     undo: () => apiQuiet(server),
-  };
-  const minimalInPage: Surface = {
-    name: 'minimalInPage',
+  });
+  const floorInPage = (floor: FloorWorker): Surface => ({
+    name: `${floor}InPage`,
     minimal: true,
     async prepare() {
       await tab.page.bringToFront();
-      const { x, y } = await minimalButtonCentre(tab.page);
+      const { x, y } = await minimalButtonCentre(tab.page, floor);
       await tab.page.mouse.move(x, y);
       await tab.page.mouse.down();
     },
     trigger: inPage.trigger,
     undo: () => apiQuiet(server),
+  });
+  return {
+    shortcut,
+    inPage,
+    minimalShortcut: floorShortcut('minimal'),
+    minimalInPage: floorInPage('minimal'),
+    stackShortcut: floorShortcut('stack'),
+    stackInPage: floorInPage('stack'),
   };
-  return { shortcut, inPage, minimalShortcut, minimalInPage };
 }
 
 /** What a probe does around a timed add (scripts/probe-worker-start.ts traces it). */
@@ -268,28 +281,33 @@ export async function timedAdd(
 }
 
 /**
- * A browser with Hogmark and the minimal extension, connected, both commands given their keys, over
+ * A browser with Hogmark and the two floor extensions (minimal and stack), connected, each command
+ * given its key, over
  * a signed-in recording tab; Onboarding made the last-used collection by a popup add (undone), which
  * also learns PostHog's refusal of the key for this action.
  */
 export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
   const minimal = await writeMinimalExtension(server);
+  const stack = await writeMinimalExtension(server, 'stack');
   // No ready probe here (launchBenchSession's): on a PostHog page it would look for a ready frame forever.
   const session = await launchExtension({
     extensionDir: env.extensionDir,
     chromiumPath: env.chromiumPath,
-    alsoLoad: [minimal.dir],
+    alsoLoad: [minimal.dir, stack.dir],
   });
   const dispose = async () => {
     await session.close();
     await minimal.dispose();
+    await stack.dispose();
   };
   try {
     const minimalId = await minimalExtensionId(session.context);
+    const stackId = await minimalExtensionId(session.context, 'stack');
     await saveConnection(session, server.url, server.keys.all);
     await assignShortcut(session, session.extensionId, 'Alt+Shift+P');
-    // The same command in the minimal extension, on a key of its own (one key, one extension).
+    // The same command in each floor extension, on a key of its own (one key, one extension).
     await assignShortcut(session, minimalId, 'Alt+Shift+K');
+    await assignShortcut(session, stackId, 'Alt+Shift+J');
     const tab = await session.openTab(`${server.url}/login?next=${encodeURIComponent(RECORDING)}`);
     await tab.page.waitForURL(`${server.url}${RECORDING}`);
     const popup = await session.openPopup(tab.tabId);
@@ -300,7 +318,7 @@ export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText(/^Removed from Onboarding/).waitFor();
     await popup.close();
-    return { session, tab, minimalId, dispose };
+    return { session, tab, minimalId, stackId, dispose };
   } catch (error) {
     await dispose();
     throw error;
@@ -309,29 +327,37 @@ export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
 
 /**
  * The shortcut's and the in-page button's add to the last-used collection (Onboarding, made so by a
- * popup add first), over a signed-in recording tab on the `posthog` flavor, with the minimal extension
- * loaded beside Hogmark: each round times, in turn, the minimal worker's command after a stop, the
- * shortcut after a stop and warm, then the minimal content script's button after a stop, Hogmark's
- * in-page button after a stop and warm; each of Hogmark's adds is undone.
+ * popup add first), over a signed-in recording tab on the `posthog` flavor, with the two floor
+ * extensions loaded beside Hogmark: each round times, in turn, the minimal worker's command after a
+ * stop, the stack worker's, the shortcut after a stop and warm, then the minimal and the stack
+ * content scripts' buttons after a stop, Hogmark's in-page button after a stop and warm; each of
+ * Hogmark's adds is undone.
  */
 export async function measureQuickAdds(
   env: BenchEnv,
   server: FakePostHog,
   plans: { warm: RoundsPlan; warmUp: number },
 ): Promise<QuickAddFigures> {
-  const { session, tab, minimalId, dispose } = await openQuickAddSession(env, server);
+  const { session, tab, minimalId, stackId, dispose } = await openQuickAddSession(env, server);
   const sentAs: Record<string, number> = {};
   let wokenEarly = 0;
   try {
     const worker = await controlServiceWorker(session, tab.page);
     const minimalWorker = await controlServiceWorker(session, tab.page, minimalId);
-    const { shortcut, inPage, minimalShortcut, minimalInPage } = await surfaces(session, server, tab);
+    const stackWorker = await controlServiceWorker(session, tab.page, stackId);
+    const { shortcut, inPage, minimalShortcut, minimalInPage, stackShortcut, stackInPage } = await surfaces(
+      session,
+      server,
+      tab,
+    );
     const round = async () => {
       const samples = {
         minimalShortcutAfterStop: await timedAdd(minimalShortcut, server, minimalWorker, true),
+        stackShortcutAfterStop: await timedAdd(stackShortcut, server, stackWorker, true),
         shortcutAfterStop: await timedAdd(shortcut, server, worker, true),
         shortcutWarm: await timedAdd(shortcut, server, worker, false),
         minimalInPageAfterStop: await timedAdd(minimalInPage, server, minimalWorker, true),
+        stackInPageAfterStop: await timedAdd(stackInPage, server, stackWorker, true),
         inPageAfterStop: await timedAdd(inPage, server, worker, true),
         inPageWarm: await timedAdd(inPage, server, worker, false),
       };
@@ -345,7 +371,7 @@ export async function measureQuickAdds(
         const samples = await round();
         for (const [name, { sent, wokenEarly: redone }] of Object.entries(samples)) {
           wokenEarly += redone;
-          if (name.startsWith('minimal')) continue;
+          if (name.startsWith('minimal') || name.startsWith('stack')) continue;
           const as = `${sent.auth} ${sent.status}`;
           sentAs[as] = (sentAs[as] ?? 0) + 1;
         }
@@ -357,6 +383,7 @@ export async function measureQuickAdds(
     );
     await worker.detach();
     await minimalWorker.detach();
+    await stackWorker.detach();
     return {
       ...outcome.figures,
       rounds: { rounds: outcome.rounds, converged: outcome.converged },

@@ -206,6 +206,24 @@ function informationRows(result: BenchResult): string[] {
       ms(result.worker.minimalInPageAfterStop),
       result.worker.minimalInPageAfterStop,
     ),
+    timedRow(
+      'The stack worker’s command after a stop: the minimal worker’s work on Hogmark’s fixed stack (webextension-polyfill, ky, zod), none of Hogmark’s own code (`worker.stackShortcutAfterStop`)',
+      ms(result.worker.stackShortcutAfterStop),
+      result.worker.stackShortcutAfterStop,
+    ),
+    timedRow(
+      'The stack worker woken by its content script after a stop (`worker.stackInPageAfterStop`)',
+      ms(result.worker.stackInPageAfterStop),
+      result.worker.stackInPageAfterStop,
+    ),
+    row(
+      'The fixed stack alone, after a stop: the stack worker ÷ the minimal worker, shortcut; in-page (against the budgets’ 1.30×)',
+      `${ratioOf(result.worker.stackShortcutAfterStop, result.worker.minimalShortcutAfterStop)}×; ${ratioOf(result.worker.stackInPageAfterStop, result.worker.minimalInPageAfterStop)}×`,
+    ),
+    row(
+      'Hogmark’s own code and work, after a stop: Hogmark’s add ÷ the stack worker’s, shortcut; in-page',
+      `${ratioOf(result.worker.shortcutAfterStop, result.worker.stackShortcutAfterStop)}×; ${ratioOf(result.worker.inPageAfterStop, result.worker.stackInPageAfterStop)}×`,
+    ),
     row(
       'The old floors: warm popup ÷ tiny-script page; cold popup ÷ tiny-script page; popup after a stop ÷ tiny-script page',
       `${ratioOf(popup.popupReadyWarm, popup.scriptPage)}×; ${ratioOf(popup.popupReadyCold, popup.scriptPage)}×; ${ratioOf(popup.popupReadyAfterStop, popup.scriptPage)}×`,
