@@ -71,9 +71,8 @@ export async function writeMinimalExtension(
       { matches: ['http://127.0.0.1/*'], js: ['minimal-content.js'], run_at: 'document_idle' },
     ],
   };
-  const files: Record<string, string> = {
-    'manifest.json': `${JSON.stringify(manifest, null, 2)}\n`,
-    [WORKER_FILE[floor]]: [
+  const plainWorker = () =>
+    [
       // The instant the worker's first line runs, on its own clock: what any worker's start costs.
       'globalThis.benchFirstLineAt = performance.now();',
       `const ADD = ${JSON.stringify(requests.add)};`,
@@ -87,7 +86,10 @@ export async function writeMinimalExtension(
       '  return true;',
       '});',
       '',
-    ].join('\n'),
+    ].join('\n');
+  const files: Record<string, string> = {
+    'manifest.json': `${JSON.stringify(manifest, null, 2)}\n`,
+    [WORKER_FILE[floor]]: floor === 'stack' ? await bundleStackWorker(requests) : plainWorker(),
     'minimal-content.js': [
       "const button = document.createElement('button');",
       `button.id = ${JSON.stringify(buttonId)};`,
@@ -112,7 +114,6 @@ export async function writeMinimalExtension(
       '',
     ].join('\n'),
   };
-  if (floor === 'stack') files[WORKER_FILE.stack] = await bundleStackWorker(requests);
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
   return { dir, dispose: () => rm(dir, { recursive: true, force: true }) };
 }

@@ -176,44 +176,34 @@ function informationRows(result: BenchResult): string[] {
   const { popup, large, matching } = result;
   const row = (figure: string, value: string, spread = '—', rounds = '—') =>
     `| ${figure} | ${value} | ${spread} | ${rounds} | — | — |`;
-  const timedRow = (figure: string, value: string, of: TimedFigure) =>
-    row(figure, value, spreadOf(of), roundsOf(of));
   const ms = (figure: TimedFigure) => `${figure.median} ms`;
+  /** A timed figure on its own: its median, spread and rounds. */
+  const msRow = (figure: string, of: TimedFigure) => row(figure, ms(of), spreadOf(of), roundsOf(of));
   const posthog = result.requestsPerActionPostHogFlavor;
   return [
-    timedRow(
-      'Floor, warm: the asking page (`tabs.get`, one message to the worker, then draws)',
-      ms(popup.askPage),
-      popup.askPage,
-    ),
-    timedRow(
+    msRow('Floor, warm: the asking page (`tabs.get`, one message to the worker, then draws)', popup.askPage),
+    msRow(
       'Floor after a stop: the stored-state page, opened just after a stop (`tabs.get`, one read of `storage.local`, then draws)',
-      ms(popup.storedPageAfterStop),
       popup.storedPageAfterStop,
     ),
-    timedRow(
+    msRow(
       'Floor, cold: the minimal extension’s fetching page in a fresh profile prepared the same way (`tabs.get` plus one request to the local PostHog through its worker, then draws)',
-      ms(popup.fetchPageCold),
       popup.fetchPageCold,
     ),
-    timedRow(
+    msRow(
       'Floor for the shortcut after a stop: the minimal worker’s command (key down → its one request at PostHog)',
-      ms(result.worker.minimalShortcutAfterStop),
       result.worker.minimalShortcutAfterStop,
     ),
-    timedRow(
+    msRow(
       'Floor for the in-page button after a stop: the minimal worker woken by its content script’s message (click → its one request)',
-      ms(result.worker.minimalInPageAfterStop),
       result.worker.minimalInPageAfterStop,
     ),
-    timedRow(
+    msRow(
       'The stack worker’s command after a stop: the minimal worker’s work on Hogmark’s fixed stack (webextension-polyfill, ky, zod), none of Hogmark’s own code (`worker.stackShortcutAfterStop`)',
-      ms(result.worker.stackShortcutAfterStop),
       result.worker.stackShortcutAfterStop,
     ),
-    timedRow(
+    msRow(
       'The stack worker woken by its content script after a stop (`worker.stackInPageAfterStop`)',
-      ms(result.worker.stackInPageAfterStop),
       result.worker.stackInPageAfterStop,
     ),
     row(
@@ -228,15 +218,10 @@ function informationRows(result: BenchResult): string[] {
       'The old floors: warm popup ÷ tiny-script page; cold popup ÷ tiny-script page; popup after a stop ÷ tiny-script page',
       `${ratioOf(popup.popupReadyWarm, popup.scriptPage)}×; ${ratioOf(popup.popupReadyCold, popup.scriptPage)}×; ${ratioOf(popup.popupReadyAfterStop, popup.scriptPage)}×`,
     ),
-    timedRow(
-      'Tiny-script page ready (the old floor: one tiny module script draws the page)',
-      ms(popup.scriptPage),
-      popup.scriptPage,
-    ),
-    timedRow('Blank extension page ready', ms(popup.blankPage), popup.blankPage),
-    timedRow(
+    msRow('Tiny-script page ready (the old floor: one tiny module script draws the page)', popup.scriptPage),
+    msRow('Blank extension page ready', popup.blankPage),
+    msRow(
       'Tiny-script page ready in a fresh profile (prepared as for the cold popup, opened in its place)',
-      ms(popup.scriptPageCold),
       popup.scriptPageCold,
     ),
     row(
@@ -248,9 +233,8 @@ function informationRows(result: BenchResult): string[] {
       `${ratioOf(popup.fetchPageCold, popup.scriptPageCold)}×`,
     ),
     row('The asking page ÷ the tiny-script page', `${ratioOf(popup.askPage, popup.scriptPage)}×`),
-    timedRow(
+    msRow(
       'Tiny-script page ready just after the service worker was stopped (opened as the popup is then; no Hogmark page code)',
-      ms(popup.scriptPageAfterStop),
       popup.scriptPageAfterStop,
     ),
     row(
@@ -261,9 +245,8 @@ function informationRows(result: BenchResult): string[] {
       'Tiny-script page ÷ blank page; warm popup ÷ blank page (the first budget against a blank page: ≤ 1.5×)',
       `${ratioOf(popup.scriptPage, popup.blankPage)}×; ${ratioOf(popup.popupReadyWarm, popup.blankPage)}×`,
     ),
-    timedRow(
+    msRow(
       'After a stop: the worker started this long before the popup’s first message (woken by the popup tab’s own `tabs.onUpdated`; a toolbar popup has no tab)',
-      ms(popup.workerStartedBeforeMessage),
       popup.workerStartedBeforeMessage,
     ),
     row(
@@ -279,34 +262,28 @@ function informationRows(result: BenchResult): string[] {
       'Requests on PostHog’s own API shapes: add / undo / pin / copy',
       `${posthog.add} / ${posthog.undo} / ${posthog.pin} / ${posthog.copyShareLink}`,
     ),
-    timedRow(
+    msRow(
       'Filter, 10,000 playlists: p95 keystroke → next paint as Chromium’s Event Timing gives it (the `input` entry’s duration, in steps of 8 ms; under 16 ms counts as 16)',
-      ms(large.filterEventTimingP95At10k.playlists),
       large.filterEventTimingP95At10k.playlists,
     ),
-    timedRow(
+    msRow(
       'Filter, 10,000 dashboards: p95 keystroke → next paint as Chromium’s Event Timing gives it (the same)',
-      ms(large.filterEventTimingP95At10k.dashboards),
       large.filterEventTimingP95At10k.dashboards,
     ),
-    timedRow(
+    msRow(
       'Filter, 10,000 playlists: p95 work per keystroke (until the DOM settled, plus the next frame’s own work)',
-      ms(large.filterWorkP95At10k.playlists),
       large.filterWorkP95At10k.playlists,
     ),
-    timedRow(
+    msRow(
       'Filter, 10,000 dashboards: p95 work per keystroke (the same)',
-      ms(large.filterWorkP95At10k.dashboards),
       large.filterWorkP95At10k.dashboards,
     ),
-    timedRow(
+    msRow(
       'Filter, 10,000 playlists: p95 matching alone per keystroke (Node, same names and keys)',
-      ms(matching.matchingP95At10k.playlists),
       matching.matchingP95At10k.playlists,
     ),
-    timedRow(
+    msRow(
       'Filter, 10,000 dashboards: p95 matching alone per keystroke (the same)',
-      ms(matching.matchingP95At10k.dashboards),
       matching.matchingP95At10k.dashboards,
     ),
     row(
