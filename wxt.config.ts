@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
 import { moduleMarks } from './scripts/module-marks-plugin';
+import { polyfillModulePlugin } from './scripts/polyfill-module-plugin';
 
 /** WXT's own `browser` (`globalThis.browser` in Firefox, `chrome` in Chromium), without the polyfill. */
 const unpolyfilledBrowser = createRequire(import.meta.url).resolve('wxt/browser');
@@ -93,6 +94,8 @@ export default defineConfig({
       // (their message listeners answer with sendResponse), so they use WXT's plain `browser` and
       // stay within their budgets.
       if (entrypoints.some(runsPolyfill)) {
+        // The polyfill's export as it is, not copied by the bundler's CommonJS interop at every start.
+        config.plugins = [...(config.plugins ?? []), polyfillModulePlugin];
         // Test builds only: each module of the background records when its body begins, for the
         // bench's time per module group after a stopped worker starts (scripts/module-marks-plugin.ts).
         if (config.mode === 'test')

@@ -84,3 +84,20 @@ export function lazyEntries<const Factories extends Record<string, () => unknown
 /** Whether the entry `key` of a `lazyEntries` record is still waiting to be built. */
 export const isUnbuiltEntry = (entries: object, key: string): boolean =>
   typeof Object.getOwnPropertyDescriptor(entries, key)?.get === 'function';
+
+/**
+ * One of the browser's API namespaces (`browser.action`, `browser.windows`…), read only when one of
+ * its members is. The browser makes a namespace's bindings the first time it is read, a fraction of
+ * a millisecond to over one each, and a worker woken for a shortcut or a tab's change needs few of
+ * them: a room that keeps the namespace from its start keeps it this way. Methods are called on the
+ * namespace itself.
+ */
+export function namespaceOnUse<T extends object>(read: () => T): T {
+  return new Proxy({} as T, {
+    get(_target, key) {
+      const namespace = read();
+      const member: unknown = Reflect.get(namespace, key);
+      return typeof member === 'function' ? member.bind(namespace) : member;
+    },
+  });
+}

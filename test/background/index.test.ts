@@ -51,6 +51,21 @@ describe('the composers’ index', () => {
     });
   });
 
+  it('reads none of the APIs an add or a tab’s change does not need while it composes the rooms', () => {
+    // The browser makes an API's bindings when its namespace is first read, on every start of the
+    // worker: the toolbar button, quiet tabs' windows, the self-hosted script and sign-in wait for use.
+    const read = new Set<PropertyKey>();
+    const browser = new Proxy(fakeBrowser, {
+      get: (target, key) => {
+        read.add(key);
+        return Reflect.get(target, key);
+      },
+    });
+    compose(browser);
+    expect(['action', 'windows', 'scripting', 'identity'].filter((name) => read.has(name))).toEqual([]);
+    expect(read.has('storage')).toBe(true);
+  });
+
   it('gives each browser event one listener body', () => {
     expect(Object.keys(compose().on).sort()).toEqual(
       [

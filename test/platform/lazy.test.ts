@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { isUnbuilt, isUnbuiltEntry, lazily, lazyEntries } from '../../lib/platform/lazy';
+import { isUnbuilt, isUnbuiltEntry, lazily, lazyEntries, namespaceOnUse } from '../../lib/platform/lazy';
 
 describe('lazily', () => {
   it('builds on the first read of any property, once, and is then the built object', () => {
@@ -77,5 +77,35 @@ describe('lazyEntries', () => {
       ['a', { from: 'a' }],
       ['b', { from: 'b' }],
     ]);
+  });
+});
+
+describe('namespaceOnUse', () => {
+  it('reads the namespace only when a member is read, then calls its methods on it', async () => {
+    const calls: unknown[] = [];
+    const namespace = {
+      prefix: 'tab',
+      async setTitle(this: { prefix: string }, details: { title: string }) {
+        calls.push(`${this.prefix}:${details.title}`);
+      },
+    };
+    let reads = 0;
+    const onUse = namespaceOnUse(() => {
+      reads += 1;
+      return namespace;
+    });
+    expect(reads).toBe(0);
+    await onUse.setTitle({ title: 'Hogmark' });
+    expect(calls).toEqual(['tab:Hogmark']);
+    expect(onUse.prefix).toBe('tab');
+    expect(reads).toBe(2);
+  });
+
+  it('follows the namespace as it is at each read (a member the browser lacks reads as undefined)', () => {
+    let current: { version?: number } = { version: 1 };
+    const onUse = namespaceOnUse(() => current);
+    expect(onUse.version).toBe(1);
+    current = {};
+    expect(onUse.version).toBeUndefined();
   });
 });

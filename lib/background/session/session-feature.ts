@@ -1,5 +1,6 @@
 import type { RawSend } from '../../messaging/messages';
 import { CONTAINER_ID } from '../../messaging/pending-messages';
+import { namespaceOnUse } from '../../platform/lazy';
 import type { StorageAreaLike } from '../../platform/storage';
 import { portlessPattern, type TabLike, tabsOnOrigin } from '../../posthog/host-patterns';
 import type { Handlers } from '../messages/dispatcher';
@@ -67,7 +68,9 @@ export function createSessionFeature(deps: {
   /** The key's owner (settings.ts `ownerForSession`): every session request goes only as them. */
   keyOwner: () => Promise<string>;
 }) {
-  const { tabs, windows } = deps.browser;
+  const { tabs } = deps.browser;
+  // Read when a quiet tab needs a window, not on every start.
+  const windows = namespaceOnUse(() => deps.browser.windows);
   const quietTabs = createQuietTabs({ tabs, windows, session: deps.browser.storage.session });
   const bridge = createSessionBridge({
     // Port-less, the one query form Firefox matches; then only the exact origin (its port too) counts.

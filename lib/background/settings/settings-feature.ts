@@ -5,6 +5,7 @@ import { AppError, isAppError } from '../../platform/errors';
 import type { GrantStore } from '../../platform/grant-store';
 import { t } from '../../platform/i18n';
 import type { ApiKeyStore } from '../../platform/key-store';
+import { namespaceOnUse } from '../../platform/lazy';
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
 import { BUILD_DIALECT, hostAccessPattern } from '../../posthog/host-patterns';
@@ -57,7 +58,9 @@ export interface SettingsFeatureDeps {
  * registered for a self-hosted origin the user granted, and the `settings/*` and `status/get` messages.
  */
 export function createSettingsFeature(deps: SettingsFeatureDeps) {
-  const { storage, permissions, scripting, runtime } = deps.browser;
+  const { storage, permissions, runtime } = deps.browser;
+  // Read when the self-hosted content script is registered or checked, not on every start.
+  const scripting = namespaceOnUse(() => deps.browser.scripting);
   const accessPattern = (origin: string) => hostAccessPattern(origin, BUILD_DIALECT);
   const { grants } = deps;
   // A sign-in's access token, refreshed before it expires and after a 401, one refresh at a time.

@@ -1,4 +1,5 @@
 import type { RawSend } from '../../messaging/messages';
+import { namespaceOnUse } from '../../platform/lazy';
 import { logFailure } from '../../platform/log';
 import { type ActiveTabQuery, activeTabId } from './active-tab';
 import { type ActionLike, createBadgeService, type ToolbarView } from './badge';
@@ -33,7 +34,8 @@ export interface ToolbarFeatureDeps {
  * in-page button, and the clipboard those actions copy to.
  */
 export function createToolbarFeature(deps: ToolbarFeatureDeps) {
-  const { action } = deps.browser;
+  // The toolbar button's API is read when a badge or flash is shown, not on every start.
+  const action = namespaceOnUse(() => deps.browser.action);
   const badge = createBadgeService({ action });
   const restoreBadge = async (tabId: number): Promise<void> => {
     badge.release(tabId);
