@@ -108,7 +108,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
     // At once (a woken worker reads each from storage): whose session (a kept change's own, else the
-    // asking tab's container), the collection (gone from PostHog: out of the list), its membership.
+    // tab's container), the collection (gone: out of the list), its membership, the key's refusal.
     const [through, entry, before] = await Promise.all([
       keptFor ?? askedFrom(input.tabId, scope.connection.origin),
       playlists.entry(scope, shortId).catch(async (error: unknown) => {
@@ -116,6 +116,7 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
         throw error;
       }),
       playlists.membership(scope, recordingId),
+      keyRefusals.refuses(scope.connection.origin).catch(() => false),
     ]);
     const playlistName = entry.name;
     if (!canHoldRecordings(entry)) {

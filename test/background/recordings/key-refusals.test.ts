@@ -17,6 +17,27 @@ describe('origins that refused the key', () => {
     });
   });
 
+  it('reads storage.session once, then answers from memory until it writes or is cleared', async () => {
+    const reads: unknown[] = [];
+    const session = {
+      ...fakeBrowser.storage.session,
+      get: (keys: string | string[]) => {
+        reads.push(keys);
+        return fakeBrowser.storage.session.get(keys);
+      },
+    };
+    const refusals = createKeyRefusals(session);
+    expect(await refusals.refuses('https://us.posthog.com')).toBe(false);
+    expect(await refusals.refuses('https://us.posthog.com')).toBe(false);
+    expect(reads).toHaveLength(1);
+    await refusals.remember('https://us.posthog.com');
+    expect(await refusals.refuses('https://us.posthog.com')).toBe(true);
+    expect(reads).toHaveLength(1);
+    await refusals.clear();
+    expect(await refusals.refuses('https://us.posthog.com')).toBe(false);
+    expect(reads).toHaveLength(2);
+  });
+
   it('lives in storage.session, so a restarted service worker still knows', async () => {
     await createKeyRefusals(fakeBrowser.storage.session).remember('https://eu.posthog.com');
     const afterRestart = createKeyRefusals(fakeBrowser.storage.session);

@@ -232,10 +232,10 @@ describe('the session fallback', () => {
     }
   });
 
-  it('reads whose session, the collection and its membership at once (a woken worker reads each from storage)', async () => {
+  it('reads whose session, the collection, its membership and the key’s refusal at once (a woken worker reads each from storage)', async () => {
     const { playlists, forward } = wirePlaylists(server, { originTraits: cloudTraits });
     await playlists.list({ source: 'server', recordingId: LOOSE });
-    // Each read answers only once all three were asked: one after another, the add never goes.
+    // Each read answers only once all four were asked: one after another, the add never goes.
     const asked = new Set<string>();
     let allAsked: () => void = () => {};
     const together = new Promise<void>((resolve) => {
@@ -243,7 +243,7 @@ describe('the session fallback', () => {
     });
     const read = async <T>(name: string, answer: () => Promise<T>): Promise<T> => {
       asked.add(name);
-      if (asked.size === 3) allAsked();
+      if (asked.size === 4) allAsked();
       await together;
       return answer();
     };
@@ -254,7 +254,13 @@ describe('the session fallback', () => {
         membership: (scope, recordingId) =>
           read('membership', () => playlists.membership(scope, recordingId)),
       },
-      session: fakeBrowser.storage.session,
+      session: {
+        ...fakeBrowser.storage.session,
+        get: (keys) =>
+          keys === 'playlistKeyRefusals'
+            ? read('refusal', () => fakeBrowser.storage.session.get(keys))
+            : fakeBrowser.storage.session.get(keys),
+      },
       originTraits: cloudTraits,
       forward,
       askedIn: (tabId) => read('askedIn', async () => ({ container: `firefox-container-${tabId}` })),
