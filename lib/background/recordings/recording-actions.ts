@@ -107,8 +107,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
   ): Promise<RecordingChangeResult> {
     const { shortId, recordingId } = input;
     const scope = await playlists.scopeOf(input.projectId);
-    // At once (a woken worker reads each from storage): whose session (a kept change's own, else the
-    // tab's container), the collection (gone: out of the list), its membership, the key's refusal.
+    // At once (each a storage read in a woken worker): whose session, the collection, its membership,
+    // and whether this PostHog refused the key; the collection gone from PostHog leaves the list.
     const [through, entry, before] = await Promise.all([
       keptFor ?? askedFrom(input.tabId, scope.connection.origin),
       playlists.entry(scope, shortId).catch(async (error: unknown) => {
@@ -230,9 +230,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     return done;
   }
 
-  async function recentAction(): Promise<LastAction | null> {
-    return recentOf((await lastAction.get()).action, now());
-  }
+  const recentAction = async (): Promise<LastAction | null> =>
+    recentOf((await lastAction.get()).action, now());
 
   return {
     /** `page`: the tab and page a recording link's menu was used on (popup adds have none). */
