@@ -77,7 +77,7 @@ export function wirePlaylists(
     ...(options.originTraits ? { originTraits: options.originTraits } : {}),
     forward,
   });
-  return { playlists, actions, forward, forwarded, connection, forgetKeyRefusals: actions.forgetKeyRefusals };
+  return { playlists, actions, forward, forwarded, connection, forgetKeyRefusals: actions.forget };
 }
 
 /**

@@ -280,6 +280,9 @@ export function createQuickAdd(deps: QuickAddDeps) {
       return { cancelled: stopped.includes(true) };
     },
 
+    /** Another key or PostHog: a pick made for the old one is not offered. */
+    forgetPick: () => pending.remove(),
+
     /** The pick `popup/open` answers: taken once, and only while fresh. */
     async takePick(): Promise<{ projectId: number; recordingId: string } | null> {
       const { pick } = await pending.get();

@@ -237,8 +237,8 @@ export function createRecordingActions(deps: RecordingActionsDeps) {
     /** `page`: the tab and page a recording link's menu was used on (popup adds have none). */
     add: (input: RecordingChangeInput, page?: ActionPage, keptFor?: KeptFor) =>
       guarded('add', input, page, keptFor),
-    /** For the settings service's `clearCaches`: another key or PostHog is asked with the key again. */
-    forgetKeyRefusals: () => keyRefusals.clear(),
+    /** For `clearCaches` (another key or PostHog, Forget key): the key is tried again; no undo offered. */
+    forget: () => Promise.all([keyRefusals.clear(), lastAction.remove()]).then(() => undefined),
     /** `keptFor`: a kept change, made through a page's session only as its user, from its container. */
     remove: (input: RecordingChangeInput, keptFor?: KeptFor) => guarded('remove', input, undefined, keptFor),
     cancel,

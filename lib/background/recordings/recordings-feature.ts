@@ -141,8 +141,14 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
     },
     /** For `popup/open`: the session's pick (taken) and last action. */
     sessionState: () => recordingSessionState(actions, quickAdd),
-    /** For the settings room's `clearCaches`: the origins that refused the old key. */
-    clear: actions.forgetKeyRefusals,
+    /**
+     * For the settings room's `clearCaches` (another key or PostHog, Forget key): the origins that
+     * refused the old key, the last action and the picker's pick, in memory as well as in
+     * storage.session (Forget key empties that area directly, under the stores' memory).
+     */
+    clear: async () => {
+      await Promise.all([actions.forget(), quickAdd.forgetPick()]);
+    },
   };
 }
 export type RecordingsFeature = ReturnType<typeof createRecordingsFeature>;

@@ -92,6 +92,20 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     await actions.undo(result.actionId ?? '');
   });
 
+  it('offers neither the undo nor a pick made with the old key once the key or PostHog changes', async () => {
+    const { quickAdd, playlists, actions } = setup();
+    expect((await quickAdd.forTab(7)).outcome).toBe('needs-choice');
+    await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
+    await playlists.list({ source: 'server' });
+    expect((await quickAdd.forTab(7)).outcome).toBe('added');
+    // Forget key empties storage.session under the stores: what they keep in memory must go too.
+    await fakeBrowser.storage.session.clear();
+    await Promise.all([actions.forget(), quickAdd.forgetPick()]);
+    expect(await actions.recentAction()).toBeNull();
+    expect(await quickAdd.takePick()).toBeNull();
+    await actions.remove({ projectId: 1, shortId: DEMO.playlists.onboarding, recordingId: LOOSE });
+  });
+
   it('names the recording by who PostHog says it is, read beside the add', async () => {
     const asked: string[] = [];
     const startTime = new Date(Date.now() - 5 * 60_000).toISOString();
