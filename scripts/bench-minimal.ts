@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,19 +25,49 @@ export const FETCH_PAGE = 'fetch.html';
 export const MINIMAL_BUTTON_ID = 'hogmark-bench-minimal-add';
 
 /**
- * Which floor extension: `minimal`, plain JavaScript on `chrome.*`; or `stack`, the same work on
- * Hogmark's fixed stack (bench-stack-worker.ts), its own button beside the minimal one's.
+ * Which floor extension: `minimal`, plain JavaScript on `chrome.*`; `stack`, the same work on
+ * Hogmark's fixed stack (bench-stack-worker.ts); or `code`, Hogmark's own built background script
+ * loaded and evaluated but its `main()` never called, followed by what the design cannot skip for an
+ * add (DESIGN.md: PostHog refuses personal keys for it, so it goes through the signed-in tab): one
+ * `storage.session` read, then a message to the PostHog tab, whose content script sends the request.
+ * Each has its own button beside the others'.
  */
-export type FloorWorker = 'minimal' | 'stack';
+export type FloorWorker = 'minimal' | 'stack' | 'code';
 
 /** Each floor extension's button in the local PostHog's pages. */
 export const FLOOR_BUTTON_ID: Record<FloorWorker, string> = {
   minimal: MINIMAL_BUTTON_ID,
   stack: 'hogmark-bench-stack-add',
+  code: 'hogmark-bench-code-add',
 };
 
-/** Each floor extension's worker script: the name tells the two workers apart in one browser. */
-const WORKER_FILE: Record<FloorWorker, string> = { minimal: MINIMAL_WORKER, stack: 'stack-worker.js' };
+/** Each floor extension's worker script: the name tells the workers apart in one browser. */
+const WORKER_FILE: Record<FloorWorker, string> = {
+  minimal: MINIMAL_WORKER,
+  stack: 'stack-worker.js',
+  code: 'code-worker.js',
+};
+
+/** Where each floor's button sits (side by side, so that each can be pressed with the others there). */
+const BUTTON_LEFT: Record<FloorWorker, number> = { minimal: 8, stack: 160, code: 312 };
+
+/** What the code floor's worker asks its content script to send (the tab's side of the relay). */
+const RELAY_MESSAGE = 'relay-add';
+
+/**
+ * A WXT background script that evaluates everything and then does nothing: the call of the
+ * entrypoint's `main()` (where Hogmark composes its rooms and wires its listeners) becomes
+ * `undefined`. Throws unless the script has exactly one such call, so a change in WXT's output stops
+ * the bench rather than timing a script that ran.
+ */
+export function withoutMain(script: string): string {
+  const call = /(\w+)=(\w+)\.main\(\),\1 instanceof Promise/g;
+  const found = [...script.matchAll(call)];
+  if (found.length !== 1) {
+    throw new Error(`Expected one call of the background's main() in the script, found ${found.length}.`);
+  }
+  return script.replace(call, '$1=void 0,$1 instanceof Promise');
+}
 
 /** The same command as Hogmark's add shortcut; its key is set by the bench (two extensions, two keys). */
 export const MINIMAL_COMMAND = 'add-to-last-playlist';
@@ -56,6 +86,8 @@ export const FETCH_PATH = `${project}/session_recording_playlists/`;
 export async function writeMinimalExtension(
   server: FakePostHog,
   floor: FloorWorker = 'minimal',
+  /** The code floor's: the built Hogmark whose `background.js` it loads. */
+  hogmarkDir?: string,
 ): Promise<{ dir: string; dispose: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), `hogmark-bench-${floor}-`));
   const requests = { add: `${server.url}${ADD_PATH}`, fetch: `${server.url}${FETCH_PATH}` };
@@ -66,6 +98,8 @@ export async function writeMinimalExtension(
     version: '1.0',
     background: { service_worker: WORKER_FILE[floor] },
     host_permissions: ['http://127.0.0.1/*'],
+    // The code floor reads storage.session, as Hogmark's add does.
+    ...(floor === 'code' ? { permissions: ['storage'] } : {}),
     commands: { [MINIMAL_COMMAND]: { description: 'Send one request' } },
     content_scripts: [
       { matches: ['http://127.0.0.1/*'], js: ['minimal-content.js'], run_at: 'document_idle' },
@@ -87,16 +121,34 @@ export async function writeMinimalExtension(
       '});',
       '',
     ].join('\n');
+  // The design's relay: one storage.session read, then the tab's content script sends the request.
+  const relayWorker = () =>
+    [
+      `const relay = (tabId) => chrome.storage.session.get('hogmark-bench-relay').then(() => chrome.tabs.sendMessage(tabId, ${JSON.stringify(RELAY_MESSAGE)})).catch(() => {});`,
+      `chrome.commands.onCommand.addListener((command, tab) => { if (command === ${JSON.stringify(MINIMAL_COMMAND)} && tab && tab.id !== undefined) relay(tab.id); });`,
+      "chrome.runtime.onMessage.addListener((message, sender) => { if (message === 'add' && sender.tab && sender.tab.id !== undefined) relay(sender.tab.id); return undefined; });",
+      '',
+    ].join('\n');
+  const codeWorker = async () => {
+    if (!hogmarkDir) throw new Error('The code floor needs the built Hogmark to load.');
+    return `${withoutMain(await readFile(join(hogmarkDir, 'background.js'), 'utf8'))}\n${relayWorker()}`;
+  };
+  const worker = { minimal: plainWorker, stack: () => bundleStackWorker(requests), code: codeWorker }[floor];
   const files: Record<string, string> = {
     'manifest.json': `${JSON.stringify(manifest, null, 2)}\n`,
-    [WORKER_FILE[floor]]: floor === 'stack' ? await bundleStackWorker(requests) : plainWorker(),
+    [WORKER_FILE[floor]]: await worker(),
     'minimal-content.js': [
       "const button = document.createElement('button');",
       `button.id = ${JSON.stringify(buttonId)};`,
       `button.textContent = ${JSON.stringify(`${floor} add`)};`,
       // Side by side, so that each extension's button can be pressed with the other's in the page.
-      `button.style.cssText = 'position:fixed;left:${floor === 'minimal' ? 8 : 160}px;bottom:8px;z-index:2147483647;padding:8px';`,
+      `button.style.cssText = 'position:fixed;left:${BUTTON_LEFT[floor]}px;bottom:8px;z-index:2147483647;padding:8px';`,
       "button.addEventListener('click', () => chrome.runtime.sendMessage('add').catch(() => {}));",
+      ...(floor === 'code'
+        ? [
+            `chrome.runtime.onMessage.addListener((message) => { if (message === ${JSON.stringify(RELAY_MESSAGE)}) fetch(${JSON.stringify(requests.add)}, { method: 'POST', credentials: 'omit' }).catch(() => {}); });`,
+          ]
+        : []),
       'document.documentElement.append(button);',
       '',
     ].join('\n'),

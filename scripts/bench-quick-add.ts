@@ -28,12 +28,19 @@ export interface QuickAddFigures {
   minimalShortcutAfterStop: TimedFigure;
   /** The stack worker's command (Alt+Shift+J) after a stop: the same, on Hogmark's fixed stack. */
   stackShortcutAfterStop: TimedFigure;
+  /**
+   * The code worker's command (Alt+Shift+L) after a stop: Hogmark's own script loaded, not run, then
+   * the design's relay through the tab (bench-minimal.ts).
+   */
+  codeShortcutAfterStop: TimedFigure;
   shortcutAfterStop: TimedFigure;
   shortcutWarm: TimedFigure;
   /** The minimal content script's button after a stop: click → its worker's one request. */
   minimalInPageAfterStop: TimedFigure;
   /** The stack worker's content script's button after a stop: click → its worker's one request. */
   stackInPageAfterStop: TimedFigure;
+  /** The code worker's content script's button after a stop: click → the relay → its content script's request. */
+  codeInPageAfterStop: TimedFigure;
   inPageAfterStop: TimedFigure;
   inPageWarm: TimedFigure;
   rounds: { rounds: number; converged: boolean };
@@ -81,19 +88,20 @@ const KEYS = {
   P: { windowsVirtualKeyCode: 80, nativeVirtualKeyCode: 33, code: 'KeyP', key: 'P' },
   K: { windowsVirtualKeyCode: 75, nativeVirtualKeyCode: 45, code: 'KeyK', key: 'K' },
   J: { windowsVirtualKeyCode: 74, nativeVirtualKeyCode: 44, code: 'KeyJ', key: 'J' },
+  L: { windowsVirtualKeyCode: 76, nativeVirtualKeyCode: 46, code: 'KeyL', key: 'L' },
 };
 const ALT = 1;
 const SHIFT = 8;
 
 /**
  * Alt+Shift+`letter` pressed in the page, and the instant (epoch ms) just before the letter went down
- * (P: Hogmark's add; K: the minimal worker's command; J: the stack worker's). Playwright's
+ * (P: Hogmark's add; K: the minimal worker's command; J: the stack worker's; L: the code worker's). Playwright's
  * `keyboard.press` sends no native key code, so Chromium drops the key once the page has had it
  * (`skip_if_unhandled`) and never looks for a browser shortcut; with one, the key that the page
  * leaves unhandled goes on to the browser's shortcuts as a real one does, and Chromium dispatches
  * `commands.onCommand`, waking a stopped worker.
  */
-async function pressShortcut(cdp: CDPSession, letter: 'P' | 'K' | 'J'): Promise<number> {
+async function pressShortcut(cdp: CDPSession, letter: 'P' | 'K' | 'J' | 'L'): Promise<number> {
   const send = (type: KeyEvent, name: keyof typeof KEYS, modifiers: number) =>
     cdp.send('Input.dispatchKeyEvent', { type, modifiers, ...KEYS[name] });
   await send('rawKeyDown', 'Alt', ALT);
@@ -158,7 +166,7 @@ async function addArrival(
 }
 
 interface Surface {
-  name: 'shortcut' | 'inPage' | 'minimalShortcut' | 'minimalInPage' | 'stackShortcut' | 'stackInPage';
+  name: 'shortcut' | 'inPage' | `${FloorWorker}Shortcut` | `${FloorWorker}InPage`;
   /** A floor extension's: its request changes nothing, so there is nothing to undo. */
   minimal: boolean;
   /** Everything up to the last input before the trigger (focus, the pointer over the button). */
@@ -214,7 +222,7 @@ export async function surfaces(
     name: `${floor}Shortcut`,
     minimal: true,
     prepare: () => tab.page.bringToFront(),
-    trigger: () => pressShortcut(cdp, floor === 'minimal' ? 'K' : 'J'),
+    trigger: () => pressShortcut(cdp, FLOOR_KEY[floor]),
     undo: () => apiQuiet(server),
   });
   const floorInPage = (floor: FloorWorker): Surface => ({
@@ -236,6 +244,8 @@ export async function surfaces(
     minimalInPage: floorInPage('minimal'),
     stackShortcut: floorShortcut('stack'),
     stackInPage: floorInPage('stack'),
+    codeShortcut: floorShortcut('code'),
+    codeInPage: floorInPage('code'),
   };
 }
 
@@ -280,34 +290,41 @@ export async function timedAdd(
   throw new Error(`The stopped worker was woken before the ${surface.name} add, five times in a row.`);
 }
 
+/** Each floor extension's key for the command (Hogmark's is Alt+Shift+P). */
+const FLOOR_KEY = { minimal: 'K', stack: 'J', code: 'L' } as const satisfies Record<FloorWorker, string>;
+
 /**
- * A browser with Hogmark and the two floor extensions (minimal and stack), connected, each command
- * given its key, over
+ * A browser with Hogmark and the three floor extensions (minimal, stack, code), connected, each
+ * command given its key, over
  * a signed-in recording tab; Onboarding made the last-used collection by a popup add (undone), which
  * also learns PostHog's refusal of the key for this action.
  */
 export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
   const minimal = await writeMinimalExtension(server);
   const stack = await writeMinimalExtension(server, 'stack');
+  const code = await writeMinimalExtension(server, 'code', env.extensionDir);
   // No ready probe here (launchBenchSession's): on a PostHog page it would look for a ready frame forever.
   const session = await launchExtension({
     extensionDir: env.extensionDir,
     chromiumPath: env.chromiumPath,
-    alsoLoad: [minimal.dir, stack.dir],
+    alsoLoad: [minimal.dir, stack.dir, code.dir],
   });
   const dispose = async () => {
     await session.close();
     await minimal.dispose();
     await stack.dispose();
+    await code.dispose();
   };
   try {
     const minimalId = await minimalExtensionId(session.context);
     const stackId = await minimalExtensionId(session.context, 'stack');
+    const codeId = await minimalExtensionId(session.context, 'code');
     await saveConnection(session, server.url, server.keys.all);
     await assignShortcut(session, session.extensionId, 'Alt+Shift+P');
     // The same command in each floor extension, on a key of its own (one key, one extension).
-    await assignShortcut(session, minimalId, 'Alt+Shift+K');
-    await assignShortcut(session, stackId, 'Alt+Shift+J');
+    await assignShortcut(session, minimalId, `Alt+Shift+${FLOOR_KEY.minimal}`);
+    await assignShortcut(session, stackId, `Alt+Shift+${FLOOR_KEY.stack}`);
+    await assignShortcut(session, codeId, `Alt+Shift+${FLOOR_KEY.code}`);
     const tab = await session.openTab(`${server.url}/login?next=${encodeURIComponent(RECORDING)}`);
     await tab.page.waitForURL(`${server.url}${RECORDING}`);
     const popup = await session.openPopup(tab.tabId);
@@ -318,7 +335,7 @@ export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
     await popup.getByRole('button', { name: 'Undo' }).click();
     await popup.getByText(/^Removed from Onboarding/).waitFor();
     await popup.close();
-    return { session, tab, minimalId, stackId, dispose };
+    return { session, tab, minimalId, stackId, codeId, dispose };
   } catch (error) {
     await dispose();
     throw error;
@@ -329,8 +346,8 @@ export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
  * The shortcut's and the in-page button's add to the last-used collection (Onboarding, made so by a
  * popup add first), over a signed-in recording tab on the `posthog` flavor, with the two floor
  * extensions loaded beside Hogmark: each round times, in turn, the minimal worker's command after a
- * stop, the stack worker's, the shortcut after a stop and warm, then the minimal and the stack
- * content scripts' buttons after a stop, Hogmark's in-page button after a stop and warm; each of
+ * stop, the stack worker's, the code worker's, the shortcut after a stop and warm, then the minimal,
+ * stack and code content scripts' buttons after a stop, Hogmark's in-page button after a stop and warm; each of
  * Hogmark's adds is undone.
  */
 export async function measureQuickAdds(
@@ -338,26 +355,27 @@ export async function measureQuickAdds(
   server: FakePostHog,
   plans: { warm: RoundsPlan; warmUp: number },
 ): Promise<QuickAddFigures> {
-  const { session, tab, minimalId, stackId, dispose } = await openQuickAddSession(env, server);
+  const { session, tab, minimalId, stackId, codeId, dispose } = await openQuickAddSession(env, server);
   const sentAs: Record<string, number> = {};
   let wokenEarly = 0;
   try {
     const worker = await controlServiceWorker(session, tab.page);
     const minimalWorker = await controlServiceWorker(session, tab.page, minimalId);
     const stackWorker = await controlServiceWorker(session, tab.page, stackId);
-    const { shortcut, inPage, minimalShortcut, minimalInPage, stackShortcut, stackInPage } = await surfaces(
-      session,
-      server,
-      tab,
-    );
+    const codeWorker = await controlServiceWorker(session, tab.page, codeId);
+    const floors = await surfaces(session, server, tab);
+    const { shortcut, inPage, minimalShortcut, minimalInPage, stackShortcut, stackInPage } = floors;
+    const { codeShortcut, codeInPage } = floors;
     const round = async () => {
       const samples = {
         minimalShortcutAfterStop: await timedAdd(minimalShortcut, server, minimalWorker, true),
         stackShortcutAfterStop: await timedAdd(stackShortcut, server, stackWorker, true),
+        codeShortcutAfterStop: await timedAdd(codeShortcut, server, codeWorker, true),
         shortcutAfterStop: await timedAdd(shortcut, server, worker, true),
         shortcutWarm: await timedAdd(shortcut, server, worker, false),
         minimalInPageAfterStop: await timedAdd(minimalInPage, server, minimalWorker, true),
         stackInPageAfterStop: await timedAdd(stackInPage, server, stackWorker, true),
+        codeInPageAfterStop: await timedAdd(codeInPage, server, codeWorker, true),
         inPageAfterStop: await timedAdd(inPage, server, worker, true),
         inPageWarm: await timedAdd(inPage, server, worker, false),
       };
@@ -371,7 +389,7 @@ export async function measureQuickAdds(
         const samples = await round();
         for (const [name, { sent, wokenEarly: redone }] of Object.entries(samples)) {
           wokenEarly += redone;
-          if (name.startsWith('minimal') || name.startsWith('stack')) continue;
+          if (name.startsWith('minimal') || name.startsWith('stack') || name.startsWith('code')) continue;
           const as = `${sent.auth} ${sent.status}`;
           sentAs[as] = (sentAs[as] ?? 0) + 1;
         }
@@ -384,6 +402,7 @@ export async function measureQuickAdds(
     await worker.detach();
     await minimalWorker.detach();
     await stackWorker.detach();
+    await codeWorker.detach();
     return {
       ...outcome.figures,
       rounds: { rounds: outcome.rounds, converged: outcome.converged },

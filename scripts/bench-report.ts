@@ -214,6 +214,22 @@ function informationRows(result: BenchResult): string[] {
       'Hogmark’s own code and work, after a stop: Hogmark’s add ÷ the stack worker’s, shortcut; in-page',
       `${ratioOf(result.worker.shortcutAfterStop, result.worker.stackShortcutAfterStop)}×; ${ratioOf(result.worker.inPageAfterStop, result.worker.stackInPageAfterStop)}×`,
     ),
+    msRow(
+      'The code worker’s command after a stop: Hogmark’s own built background script, evaluated but its `main()` not called, then the design’s relay (one `storage.session` read, the PostHog tab’s content script sends the request) (`worker.codeShortcutAfterStop`)',
+      result.worker.codeShortcutAfterStop,
+    ),
+    msRow(
+      'The code worker woken by its content script after a stop (`worker.codeInPageAfterStop`)',
+      result.worker.codeInPageAfterStop,
+    ),
+    row(
+      'Hogmark’s script and the relay, nothing else, after a stop: the code worker ÷ the minimal worker, shortcut; in-page (against the budgets’ 1.30×)',
+      `${ratioOf(result.worker.codeShortcutAfterStop, result.worker.minimalShortcutAfterStop)}×; ${ratioOf(result.worker.codeInPageAfterStop, result.worker.minimalInPageAfterStop)}×`,
+    ),
+    row(
+      'Hogmark’s wiring and its add’s own reads, after a stop: Hogmark’s add ÷ the code worker’s, shortcut; in-page',
+      `${ratioOf(result.worker.shortcutAfterStop, result.worker.codeShortcutAfterStop)}×; ${ratioOf(result.worker.inPageAfterStop, result.worker.codeInPageAfterStop)}×`,
+    ),
     row(
       'The old floors: warm popup ÷ tiny-script page; cold popup ÷ tiny-script page; popup after a stop ÷ tiny-script page',
       `${ratioOf(popup.popupReadyWarm, popup.scriptPage)}×; ${ratioOf(popup.popupReadyCold, popup.scriptPage)}×; ${ratioOf(popup.popupReadyAfterStop, popup.scriptPage)}×`,

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { buildProduction, measureBundle } from '../../scripts/bench-bundle';
+import { withoutMain } from '../../scripts/bench-minimal';
 import { KB, SIZE_BUDGETS } from '../../scripts/size-budgets';
 
 // The production build (`wxt build`), as users get it: the test build carries test-only matches.
@@ -32,6 +34,41 @@ describe('bundle sizes (gzip) of the production build', () => {
     const background = readFileSync(join(dir, 'background.js'), 'utf8');
     expect(background).toContain('webextension-polyfill');
     expect(background).not.toContain('getOwnPropertyNames');
+  });
+  it('leaves the bench’s code floor a script that evaluates and then does nothing (its main() not called)', () => {
+    // scripts/bench-minimal.ts: the floor loads this very script, then only relays an add.
+    const background = readFileSync(join(dir, 'background.js'), 'utf8');
+    const read = new Set<string>();
+    const wired: string[] = [];
+    const api = (path: string): unknown =>
+      new Proxy(
+        {},
+        {
+          get: (_target, key) => {
+            const at = `${path}.${String(key)}`;
+            read.add(at);
+            if (key === 'id') return 'code-floor';
+            if (key === 'addListener') return () => wired.push(path);
+            return api(at);
+          },
+        },
+      );
+    const web = {
+      URL,
+      Request,
+      Response,
+      Headers,
+      ReadableStream,
+      AbortController,
+      TextEncoder,
+      TextDecoder,
+    };
+    const context: Record<string, unknown> = { ...web, console, performance, chrome: api('chrome') };
+    context.globalThis = context;
+    context.self = context;
+    runInNewContext(withoutMain(background), context);
+    expect(wired).toEqual([]);
+    expect([...read]).toEqual(['chrome.runtime', 'chrome.runtime.id']);
   });
   const shown = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
