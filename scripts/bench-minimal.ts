@@ -69,7 +69,7 @@ export function withoutMain(script: string): string {
   return script.replace(call, '$1=void 0,$1 instanceof Promise');
 }
 
-/** The same command as Hogmark's add shortcut; its key is set by the bench (two extensions, two keys). */
+/** The same command as Hogmark's add shortcut; its key is set by the bench (one key per extension). */
 export const MINIMAL_COMMAND = 'add-to-last-playlist';
 
 const project = `/api/projects/${DEMO.projects.main}`;

@@ -344,7 +344,7 @@ export async function openQuickAddSession(env: BenchEnv, server: FakePostHog) {
 
 /**
  * The shortcut's and the in-page button's add to the last-used collection (Onboarding, made so by a
- * popup add first), over a signed-in recording tab on the `posthog` flavor, with the two floor
+ * popup add first), over a signed-in recording tab on the `posthog` flavor, with the three floor
  * extensions loaded beside Hogmark: each round times, in turn, the minimal worker's command after a
  * stop, the stack worker's, the code worker's, the shortcut after a stop and warm, then the minimal,
  * stack and code content scripts' buttons after a stop, Hogmark's in-page button after a stop and warm; each of
