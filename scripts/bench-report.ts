@@ -180,6 +180,16 @@ function informationRows(result: BenchResult): string[] {
   /** A timed figure on its own: its median, spread and rounds. */
   const msRow = (figure: string, of: TimedFigure) => row(figure, ms(of), spreadOf(of), roundsOf(of));
   const posthog = result.requestsPerActionPostHogFlavor;
+  // Each extension's adds after a stop, [shortcut, in-page]; `addRatios` is one over another, both ways.
+  const worker = result.worker;
+  const adds = {
+    hogmark: [worker.shortcutAfterStop, worker.inPageAfterStop],
+    minimal: [worker.minimalShortcutAfterStop, worker.minimalInPageAfterStop],
+    stack: [worker.stackShortcutAfterStop, worker.stackInPageAfterStop],
+    code: [worker.codeShortcutAfterStop, worker.codeInPageAfterStop],
+  } as const;
+  const addRatios = (over: readonly TimedFigure[], under: readonly TimedFigure[]) =>
+    over.map((figure, index) => `${ratioOf(figure, under[index] as TimedFigure)}×`).join('; ');
   return [
     msRow('Floor, warm: the asking page (`tabs.get`, one message to the worker, then draws)', popup.askPage),
     msRow(
@@ -208,11 +218,11 @@ function informationRows(result: BenchResult): string[] {
     ),
     row(
       'The fixed stack alone, after a stop: the stack worker ÷ the minimal worker, shortcut; in-page (against the budgets’ 1.30×)',
-      `${ratioOf(result.worker.stackShortcutAfterStop, result.worker.minimalShortcutAfterStop)}×; ${ratioOf(result.worker.stackInPageAfterStop, result.worker.minimalInPageAfterStop)}×`,
+      addRatios(adds.stack, adds.minimal),
     ),
     row(
       'Hogmark’s own code and work, after a stop: Hogmark’s add ÷ the stack worker’s, shortcut; in-page',
-      `${ratioOf(result.worker.shortcutAfterStop, result.worker.stackShortcutAfterStop)}×; ${ratioOf(result.worker.inPageAfterStop, result.worker.stackInPageAfterStop)}×`,
+      addRatios(adds.hogmark, adds.stack),
     ),
     msRow(
       'The code worker’s command after a stop: Hogmark’s own built background script, evaluated but its `main()` not called, then the design’s relay (one `storage.session` read, the PostHog tab’s content script sends the request) (`worker.codeShortcutAfterStop`)',
@@ -224,11 +234,11 @@ function informationRows(result: BenchResult): string[] {
     ),
     row(
       'Hogmark’s script and the relay, nothing else, after a stop: the code worker ÷ the minimal worker, shortcut; in-page (against the budgets’ 1.30×)',
-      `${ratioOf(result.worker.codeShortcutAfterStop, result.worker.minimalShortcutAfterStop)}×; ${ratioOf(result.worker.codeInPageAfterStop, result.worker.minimalInPageAfterStop)}×`,
+      addRatios(adds.code, adds.minimal),
     ),
     row(
       'Hogmark’s wiring and its add’s own reads, after a stop: Hogmark’s add ÷ the code worker’s, shortcut; in-page',
-      `${ratioOf(result.worker.shortcutAfterStop, result.worker.codeShortcutAfterStop)}×; ${ratioOf(result.worker.inPageAfterStop, result.worker.codeInPageAfterStop)}×`,
+      addRatios(adds.hogmark, adds.code),
     ),
     row(
       'The old floors: warm popup ÷ tiny-script page; cold popup ÷ tiny-script page; popup after a stop ÷ tiny-script page',
