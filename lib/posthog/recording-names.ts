@@ -1,4 +1,4 @@
-import { t } from '../platform/i18n';
+import { t, tCount } from '../platform/i18n';
 import { formatClock } from './context-labels';
 import { startPlace } from './review-doc';
 
@@ -24,28 +24,34 @@ export interface FaceLike {
 export const shortRecording = (recordingId: string) =>
   recordingId.length > 12 ? `…${recordingId.slice(-8)}` : recordingId;
 
-const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['minute', 60],
-  ['hour', 60],
-  ['day', 24],
-];
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-/** When it started, in the user's locale: relative within a week ("5 minutes ago"), else the date and time. */
-export function startedLabel(iso: string, now = Date.now(), locale?: string): string {
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * When it started: within a week counted back in the messages' own language, as every sentence
+ * around it is ("just now", "5 minutes ago", "yesterday"), else its date and time on the user's
+ * clock (2025-03-01 12:00). Null when PostHog's time does not parse.
+ *
+ * No `Intl` formatter on purpose: the first one a new page or worker builds loads ICU's data, about
+ * 30-40 ms of the popup's first paint after a stopped worker (docs/BENCHMARK.md); plural rules and
+ * the Date's own fields cost nothing measurable.
+ */
+export function startedLabel(iso: string, now = Date.now()): string | null {
   const at = Date.parse(iso);
+  if (Number.isNaN(at)) return null;
   const seconds = (now - at) / 1000;
-  if (seconds >= 0 && seconds < 7 * 86_400) {
-    const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    let value = seconds / 60;
-    let unit: Intl.RelativeTimeFormatUnit = 'minute';
-    for (const [next, size] of RELATIVE_UNITS.slice(1)) {
-      if (value < size) break;
-      value /= size;
-      unit = next;
-    }
-    return format.format(-Math.floor(value), unit);
+  if (seconds >= 0 && seconds < 7 * DAY) {
+    if (seconds < MINUTE) return t('startedJustNow');
+    if (seconds < HOUR) return tCount('startedMinutesAgo', Math.floor(seconds / MINUTE));
+    if (seconds < DAY) return tCount('startedHoursAgo', Math.floor(seconds / HOUR));
+    return tCount('startedDaysAgo', Math.floor(seconds / DAY));
   }
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  const date = new Date(at);
+  const day = `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+  return `${day} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
 
 /** The person as PostHog names them, or Anonymous. */
@@ -53,10 +59,15 @@ export function personLabel(face: FaceLike): string {
   return face.person ?? t('recordingAnonymous');
 }
 
+const startedPart = (iso: string, now: number) => {
+  const when = startedLabel(iso, now);
+  return when === null ? null : t('faceStarted', when);
+};
+
 /** "Started 5 minutes ago · 05:12 long · acme.com/checkout": what is known, in that order. */
 export function faceDetails(face: FaceLike, now = Date.now()): string {
   const parts = [
-    face.startTime ? t('faceStarted', startedLabel(face.startTime, now)) : null,
+    face.startTime ? startedPart(face.startTime, now) : null,
     face.durationSeconds === null ? null : t('faceLasted', formatClock(face.durationSeconds)),
     startPlace(face.startUrl),
   ];
@@ -68,7 +79,7 @@ export type FaceName = Pick<FaceLike, 'person' | 'startTime'>;
 
 /**
  * The recording in the middle of a sentence: "ana@acme.com’s recording of 5 minutes ago", "an
- * anonymous recording of Mar 1, 2025, 12:00 PM", or, while PostHog has not said who it is,
+ * anonymous recording of 2025-03-01 12:00", or, while PostHog has not said who it is,
  * "recording …2e3f4a5b".
  */
 export function recordingName(

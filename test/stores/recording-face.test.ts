@@ -129,10 +129,11 @@ describe('the face of the recording in the header', () => {
 describe('the face in words', () => {
   const now = Date.parse('2025-03-01T12:00:00Z');
   it('says when relatively within a week, else the date, how long, and host + path only', () => {
-    expect(startedLabel('2025-03-01T11:55:00Z', now, 'en')).toBe('5 minutes ago');
-    expect(startedLabel('2025-03-01T10:00:00Z', now, 'en')).toBe('2 hours ago');
-    expect(startedLabel('2025-02-27T12:00:00Z', now, 'en')).toBe('2 days ago');
-    expect(startedLabel('2025-01-01T12:00:00Z', now, 'en')).toMatch(/Jan 1, 2025/);
+    expect(startedLabel('2025-03-01T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(startedLabel('2025-03-01T10:00:00Z', now)).toBe('2 hours ago');
+    expect(startedLabel('2025-02-27T12:00:00Z', now)).toBe('2 days ago');
+    // On the user's clock, whatever zone the test runs in.
+    expect(startedLabel(new Date(2025, 0, 1, 9, 5).toISOString(), now)).toBe('2025-01-01 09:05');
     expect(faceDetails(FACE, now)).toBe('Started 2 hours ago · 05:12 long · acme.com/checkout');
     expect(faceDetails({ person: null, startTime: null, durationSeconds: null, startUrl: null }, now)).toBe(
       '',
