@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import type { PersonMatch } from '../lib/messaging/person-messages';
 import { t, tCount } from '../lib/platform/i18n';
+import { localDate, localDateTime } from '../lib/platform/local-time';
 import type { PersonAsk } from '../lib/posthog/person-asks';
 import type { PersonPageStore } from '../lib/stores/person-page';
 import type { CopyStore } from '../lib/stores/share-copy';
@@ -23,14 +24,18 @@ function noneSentence(ask: PersonAsk, place: string): string {
   }
 }
 
+/** "Last seen 2025-03-01 12:05": only for a time PostHog gave and that parses. */
+const seen = (key: 'personsLastSeen' | 'personsFirstSeen', when: string | null | undefined) =>
+  when ? t(key, when) : null;
+
 function personLine(person: PersonMatch): string {
   const parts = [
     person.email && person.email !== person.name ? person.email : null,
     person.distinctIdCount > 0
       ? tCount('personsDistinctIds', person.distinctIdCount, person.distinctIds[0] ?? '')
       : null,
-    person.lastSeenAt ? t('personsLastSeen', new Date(person.lastSeenAt).toLocaleString()) : null,
-    person.createdAt ? t('personsFirstSeen', new Date(person.createdAt).toLocaleDateString()) : null,
+    seen('personsLastSeen', person.lastSeenAt && localDateTime(person.lastSeenAt)),
+    seen('personsFirstSeen', person.createdAt && localDate(person.createdAt)),
   ];
   return parts.filter((part): part is string => Boolean(part)).join(' · ');
 }

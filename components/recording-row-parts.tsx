@@ -1,4 +1,5 @@
 import { t, tCount } from '../lib/platform/i18n';
+import { localDateTime } from '../lib/platform/local-time';
 import { formatClock } from '../lib/posthog/context-labels';
 
 /**
@@ -6,11 +7,9 @@ import { formatClock } from '../lib/posthog/context-labels';
  * here" in the popup): when it started, how long and how active, its marks, and its four actions.
  */
 
-/** When it started, in the user's locale and time zone. */
+/** When it started, on the user's clock (2025-03-01 12:05), as the popup's header dates a recording. */
 export function startedAt(iso: string | null): string {
-  return iso
-    ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(Date.parse(iso))
-    : t('personsUnknownStart');
+  return (iso && localDateTime(iso)) || t('personsUnknownStart');
 }
 
 /** "04:00 long · 01:30 active", then any further parts given (where it started), those known only. */

@@ -1,8 +1,10 @@
 import type { MySession } from '../../lib/messaging/site-messages';
 import { t } from '../../lib/platform/i18n';
+import { localTime } from '../../lib/platform/local-time';
 import type { SiteRecordingsStore } from '../../lib/stores/site-recordings';
 
-const time = (ms: number) => new Intl.DateTimeFormat(undefined, { timeStyle: 'short' }).format(ms);
+/** On the user's clock, 12:05 (no Intl formatter on the popup's first paint: lib/platform/local-time.ts). */
+const time = (ms: number) => localTime(ms) ?? '';
 
 /**
  * "Your session": who posthog-js says the user is on this site and when the session started; its

@@ -1,4 +1,5 @@
 import { t, tCount } from '../platform/i18n';
+import { localDateTime } from '../platform/local-time';
 import { formatClock } from './context-labels';
 import { startPlace } from './review-doc';
 
@@ -28,16 +29,14 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
 /**
  * When it started: within a week counted back in the messages' own language, as every sentence
  * around it is ("just now", "5 minutes ago", "yesterday"), else its date and time on the user's
  * clock (2025-03-01 12:00). Null when PostHog's time does not parse.
  *
  * No `Intl` formatter on purpose: the first one a new page or worker builds loads ICU's data, about
- * 30-40 ms of the popup's first paint after a stopped worker (docs/BENCHMARK.md); plural rules and
- * the Date's own fields cost nothing measurable.
+ * 30-40 ms of the popup's first paint after a stopped worker (docs/BENCHMARK.md); plural rules cost
+ * nothing measurable (lib/platform/local-time.ts).
  */
 export function startedLabel(iso: string, now = Date.now()): string | null {
   const at = Date.parse(iso);
@@ -49,9 +48,7 @@ export function startedLabel(iso: string, now = Date.now()): string | null {
     if (seconds < DAY) return tCount('startedHoursAgo', Math.floor(seconds / HOUR));
     return tCount('startedDaysAgo', Math.floor(seconds / DAY));
   }
-  const date = new Date(at);
-  const day = `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
-  return `${day} ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return localDateTime(at);
 }
 
 /** The person as PostHog names them, or Anonymous. */
