@@ -61,7 +61,8 @@ const RELAY_MESSAGE = 'relay-add';
  * the bench rather than timing a script that ran.
  */
 export function withoutMain(script: string): string {
-  const call = /(\w+)=(\w+)\.main\(\),\1 instanceof Promise/g;
+  // Minified names may hold `$` (the production build has `tv=$_.main()`), which `\w` does not match.
+  const call = /([\w$]+)=([\w$]+)\.main\(\),\1 instanceof Promise/g;
   const found = [...script.matchAll(call)];
   if (found.length !== 1) {
     throw new Error(`Expected one call of the background's main() in the script, found ${found.length}.`);

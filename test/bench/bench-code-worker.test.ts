@@ -65,6 +65,19 @@ describe('the code floor: Hogmark’s script evaluated, not run, then the relay 
     expect(context.mainRan).toBeUndefined();
   });
 
+  it('finds the call whatever the minifier named its parts, `$` included (the production build has `tv=$_.main()`)', () => {
+    for (const [result, entry] of [
+      ['tv', '$_'],
+      ['$e', 'a$'],
+      ['_', '$'],
+    ]) {
+      const script = wxtShaped('').replaceAll('Q_', result ?? '').replaceAll('X_', entry ?? '');
+      const stripped = withoutMain(script);
+      expect(stripped).toContain(`${result}=void 0,${result} instanceof Promise`);
+      expect(stripped).not.toContain('.main()');
+    }
+  });
+
   it('stops the bench when WXT’s call of main() is not found exactly once', () => {
     expect(() => withoutMain('var background=(function(){return 1})();')).toThrow(/found 0/);
     const twice = `${wxtShaped('')}${wxtShaped('')}`;
