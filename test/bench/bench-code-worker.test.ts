@@ -71,7 +71,9 @@ describe('the code floor: Hogmark’s script evaluated, not run, then the relay 
       ['$e', 'a$'],
       ['_', '$'],
     ]) {
-      const script = wxtShaped('').replaceAll('Q_', result ?? '').replaceAll('X_', entry ?? '');
+      const script = wxtShaped('')
+        .replaceAll('Q_', result ?? '')
+        .replaceAll('X_', entry ?? '');
       const stripped = withoutMain(script);
       expect(stripped).toContain(`${result}=void 0,${result} instanceof Promise`);
       expect(stripped).not.toContain('.main()');
