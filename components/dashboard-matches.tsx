@@ -14,7 +14,8 @@ export function DashboardMatchCount(props: { store: DashboardListStore }) {
   const active = store.activeDashboard.value;
   const hasQuery = store.hasQuery.value;
   return (
-    <p class="muted small" role="status">
+    // Its line is kept while empty (share-panels.css): the count coming with the first letter moves nothing.
+    <p class="muted small match-count" role="status">
       {hasQuery ? tCount('dashboardsMatching', store.matches.value.length, store.total.value) : ''}
       {active && hasQuery ? <span class="visually-hidden"> {dashboardDisplayName(active)}</span> : null}
     </p>

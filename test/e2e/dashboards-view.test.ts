@@ -56,6 +56,17 @@ describe.each<Flavor>(['contract', 'posthog'])(
       await view.close();
     });
 
+    it('moves nothing when the first letter brings the count of matches', async () => {
+      const view = await openView();
+      const box = () => view.locator('.dashboard-rows').boundingBox();
+      const before = await box();
+      await view.getByLabel('Search dashboards').press('7');
+      await view.getByText(`of ${COUNT} match`).waitFor();
+      // The rows' window stays where it was, the same size: the count's line was kept for it.
+      expect(await box()).toEqual(before);
+      await view.close();
+    });
+
     it('reopens from the cache without a single request', async () => {
       env.server.clearRequests();
       const view = await openView();
