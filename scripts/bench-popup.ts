@@ -26,6 +26,7 @@ import {
   SCRIPT_PAGE,
   STORED_PAGE,
 } from './bench-session';
+import { capturePopupView, VIEW_PAGE, VIEW_PAGE_STORED, writeViewPages } from './bench-view-page';
 import { controlServiceWorker, type WorkerControl } from './bench-worker';
 import { MODULE_MARKS_GLOBAL } from './module-marks-plugin';
 
@@ -42,6 +43,13 @@ export interface PopupReadiness {
    * `storage.local`), opened just after the worker was stopped, as the popup is then.
    */
   storedPageAfterStop: TimedFigure;
+  /**
+   * The popup's own first view drawn by the asking page, with none of Hogmark's code (VIEW_PAGE,
+   * bench-view-page.ts): what drawing that view costs any page warm. No budget.
+   */
+  viewPageWarm: TimedFigure;
+  /** The same view drawn by the stored-state page, opened just after a stop as it is. No budget. */
+  viewPageAfterStop: TimedFigure;
   /**
    * The cold floor: the minimal extension's fetching page (`tabs.get` plus one request to the local
    * PostHog through its worker), in a fresh profile prepared as for the cold popup.
@@ -237,7 +245,8 @@ async function timePageAfterStop(
 /**
  * Warm: the popup opened again over the same tab. Each round times, in turn, the tiny-script page,
  * the stored-state page and the popup each just after the worker was stopped, then the blank page,
- * the asking page, the tiny-script page and the warm popup, so all see the same browser state; the
+ * the asking page, the tiny-script page and the warm popup, then the popup's view drawn by the
+ * stored-state page after a stop and by the asking page, so all see the same browser state; the
  * first rounds warm up and are not counted.
  */
 export async function measurePopupReadiness(
@@ -257,7 +266,11 @@ export async function measurePopupReadiness(
     await saveConnection(session, server.url, server.keys.all);
     const { page: tab, tabId } = await session.openTab(recordingUrl(server));
     const worker = await controlServiceWorker(session, tab);
-    await settle((await timePopup(session, server, tabId)).popup, server);
+    const first = await timePopup(session, server, tabId);
+    await first.popup.getByText('Updating…').waitFor({ state: 'detached', timeout: 30_000 });
+    // The view pages draw what this popup shows once its list is revalidated, as every timed one is.
+    await writeViewPages(env.extensionDir, await capturePopupView(first.popup));
+    await settle(first.popup, server);
     const round = async () => {
       // First, so that the warm popup below follows the same steps as before this figure was added.
       const scriptAfterStop = await timePageAfterStop(session, worker, SCRIPT_PAGE);
@@ -270,7 +283,10 @@ export async function measurePopupReadiness(
       const script = await timePage(session, SCRIPT_PAGE);
       const warm = await timePopup(session, server, tabId);
       await settle(warm.popup, server);
-      return { stopped, scriptAfterStop, storedAfterStop, blank, script, ask, warm };
+      // Last, so that every figure before them follows the same steps as before they were added.
+      const viewAfterStop = await timePageAfterStop(session, worker, `${VIEW_PAGE_STORED}?tabId=${tabId}`);
+      const view = await timePage(session, `${VIEW_PAGE}?tabId=${tabId}`);
+      return { stopped, scriptAfterStop, storedAfterStop, blank, script, ask, warm, view, viewAfterStop };
     };
     for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
     // Rounds stop once the figures the budgets divide agree; the blank page is shown, not budgeted.
@@ -292,6 +308,8 @@ export async function measurePopupReadiness(
         afterStop: sample.stopped.readyMs,
         scriptAfterStop: sample.scriptAfterStop,
         storedAfterStop: sample.storedAfterStop,
+        view: sample.view,
+        viewAfterStop: sample.viewAfterStop,
         startedBeforeMessage: sample.stopped.startedBeforeMessageMs,
         workerEvaluated: sample.stopped.startup.evaluated,
         workerWired: sample.stopped.startup.wired,
@@ -304,6 +322,8 @@ export async function measurePopupReadiness(
       scriptPage: warm.figures.script,
       askPage: warm.figures.ask,
       storedPageAfterStop: warm.figures.storedAfterStop,
+      viewPageWarm: warm.figures.view,
+      viewPageAfterStop: warm.figures.viewAfterStop,
       fetchPageCold: cold.figures.coldFetch,
       popupReadyCold: cold.figures.cold,
       scriptPageCold: cold.figures.coldScript,

@@ -197,6 +197,22 @@ function informationRows(result: BenchResult): string[] {
       popup.storedPageAfterStop,
     ),
     msRow(
+      'The popup’s own view drawn by the asking page, none of Hogmark’s code: the elements a ready popup showed, under its styles (`popup.viewPageWarm`)',
+      popup.viewPageWarm,
+    ),
+    row(
+      'Drawing the popup’s view, warm: the view page ÷ the asking page; Hogmark’s code on top: the warm popup ÷ the view page',
+      `${ratioOf(popup.viewPageWarm, popup.askPage)}×; ${ratioOf(popup.popupReadyWarm, popup.viewPageWarm)}×`,
+    ),
+    msRow(
+      'The same view drawn by the stored-state page, opened just after a stop (`popup.viewPageAfterStop`)',
+      popup.viewPageAfterStop,
+    ),
+    row(
+      'Drawing the popup’s view after a stop: that page ÷ the stored-state page; Hogmark’s code on top: the popup after a stop ÷ that page',
+      `${ratioOf(popup.viewPageAfterStop, popup.storedPageAfterStop)}×; ${ratioOf(popup.popupReadyAfterStop, popup.viewPageAfterStop)}×`,
+    ),
+    msRow(
       'Floor, cold: the minimal extension’s fetching page in a fresh profile prepared the same way (`tabs.get` plus one request to the local PostHog through its worker, then draws)',
       popup.fetchPageCold,
     ),

@@ -1,0 +1,144 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { parseHTML } from 'linkedom';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type PopupView,
+  VIEW_PAGE,
+  VIEW_PAGE_STORED,
+  type ViewNode,
+  viewPageScript,
+  writeViewPages,
+} from '../../scripts/bench-view-page';
+
+/**
+ * The bench's view pages (scripts/bench-view-page.ts): a floor page's reads, then the popup's own
+ * view, built element by element with none of Hogmark's code.
+ */
+const view: PopupView = {
+  html: [
+    ['lang', 'en'],
+    ['class', 'in-window'],
+  ],
+  app: [
+    [
+      'main',
+      [
+        ['class', 'popup'],
+        ['aria-busy', 'false'],
+      ],
+      [
+        ['header', [['class', 'context-header']], ['Recording ', ['b', [], ['ana@acme.com']]]],
+        ['input', [['type', 'search']], []],
+        ['svg', [['viewBox', '0 0 16 16']], [['path', [['d', 'M0 0h16v16z']], []]]],
+        ['ul', [['role', 'listbox']], [['li', [['role', 'option']], ['Checkout bugs']]]],
+      ],
+    ],
+  ],
+  focus: [0, 1],
+};
+
+/** Runs a view page's script on a page of its own; `reads` settle when the returned function is called. */
+function runPage(script: string) {
+  const { document, HTMLElement } = parseHTML('<html lang="en"><body><div id="app"></div></body></html>');
+  const focused: Element[] = [];
+  HTMLElement.prototype.focus = function (this: Element) {
+    focused.push(this);
+  };
+  let answer: () => void = () => {};
+  const asked: string[] = [];
+  const pending = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const ask = (what: string) => {
+    asked.push(what);
+    return pending;
+  };
+  const chrome = {
+    tabs: { get: (id: number) => ask(`tabs.get ${id}`) },
+    runtime: { sendMessage: (message: { type: string }) => ask(`message ${message.type}`) },
+    storage: { local: { get: (keys: unknown) => ask(`storage.local ${keys}`) } },
+  };
+  const location = { search: '?tabId=7' };
+  runInNewContext(script, { document, chrome, location, URLSearchParams, Promise });
+  return { document, asked, answer, focused };
+}
+
+/** A drawn node as the view describes it. */
+function treeOf(node: Node): ViewNode {
+  if (node.nodeType === 3) return node.textContent ?? '';
+  const element = node as Element;
+  return [
+    element.localName,
+    [...element.attributes]
+      .map((attribute): [string, string] => [attribute.name, attribute.value])
+      .sort(([a], [b]) => a.localeCompare(b)),
+    [...element.childNodes].map(treeOf),
+  ];
+}
+
+/** The view with each element's attributes in name order (linkedom does not keep their order). */
+const byName = (node: ViewNode): ViewNode =>
+  typeof node === 'string'
+    ? node
+    : [node[0], [...node[1]].sort(([a], [b]) => a.localeCompare(b)), node[2].map(byName)];
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the view pages', () => {
+  it('draw nothing until the floor page’s own reads have answered, then the popup’s view', async () => {
+    const page = runPage(
+      viewPageScript(view, "[chrome.tabs.get(tabId), chrome.runtime.sendMessage({ type: 'bench/ask' })]"),
+    );
+    expect(page.asked).toEqual(['tabs.get 7', 'message bench/ask']);
+    await settle();
+    expect(page.document.getElementById('app')?.childNodes.length).toBe(0);
+    page.answer();
+    await settle();
+    // Read back as the bench reads a popup: the same elements, attributes and text, in order.
+    const app = page.document.getElementById('app') as unknown as Element;
+    expect([...app.childNodes].map(treeOf)).toEqual(view.app.map(byName));
+    expect(page.focused.map((element) => element.localName)).toEqual(['input']);
+    expect(page.document.documentElement.getAttribute('class')).toBe('in-window');
+    expect(page.document.querySelector('main.popup[aria-busy="false"] .context-header')).not.toBeNull();
+    expect(page.document.querySelector('[role="option"]')).not.toBeNull();
+    expect(page.document.querySelector('svg')?.namespaceURI).toBe('http://www.w3.org/2000/svg');
+  });
+
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('are written with the popup’s own styles, the warm one asking as the asking page, the other reading as the stored-state page', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hogmark-view-page-test-'));
+    dirs.push(dir);
+    await writeFile(
+      join(dir, 'popup.html'),
+      '<html><head><script type="module" src="/chunks/popup.js"></script><style>:root{--bg:#fff}</style></head><body><div id="app"></div></body></html>',
+    );
+    await writeViewPages(dir, view);
+    for (const [html, script] of [
+      [VIEW_PAGE, 'bench-view.js'],
+      [VIEW_PAGE_STORED, 'bench-view-stored.js'],
+    ] as const) {
+      const page = await readFile(join(dir, html), 'utf8');
+      expect(page).toContain('<style>:root{--bg:#fff}</style>');
+      expect(page).toContain(`<script type="module" src="/${script}"></script>`);
+      expect(page).not.toContain('chunks/popup.js');
+    }
+    const warm = runPage(await readFile(join(dir, 'bench-view.js'), 'utf8'));
+    expect(warm.asked).toEqual(['tabs.get 7', 'message bench/ask']);
+    const stored = runPage(await readFile(join(dir, 'bench-view-stored.js'), 'utf8'));
+    expect(stored.asked).toEqual(['tabs.get 7', 'storage.local null']);
+  });
+
+  it('refuse a popup page with no inlined styles', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'hogmark-view-page-test-'));
+    dirs.push(dir);
+    await writeFile(join(dir, 'popup.html'), '<html><head></head><body></body></html>');
+    await expect(writeViewPages(dir, view)).rejects.toThrow(/no inlined <style>/);
+  });
+});
