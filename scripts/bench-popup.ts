@@ -244,10 +244,9 @@ async function timePageAfterStop(
 
 /**
  * Warm: the popup opened again over the same tab. Each round times, in turn, the tiny-script page,
- * the stored-state page and the popup each just after the worker was stopped, then the blank page,
- * the asking page, the tiny-script page and the warm popup, then the popup's view drawn by the
- * stored-state page after a stop and by the asking page, so all see the same browser state; the
- * first rounds warm up and are not counted.
+ * the stored-state page, its view page (bench-view-page.ts) and the popup each just after the worker
+ * was stopped, then the blank page, the asking page, its view page, the tiny-script page and the warm
+ * popup, so all see the same browser state; the first rounds warm up and are not counted.
  */
 export async function measurePopupReadiness(
   env: BenchEnv,
@@ -274,18 +273,18 @@ export async function measurePopupReadiness(
     const round = async () => {
       // First, so that the warm popup below follows the same steps as before this figure was added.
       const scriptAfterStop = await timePageAfterStop(session, worker, SCRIPT_PAGE);
-      // The floor after a stop, just before the popup after a stop.
+      // The floor after a stop, then the popup's view drawn by it, then the popup after a stop.
       const storedAfterStop = await timePageAfterStop(session, worker, `${STORED_PAGE}?tabId=${tabId}`);
+      // Each view page just after its floor page, in the same state. (Put last in the round once, the
+      // asking one came a second after the other's stop, as the woken worker did its start's own work.)
+      const viewAfterStop = await timePageAfterStop(session, worker, `${VIEW_PAGE_STORED}?tabId=${tabId}`);
       const stopped = await timePopupAfterStop(session, server, tabId, worker);
       const blank = await timePage(session, BLANK_PAGE);
-      // Before the tiny-script page, so that the warm popup follows the same steps as before it was added.
       const ask = await timePage(session, `${ASK_PAGE}?tabId=${tabId}`);
+      const view = await timePage(session, `${VIEW_PAGE}?tabId=${tabId}`);
       const script = await timePage(session, SCRIPT_PAGE);
       const warm = await timePopup(session, server, tabId);
       await settle(warm.popup, server);
-      // Last, so that every figure before them follows the same steps as before they were added.
-      const viewAfterStop = await timePageAfterStop(session, worker, `${VIEW_PAGE_STORED}?tabId=${tabId}`);
-      const view = await timePage(session, `${VIEW_PAGE}?tabId=${tabId}`);
       return { stopped, scriptAfterStop, storedAfterStop, blank, script, ask, warm, view, viewAfterStop };
     };
     for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
