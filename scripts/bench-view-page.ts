@@ -56,7 +56,8 @@ export async function capturePopupView(popup: Page): Promise<PopupView> {
 /**
  * The script that draws `view` once `reads` (source of an array of promises) have settled. It builds
  * each element with the DOM's own calls (SVG in its namespace), as a page that knew the view would,
- * and focuses what the popup had focused.
+ * and, after the frame that shows them, focuses what the popup had focused, as the popup's own effect
+ * does (focusing before that frame would make the page lay itself out once more than the popup).
  */
 export function viewPageScript(view: PopupView, reads: string): string {
   return [
@@ -78,7 +79,8 @@ export function viewPageScript(view: PopupView, reads: string): string {
     '  for (const node of view.app) app.append(make(node, false));',
     '  let focused = app;',
     '  for (const index of view.focus ?? []) focused = focused.childNodes[index];',
-    '  if (view.focus) focused.focus();',
+    // As the popup's effect does (Preact runs effects after the next frame): not before it is drawn.
+    '  if (view.focus) requestAnimationFrame(() => setTimeout(() => focused.focus(), 0));',
     '});',
     '',
   ].join('\n');

@@ -62,8 +62,18 @@ function runPage(script: string) {
     storage: { local: { get: (keys: unknown) => ask(`storage.local ${keys}`) } },
   };
   const location = { search: '?tabId=7' };
-  runInNewContext(script, { document, chrome, location, URLSearchParams, Promise });
-  return { document, asked, answer, focused };
+  const frames: (() => void)[] = [];
+  const requestAnimationFrame = (run: () => void) => frames.push(run);
+  runInNewContext(script, {
+    document,
+    chrome,
+    location,
+    URLSearchParams,
+    Promise,
+    requestAnimationFrame,
+    setTimeout,
+  });
+  return { document, asked, answer, focused, frames };
 }
 
 /** A drawn node as the view describes it. */
@@ -100,6 +110,10 @@ describe('the view pages', () => {
     // Read back as the bench reads a popup: the same elements, attributes and text, in order.
     const app = page.document.getElementById('app') as unknown as Element;
     expect([...app.childNodes].map(treeOf)).toEqual(view.app.map(byName));
+    // Focused after the frame that shows the view, as the popup's effect does.
+    expect(page.focused).toEqual([]);
+    for (const frame of page.frames.splice(0)) frame();
+    await settle();
     expect(page.focused.map((element) => element.localName)).toEqual(['input']);
     expect(page.document.documentElement.getAttribute('class')).toBe('in-window');
     expect(page.document.querySelector('main.popup[aria-busy="false"] .context-header')).not.toBeNull();
