@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BenchResult, checkBudgets, FLOOR_BUDGETS } from '../../scripts/bench-report';
+import { againstFloor, type BenchResult, checkBudgets, FLOOR_BUDGETS } from '../../scripts/bench-report';
 import { roundsUntilStable, type TimedFigure } from '../../scripts/bench-rounds';
 
 /** A timed figure with this median (the rest as the report reads it). */
@@ -77,6 +77,17 @@ describe('each moment against its own floor', () => {
       expect(Object.values(met).every(Boolean)).toBe(true);
     },
   );
+
+  it('checks the ratio itself, not its rounding: 1.3035× misses 1.30× and says so with a third decimal', () => {
+    const over = againstFloor('cold', figure(394.3), figure(302.5), 1.3);
+    expect(over.pass).toBe(false);
+    expect(over.value).toBe('1.303× (394.3 ms vs 302.5 ms)');
+    const at = againstFloor('cold', figure(393.25), figure(302.5), 1.3);
+    expect(at.pass).toBe(true);
+    expect(at.value).toBe('1.3× (393.25 ms vs 302.5 ms)');
+    const under = againstFloor('cold', figure(390), figure(302.5), 1.3);
+    expect(under).toMatchObject({ pass: true, value: '1.29× (390 ms vs 302.5 ms)' });
+  });
 
   it('reads each ratio from the keys the issue names', () => {
     const check = checkBudgets(result({ shortcutAfterStop: 1.5 })).find((entry) => !entry.pass);
