@@ -35,6 +35,11 @@ export const ASK_PAGE = 'bench-ask.html';
  */
 export const STORED_PAGE = 'bench-stored.html';
 
+/** What the asking page waits for before it draws (source; `tabId` is the page's `?tabId=`). */
+export const ASK_READS = "[chrome.tabs.get(tabId), chrome.runtime.sendMessage({ type: 'bench/ask' })]";
+/** What the stored-state page waits for before it draws (the same). */
+export const STORED_READS = '[chrome.tabs.get(tabId), chrome.storage.local.get(null)]';
+
 /** Writes the comparison pages into the built test extension (never into a build that ships). */
 export async function writeBlankPage(extensionDir: string): Promise<void> {
   const head = (title: string) =>
@@ -60,11 +65,7 @@ export async function writeBlankPage(extensionDir: string): Promise<void> {
     join(extensionDir, 'bench-ask.js'),
     [
       "const tabId = Number(new URLSearchParams(location.search).get('tabId'));",
-      'const asked = [',
-      '  chrome.tabs.get(tabId),',
-      "  chrome.runtime.sendMessage({ type: 'bench/ask' }),",
-      '];',
-      'Promise.allSettled(asked).then(() => {',
+      `Promise.allSettled(${ASK_READS}).then(() => {`,
       "  const main = document.createElement('main');",
       "  main.textContent = 'Blank';",
       "  main.setAttribute('data-bench-ready', '');",
@@ -81,7 +82,7 @@ export async function writeBlankPage(extensionDir: string): Promise<void> {
     join(extensionDir, 'bench-stored.js'),
     [
       "const tabId = Number(new URLSearchParams(location.search).get('tabId'));",
-      'Promise.allSettled([chrome.tabs.get(tabId), chrome.storage.local.get(null)]).then(() => {',
+      `Promise.allSettled(${STORED_READS}).then(() => {`,
       "  const main = document.createElement('main');",
       "  main.textContent = 'Blank';",
       "  main.setAttribute('data-bench-ready', '');",

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { ASK_READS, STORED_READS } from './bench-session';
 
 /**
  * The *view pages*: the popup's own first view, drawn by a page with none of Hogmark's code. Each is
@@ -29,7 +30,7 @@ export interface PopupView {
  * The popup's drawn view, read from a ready popup. Given as source, not a function: the scripts run
  * through tsx, whose name helper the page does not have.
  */
-export async function capturePopupView(popup: Page): Promise<PopupView> {
+export async function capturePopupView(popup: Pick<Page, 'evaluate'>): Promise<PopupView> {
   return (await popup.evaluate(`(() => {
     let focus = null;
     const within = (parent, path) => {
@@ -86,12 +87,9 @@ export function viewPageScript(view: PopupView, reads: string): string {
   ].join('\n');
 }
 
-/** What each view page waits for: the same reads as its floor page (bench-session.ts). */
-const ASK_READS = "[chrome.tabs.get(tabId), chrome.runtime.sendMessage({ type: 'bench/ask' })]";
-const STORED_READS = '[chrome.tabs.get(tabId), chrome.storage.local.get(null)]';
-
 /**
- * Writes both view pages into the built test extension: the popup's own `<style>` (its styles are
+ * Writes both view pages into the built test extension, each waiting for its floor page's very reads
+ * (bench-session.ts): the popup's own `<style>` (its styles are
  * inlined in popup.html) and a script that draws `view`. An unpacked extension reads its files on
  * each load, so they may be written while the browser runs.
  */

@@ -5,6 +5,7 @@ import { runInNewContext } from 'node:vm';
 import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  capturePopupView,
   type PopupView,
   VIEW_PAGE,
   VIEW_PAGE_STORED,
@@ -147,6 +148,25 @@ describe('the view pages', () => {
     expect(warm.asked).toEqual(['tabs.get 7', 'message bench/ask']);
     const stored = runPage(await readFile(join(dir, 'bench-view-stored.js'), 'utf8'));
     expect(stored.asked).toEqual(['tabs.get 7', 'storage.local null']);
+  });
+
+  it('are drawn from what a ready popup shows: its elements, text and focus, no comments', async () => {
+    const { document, Node } = parseHTML(
+      '<html lang="en" class="in-window"><body><div id="app"><main class="popup" aria-busy="false">' +
+        '<!-- a comment --><header class="context-header">Recording <b>ana@acme.com</b></header>' +
+        '<input type="search"><svg viewBox="0 0 16 16"><path d="M0 0h16v16z"></path></svg>' +
+        '<ul role="listbox"><li role="option">Checkout bugs</li></ul></main></div></body></html>',
+    );
+    Object.defineProperty(document, 'activeElement', { value: document.querySelector('input') });
+    const popup = {
+      evaluate: async (source: unknown) => runInNewContext(String(source), { document, Node }),
+    };
+    const captured = await capturePopupView(popup as Parameters<typeof capturePopupView>[0]);
+    expect({ ...captured, html: [...captured.html].sort(), app: captured.app.map(byName) }).toEqual({
+      html: [...view.html].sort(),
+      app: view.app.map(byName),
+      focus: view.focus,
+    });
   });
 
   it('refuse a popup page with no inlined styles', async () => {
