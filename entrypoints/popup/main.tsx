@@ -11,6 +11,7 @@ import { playbackSecond } from '../../lib/posthog/links';
 import { type PersonAsk, personPagePath } from '../../lib/posthog/person-asks';
 import { createCollectionPickerStore } from '../../lib/stores/collection-picker';
 import { pickerScopeOf } from '../../lib/stores/collection-picker-model';
+import { drawWhenKnown } from '../../lib/stores/first-draw';
 import { createPendingStore } from '../../lib/stores/pending-changes';
 import { createPopupStore } from '../../lib/stores/popup';
 import { createPopupHeader } from '../../lib/stores/popup-header';
@@ -134,16 +135,22 @@ const findPerson = async (ask: PersonAsk) => {
 };
 
 const root = document.getElementById('app');
+// Drawn once the first view is known (from the stores or the background), or with its skeleton when
+// that takes longer than a moment: a popup that opens ready lays out and paints once.
 if (root)
-  render(
-    <PopupApp
-      store={store}
-      playlists={playlists}
-      share={share}
-      pending={pending}
-      header={header}
-      site={site}
-      onFindPerson={(ask) => void findPerson(ask)}
-    />,
-    root,
+  drawWhenKnown(
+    computed(() => store.state.value.phase !== 'loading'),
+    () =>
+      render(
+        <PopupApp
+          store={store}
+          playlists={playlists}
+          share={share}
+          pending={pending}
+          header={header}
+          site={site}
+          onFindPerson={(ask) => void findPerson(ask)}
+        />,
+        root,
+      ),
   );
