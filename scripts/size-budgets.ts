@@ -180,9 +180,9 @@ in the messages' words and plurals within a week, else its date and time on the 
 the popup from 34,551 to 34,609 bytes (+0.06 KB); every other date and time written the same way
 (lib/platform/local-time.ts: the rows of recordings, "Your session", a person's seen times), to
 34,660 bytes, 33.85 KB (+0.05 KB). The popup drawn once its first view is known, its skeleton
- * only when that takes longer than 150 ms (lib/stores/first-draw.ts: a stopped worker's popup laid out
- * and painted the skeleton for nothing, about 25 ms of its main thread; docs/BENCHMARK.md), took it to
- * 34,729 bytes, 33.92 KB (+0.07 KB). A fetch
+only when that takes longer than 150 ms (lib/stores/first-draw.ts: a stopped worker's popup laid out
+and painted the skeleton for nothing, about 25 ms of its main thread; docs/BENCHMARK.md), took it to
+34,729 bytes, 33.92 KB (+0.07 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,

@@ -4,7 +4,7 @@ import { effect, type ReadonlySignal } from '@preact/signals';
  * How long a page holds its loading view back. The popup's first view is usually known within a few
  * tens of milliseconds (from the extension's stores, or the background's answer): a skeleton drawn
  * for that moment is laid out and painted once for nothing, on the main thread the first view is
- * waiting for (about a fifth of a stopped worker's popup, in docs/BENCHMARK.md). Past this, the
+ * waiting for (about 25 ms of a stopped worker's popup in a probe: docs/BENCHMARK.md). Past this, the
  * skeleton shows, as it always did.
  */
 export const LOADING_VIEW_HOLD_MS = 150;
