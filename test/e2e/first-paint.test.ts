@@ -24,18 +24,35 @@ interface Paints {
   connected: boolean;
   /** Where the first view came from: the extension's stores or the background (test builds say). */
   source: string | null;
+  /** When the popup's script ran: it names the page (`document.title`) before it draws anything. */
+  scriptAt: number | null;
+  /** The first thing drawn in the popup, and when: its loading view (busy) or its first view. */
+  firstDrawn: { busy: boolean; at: number } | null;
 }
 
 /** Runs in the popup before its own scripts; every DOM change is looked at before it is painted. */
 function recordPaints(): void {
-  const paints: Paints = { first: null, headers: [], connected: false, source: null, moves: [] };
+  const paints: Paints = {
+    first: null,
+    headers: [],
+    connected: false,
+    source: null,
+    moves: [],
+    scriptAt: null,
+    firstDrawn: null,
+  };
   const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? null;
   const listTop = () => top('[role="listbox"] [role="option"]') ?? top('[role="listbox"]');
   Object.assign(window, { hogmarkPaints: paints });
   const text = (selector: string) => document.querySelector(selector)?.textContent?.trim() ?? null;
   const look = () => {
+    // The page's own title is a message reference until the script names it.
+    if (paints.scriptAt === null && document.title !== '' && !document.title.startsWith('__MSG_')) {
+      paints.scriptAt = performance.now();
+    }
     const main = document.querySelector('main.popup');
     if (!main) return;
+    paints.firstDrawn ??= { busy: main.getAttribute('aria-busy') === 'true', at: performance.now() };
     const kind = text('.context-header .context-kind');
     const heading = text('.context-header h1');
     if (kind || heading) {
@@ -128,6 +145,27 @@ describe('the popup’s first paint, made from what the extension keeps', () => 
     expect(after.headers).toHaveLength(1);
     expect(after.moves).toEqual([]);
     await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('draws nothing until its first view is known: never a skeleton for the moment that takes', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${project}/replay/${DEMO.recordings.inCheckout}?pause`,
+    );
+    for (const stop of [false, true]) {
+      if (stop) {
+        await closeExtensionPages(env);
+        await stopServiceWorker(env.session);
+      }
+      const popup = await openRecordedPopup(env, tabId);
+      const { scriptAt, firstDrawn } = await paintsOf(popup);
+      expect(scriptAt).not.toBeNull();
+      // Its first view first; a skeleton only once it has waited the hold (150 ms) from its script.
+      if (firstDrawn?.busy) expect(firstDrawn.at - (scriptAt ?? 0)).toBeGreaterThanOrEqual(140);
+      else expect(firstDrawn).not.toBeNull();
+      await popup.getByText('Updating…').waitFor({ state: 'detached', timeout: 15_000 });
+      await popup.close();
+    }
+    await page.close();
   });
 
   it('never shows the page a tab has moved away from since its hints were kept', async () => {
