@@ -12,7 +12,7 @@ import { recordingFromSearch } from '../../lib/messaging/picker-recording';
 import { requestPopupOpen, tabIdFromSearch } from '../../lib/messaging/popup-open-request';
 import { setTranslator, translatorFrom } from '../../lib/platform/i18n';
 import { readStoredSnapshot } from '../../lib/platform/key-store';
-import { BUILD_DIALECT, hostAccessPattern } from '../../lib/posthog/host-patterns';
+import { BUILD_DIALECT, createHostAccess } from '../../lib/posthog/host-patterns';
 import { createStoredFirstView } from '../../lib/stores/stored-first-view';
 
 setTranslator(translatorFrom(browser.i18n.getMessage));
@@ -44,8 +44,8 @@ const storedFirstView = createStoredFirstView({
   snapshot: (keys) => readStoredSnapshot(indexedDB, keys),
   session: browser.storage.session,
   getTab: (id) => browser.tabs.get(id).catch(() => undefined),
-  hostAccess: (origin) =>
-    browser.permissions.contains({ origins: [hostAccessPattern(origin, BUILD_DIALECT)] }),
+  // The granted origins are read now, with the rest: checked after the snapshot, they cost no round trip.
+  hostAccess: createHostAccess(browser.permissions, BUILD_DIALECT),
 });
 const readStores = (id: number | undefined) =>
   storedFirstView({ ...(id === undefined ? {} : { tabId: id }), recording: openingDeps.recording });

@@ -68,3 +68,29 @@ export function tabsOnOrigin<T extends TabLike>(
   });
   return candidates;
 }
+
+export interface HostPermissions {
+  getAll(): Promise<{ origins?: string[] }>;
+  contains(permissions: { origins: string[] }): Promise<boolean>;
+}
+
+/**
+ * Whether the extension may reach an origin, with the granted origins read once, when this is
+ * created: a page that asks this after other reads (the popup, after its stored snapshot) then
+ * waits for no round trip of its own. An origin is covered when its own pattern or its host's
+ * port-less one was granted (the manifest's or the user's; either covers it, see above). For
+ * anything else (a wildcard host, `<all_urls>`, a failed read) the browser is asked, which knows
+ * every match-pattern rule.
+ */
+export function createHostAccess(permissions: HostPermissions, dialect: PatternDialect) {
+  const granted = permissions.getAll().then(
+    (all) => new Set(all.origins ?? []),
+    () => new Set<string>(),
+  );
+  return async (origin: string): Promise<boolean> => {
+    const pattern = hostAccessPattern(origin, dialect);
+    const origins = await granted;
+    if (origins.has(pattern) || origins.has(portlessPattern(origin))) return true;
+    return permissions.contains({ origins: [pattern] });
+  };
+}

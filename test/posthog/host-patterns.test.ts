@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hostAccessPattern, portlessPattern, tabsOnOrigin } from '../../lib/posthog/host-patterns';
+import {
+  createHostAccess,
+  type HostPermissions,
+  hostAccessPattern,
+  portlessPattern,
+  tabsOnOrigin,
+} from '../../lib/posthog/host-patterns';
 
 const tabOnOrigin = (...args: Parameters<typeof tabsOnOrigin>) => tabsOnOrigin(...args)[0]?.id;
 
@@ -30,6 +36,76 @@ describe('hostAccessPattern', () => {
   it('keeps the scheme: http access never covers https, and the other way round', () => {
     expect(portlessPattern('http://localhost:8000')).toBe('http://localhost/*');
     expect(portlessPattern('https://localhost:8000')).toBe('https://localhost/*');
+  });
+});
+
+describe('createHostAccess', () => {
+  /** A browser that grants `origins` and records every call (contains answers `containsSays`). */
+  function browserGranting(origins: string[] | Error, containsSays = false) {
+    const calls: string[] = [];
+    const permissions: HostPermissions = {
+      getAll: async () => {
+        calls.push('getAll');
+        if (origins instanceof Error) throw origins;
+        return { origins };
+      },
+      contains: async ({ origins: asked }) => {
+        calls.push(`contains ${asked.join(' ')}`);
+        return containsSays;
+      },
+    };
+    return { permissions, calls };
+  }
+
+  it('reads the granted origins once, when made, however many origins are asked after', async () => {
+    const { permissions, calls } = browserGranting(['https://posthog.example.com/*']);
+    const access = createHostAccess(permissions, 'chromium');
+    expect(calls).toEqual(['getAll']);
+    expect(await access('https://posthog.example.com')).toBe(true);
+    expect(await access('https://posthog.example.com')).toBe(true);
+    expect(calls).toEqual(['getAll']);
+  });
+
+  it.each([
+    [
+      'its own pattern, port included (Chromium)',
+      'chromium',
+      'http://localhost:8000/*',
+      'http://localhost:8000',
+    ],
+    [
+      "its host's port-less pattern (the test build's manifest)",
+      'chromium',
+      'http://127.0.0.1/*',
+      'http://127.0.0.1:35015',
+    ],
+    ['its port-less pattern (Firefox)', 'firefox', 'http://localhost/*', 'http://localhost:8000'],
+  ] as const)('is covered by %s without asking the browser', async (_, dialect, granted, origin) => {
+    const { permissions, calls } = browserGranting([granted]);
+    expect(await createHostAccess(permissions, dialect)(origin)).toBe(true);
+    expect(calls).toEqual(['getAll']);
+  });
+
+  it.each([
+    ['another port only', ['http://localhost:9000/*'], 'http://localhost:8000'],
+    ['the other scheme only', ['https://posthog.example.com/*'], 'http://posthog.example.com'],
+    ['a wildcard host, which only the browser can match', ['https://*/*'], 'https://posthog.example.com'],
+    ['nothing granted', [], 'https://posthog.example.com'],
+  ])(
+    'asks the browser for its exact pattern when granted %s, and says what it says',
+    async (_, granted, origin) => {
+      for (const says of [false, true]) {
+        const { permissions, calls } = browserGranting(granted, says);
+        expect(await createHostAccess(permissions, 'chromium')(origin)).toBe(says);
+        expect(calls).toEqual(['getAll', `contains ${new URL(origin).origin}/*`]);
+      }
+    },
+  );
+
+  it('asks the browser when the granted origins could not be read', async () => {
+    const { permissions, calls } = browserGranting(new Error('no'), true);
+    expect(await createHostAccess(permissions, 'firefox')('http://localhost:8000')).toBe(true);
+    expect(calls).toEqual(['getAll', 'contains http://localhost/*']);
   });
 });
 
