@@ -21,7 +21,7 @@ import { MOVED_MARK, STORED, tabHintsKey } from '../messaging/first-view/stored-
 import { tabViewOf } from '../messaging/first-view/tab-view';
 import type { PageHints, PopupOpen } from '../messaging/messages';
 import type { PendingNotice } from '../messaging/pending-messages';
-import type { RecordingRef } from '../messaging/picker-recording';
+import { type RecordingRef, sameRecording } from '../messaging/picker-recording';
 import { AppError } from '../platform/errors';
 import type { StoredSnapshot } from '../platform/key-store';
 import { DEFAULT_APP_ORIGIN } from '../posthog/app-origins';
@@ -68,8 +68,8 @@ const TRUSTED_KEYS = [
  * writes each of these values through its schema; here only the version is checked, so the popup
  * carries no schema runtime. Null when the stores cannot say: before the first move out of
  * `storage.local`, a value still to be migrated, a key saved before its mask was kept, a pick from
- * the context menu waiting to be taken, a collection or dashboard page named only by a cached list.
- * Then the popup waits for the background, as it always did.
+ * the context menu waiting to be taken or just taken, a collection or dashboard page named only by a
+ * cached list. Then the popup waits for the background, as it always did.
  */
 export function createStoredFirstView(deps: StoredFirstViewDeps) {
   const now = deps.now ?? Date.now;
@@ -95,11 +95,15 @@ export function createStoredFirstView(deps: StoredFirstViewDeps) {
         origin: DEFAULT_APP_ORIGIN,
       });
       const keyCheck = current<KeyCheckView>(items[STORED.keyCheck.key], STORED.keyCheck, { check: null });
-      const pick = current<{ pick: unknown }>(session[STORED.pendingPick.key], STORED.pendingPick, {
-        pick: null,
-      });
-      // The background takes a pick once; only it may.
-      if (pick.pick !== null) return null;
+      const { pick } = current<{ pick: (RecordingRef & { taken?: true }) | null }>(
+        session[STORED.pendingPick.key],
+        STORED.pendingPick,
+        { pick: null },
+      );
+      // The background takes a pick once; only it may. One it just took (marked taken until the next
+      // `popup/open`) may be this popup's own, read here after the take: only that answer names it,
+      // unless this popup is the picker window for that very recording (then both views are alike).
+      if (pick && !(pick.taken && sameRecording(pick, input.recording ?? null))) return null;
       const lastAction = current<{ action: LastAction | null }>(
         session[STORED.lastAction.key],
         STORED.lastAction,

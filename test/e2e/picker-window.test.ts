@@ -9,6 +9,7 @@ import { useExtension } from './fixtures';
 import {
   chooseCollectionOn,
   type HeaderPaints,
+  holdPickReadsUntilTaken,
   recordHeaders,
   serveTicketLinking,
   toolbarPopupWill,
@@ -93,6 +94,27 @@ describe("the picker a recording link's menu opens on another site", () => {
     await popup.locator(POPUP_SETTLED.header).waitFor();
     await popup.getByRole('heading', { name: 'ana@acme.com' }).waitFor();
     await popup.getByRole('option', { name: /Checkout bugs.*In collection/ }).waitFor();
+    expect((await paintsOf(popup)).emptyState).toBe(false);
+  });
+
+  it('the toolbar popup reads its stores after the background took its pick: still the recording, never the empty state', async () => {
+    const { page, tabId } = await env.session.openTab(ticket.url);
+    opened.push(page);
+    await toolbarPopupWill(env.session, 'stand-in');
+    await chooseCollectionOn(env.session, page, tabId, 'recording-0');
+    const popup = await env.session.context.newPage();
+    opened.push(popup);
+    await popup.addInitScript(holdPickReadsUntilTaken);
+    // `storesFirst`: the popup paints the stores' view first whenever they can say one.
+    const base = `chrome-extension://${env.session.extensionId}`;
+    await popup.goto(`${base}/popup.html?tabId=${tabId}&storesFirst`);
+    await popup.locator(POPUP_SETTLED.header).waitFor();
+    await popup.getByRole('heading', { name: 'ana@acme.com' }).waitFor();
+    await popup.getByRole('option', { name: /Checkout bugs.*In collection/ }).waitFor();
+    // The stores could not say what this popup is for (the background took the pick for it).
+    expect(await popup.evaluate(() => document.documentElement.getAttribute('data-first-view'))).toBe(
+      'background',
+    );
     expect((await paintsOf(popup)).emptyState).toBe(false);
   });
 

@@ -53,6 +53,36 @@ export function recordHeaders(): void {
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
+/**
+ * Runs in a popup page before its own scripts (an init script): its reads of `storage.session` that
+ * ask for the context menu's pick are held until the background has taken that pick, as a busy
+ * machine can order them. With `?storesFirst` the popup then paints its view from the stores first.
+ */
+export function holdPickReadsUntilTaken(): void {
+  if (!location.pathname.endsWith('/popup.html')) return;
+  const key = 'playlistPendingPick';
+  const scope = globalThis as unknown as Record<string, { storage?: { session?: Record<string, unknown> } }>;
+  // No helper functions: the page runs this function's source as it is, without the bundler's helpers.
+  for (const name of ['chrome', 'browser']) {
+    const area = scope[name]?.storage?.session as
+      | { get: (keys: unknown) => Promise<Record<string, unknown>>; held?: true }
+      | undefined;
+    if (!area || area.held) continue;
+    const read = area.get.bind(area);
+    area.held = true;
+    area.get = async (keys: unknown) => {
+      if ([keys].flat().includes(key)) {
+        for (let tries = 0; tries < 400; tries++) {
+          const stored = (await read(key))[key] as { pick?: { taken?: true } | null } | undefined;
+          if (!stored?.pick || stored.pick.taken) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+      return read(keys);
+    };
+  }
+}
+
 type Chrome = { action: { openPopup: (...args: unknown[]) => unknown } };
 
 /**

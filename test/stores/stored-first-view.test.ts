@@ -225,6 +225,32 @@ describe('the popup’s first view from the stores', () => {
     await expect(view({ tabId: 7 })).resolves.toBeNull();
   });
 
+  it('cannot say over a pick just taken, which may be this popup’s own, unless it is the picker window for it', async () => {
+    // On a busy machine the popup's read of storage.session can land after the background answered
+    // its own `popup/open` and took the pick: then only that answer knows what the popup is for.
+    const taken = { origin: US, projectId: 1, recordingId: REC, at: NOW, taken: true };
+    const { view } = stores({
+      tab: { url: 'https://help.acme.dev/tickets/4712', title: 'Ticket 4712' },
+      session: { playlistPendingPick: { version: 1, pick: taken } },
+    });
+    await expect(view({ tabId: 7 })).resolves.toBeNull();
+    await expect(view({ tabId: 7, recording: { recordingId: OTHER, projectId: 1 } })).resolves.toBeNull();
+    await expect(view({ tabId: 7, recording: { recordingId: REC } })).resolves.toBeNull();
+    // The picker window for the picked recording shows it whichever popup took the pick.
+    const window = await view({ tabId: 7, recording: { recordingId: REC, projectId: 1 } });
+    expect(window).toMatchObject({
+      context: null,
+      session: { pick: null },
+      playlists: { recording: { recordingId: REC, projectId: 1 } },
+    });
+    // Once the next popup cleared it, the toolbar popup paints from the stores again.
+    const cleared = stores({
+      tab: { url: 'https://help.acme.dev/tickets/4712', title: 'Ticket 4712' },
+      session: { playlistPendingPick: { version: 1, pick: null } },
+    });
+    expect(await cleared.view({ tabId: 7 })).toMatchObject({ context: null, session: { pick: null } });
+  });
+
   it('cannot say when a store fails to read', async () => {
     const view = createStoredFirstView({
       snapshot: () => Promise.reject(new Error('IndexedDB unavailable')),

@@ -170,6 +170,12 @@ export const PendingPickSchema = lazily(() =>
         projectId: ProjectId,
         recordingId: z.string(),
         at: z.number(),
+        /**
+         * Taken by a popup's `popup/open`, and kept until the next one: that popup's own first view
+         * from the stores, read after the take on a busy machine, must still see a pick it cannot
+         * name (lib/stores/stored-first-view.ts), and wait for the answer that names it.
+         */
+        taken: z.optional(z.literal(true)),
       }),
     ),
   }),

@@ -283,11 +283,12 @@ export function createQuickAdd(deps: QuickAddDeps) {
     /** Another key or PostHog: a pick made for the old one is not offered. */
     forgetPick: () => pending.remove(),
 
-    /** The pick `popup/open` answers: taken once, and only while fresh. */
+    /** The pick `popup/open` answers: taken once (marked, then cleared by the next), only while fresh. */
     async takePick(): Promise<{ projectId: number; recordingId: string } | null> {
       const { pick } = await pending.get();
       if (!pick) return null;
-      await pending.set({ version: 1, pick: null });
+      await pending.set({ version: 1, pick: pick.taken ? null : { ...pick, taken: true } });
+      if (pick.taken) return null;
       if (now() - pick.at > PICK_TTL_MS) return null;
       const scope = await deps.playlists.scopeOf(pick.projectId);
       if (scope.connection.origin !== pick.origin) return null;

@@ -76,6 +76,26 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
     expect(await quickAdd.takePick()).toBeNull();
   });
 
+  it('marks a pick taken until the next popup, so the taking popup’s own first view from the stores waits', async () => {
+    const { quickAdd } = setup();
+    const stored = async () =>
+      (await fakeBrowser.storage.session.get('playlistPendingPick')).playlistPendingPick;
+    expect((await quickAdd.forTab(7)).outcome).toBe('needs-choice');
+    const waiting = { origin: server.url, projectId: 1, recordingId: LOOSE, at: expect.any(Number) };
+    expect(await stored()).toEqual({ version: 1, pick: waiting });
+    expect(await quickAdd.takePick()).toEqual({ projectId: 1, recordingId: LOOSE });
+    expect(await stored()).toEqual({ version: 1, pick: { ...waiting, taken: true } });
+    // The next popup gets nothing, and clears it.
+    expect(await quickAdd.takePick()).toBeNull();
+    expect(await stored()).toEqual({ version: 1, pick: null });
+    // A new pick replaces one taken but not yet cleared.
+    expect((await quickAdd.forTab(7)).outcome).toBe('needs-choice');
+    expect(await quickAdd.takePick()).toEqual({ projectId: 1, recordingId: LOOSE });
+    expect((await quickAdd.forTab(7)).outcome).toBe('needs-choice');
+    expect(await stored()).toEqual({ version: 1, pick: waiting });
+    expect(await quickAdd.takePick()).toEqual({ projectId: 1, recordingId: LOOSE });
+  });
+
   it('adds to the last-used playlist, flashes the result, and the popup can undo it', async () => {
     const { quickAdd, flashes, playlists, actions } = setup();
     await playlists.markUsed(await playlists.scopeOf(), DEMO.playlists.onboarding);
