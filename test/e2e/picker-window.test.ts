@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { STORED } from '../../lib/messaging/first-view/stored-names';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { recordingPage } from '../support/recording-page';
 import { findAccessibilityViolations } from './axe';
@@ -104,7 +105,7 @@ describe("the picker a recording link's menu opens on another site", () => {
     await chooseCollectionOn(env.session, page, tabId, 'recording-0');
     const popup = await env.session.context.newPage();
     opened.push(popup);
-    await popup.addInitScript(holdPickReadsUntilTaken);
+    await popup.addInitScript(holdPickReadsUntilTaken, STORED.pendingPick.key);
     // `storesFirst`: the popup paints the stores' view first whenever they can say one.
     const base = `chrome-extension://${env.session.extensionId}`;
     await popup.goto(`${base}/popup.html?tabId=${tabId}&storesFirst`);

@@ -57,10 +57,10 @@ export function recordHeaders(): void {
  * Runs in a popup page before its own scripts (an init script): its reads of `storage.session` that
  * ask for the context menu's pick are held until the background has taken that pick, as a busy
  * machine can order them. With `?storesFirst` the popup then paints its view from the stores first.
+ * `key`: where the background keeps the pick (`STORED.pendingPick.key`).
  */
-export function holdPickReadsUntilTaken(): void {
+export function holdPickReadsUntilTaken(key: string): void {
   if (!location.pathname.endsWith('/popup.html')) return;
-  const key = 'playlistPendingPick';
   const scope = globalThis as unknown as Record<string, { storage?: { session?: Record<string, unknown> } }>;
   // No helper functions: the page runs this function's source as it is, without the bundler's helpers.
   for (const name of ['chrome', 'browser']) {

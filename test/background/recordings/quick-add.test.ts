@@ -10,6 +10,7 @@ import {
   recordingLinkPatterns,
 } from '../../../lib/background/recordings/recording-menus';
 import { createBadgeFlash } from '../../../lib/background/toolbar/badge-flash';
+import { STORED } from '../../../lib/messaging/first-view/stored-names';
 import { noticeSentence } from '../../../lib/messaging/pending-notice';
 import { parsePageContext } from '../../../lib/posthog/context';
 import { DEMO } from '../../fake-posthog/demo-ids';
@@ -78,8 +79,8 @@ describe('quick add (keyboard command, context menu, in-page button)', () => {
 
   it('marks a pick taken until the next popup, so the taking popup’s own first view from the stores waits', async () => {
     const { quickAdd } = setup();
-    const stored = async () =>
-      (await fakeBrowser.storage.session.get('playlistPendingPick')).playlistPendingPick;
+    const { key } = STORED.pendingPick;
+    const stored = async () => (await fakeBrowser.storage.session.get(key))[key];
     expect((await quickAdd.forTab(7)).outcome).toBe('needs-choice');
     const waiting = { origin: server.url, projectId: 1, recordingId: LOOSE, at: expect.any(Number) };
     expect(await stored()).toEqual({ version: 1, pick: waiting });
