@@ -17,7 +17,12 @@ import {
   type SettingsView,
   statusOf,
 } from '../messaging/first-view/status';
-import { MOVED_MARK, STORED, tabHintsKey } from '../messaging/first-view/stored-names';
+import {
+  FIRST_VIEW_TRUSTED_KEYS,
+  MOVED_MARK,
+  STORED,
+  tabHintsKey,
+} from '../messaging/first-view/stored-names';
 import { tabViewOf } from '../messaging/first-view/tab-view';
 import type { PageHints, PopupOpen } from '../messaging/messages';
 import type { PendingNotice } from '../messaging/pending-messages';
@@ -51,16 +56,6 @@ function current<T>(raw: unknown, item: { version: number }, fallback: T): T {
   return raw as T;
 }
 
-const TRUSTED_KEYS = [
-  MOVED_MARK,
-  STORED.settings.key,
-  STORED.keyCheck.key,
-  STORED.collectionCache.key,
-  STORED.collectionPrefs.key,
-  STORED.membership.key,
-  STORED.pending.key,
-];
-
 /**
  * The popup's first view, made in the popup from what the extension keeps (its IndexedDB and
  * `storage.session`, both out of content scripts' reach) with the code the background answers
@@ -84,7 +79,7 @@ export function createStoredFirstView(deps: StoredFirstViewDeps) {
     const tab = tabId === undefined ? Promise.resolve(undefined) : deps.getTab(tabId);
     try {
       const [snapshot, session] = await Promise.all([
-        deps.snapshot(TRUSTED_KEYS),
+        deps.snapshot(FIRST_VIEW_TRUSTED_KEYS),
         deps.session.get(sessionKeys),
       ]);
       const { items, key } = snapshot;

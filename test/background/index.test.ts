@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type BackgroundBrowser, createBackground, START_WORK_FALLBACK_MS } from '../../lib/background';
 import { CACHE_SWEEP_ALARM } from '../../lib/background/storage/cache-sweep';
+import { FIRST_VIEW_TRUSTED_KEYS, MOVED_MARK } from '../../lib/messaging/first-view/stored-names';
+import { readMirror } from '../../lib/messaging/first-view/trusted-copy';
 import { protocol } from '../../lib/messaging/messages';
 import { installEnglishTranslator } from '../support/i18n';
 
@@ -179,5 +181,24 @@ describe('a start’s own work', () => {
       vi.useRealTimers();
     }
     await vi.waitFor(async () => expect(await swept()).toBe(true));
+  });
+
+  it('puts the popup’s copy of the trusted area back at a start where a new browser session left none', async () => {
+    const database = new IDBFactory();
+    const copy = () => readMirror(fakeBrowser.storage.session, FIRST_VIEW_TRUSTED_KEYS);
+    const expected = { key: { saved: false, masked: null, origin: null }, items: { [MOVED_MARK]: 1 } };
+    // The first start moves what older versions kept: the copy follows that write.
+    compose(fakeBrowser, database);
+    await vi.waitFor(async () => expect(await copy()).toEqual(expected));
+    await fakeBrowser.storage.session.clear();
+    // A later start, with nothing left to move, writes nothing: its start's own work puts the copy back.
+    const background = compose(fakeBrowser, database);
+    await settle();
+    expect(await copy()).toBeNull();
+    background.start();
+    await background.on
+      .message({ type: 'bench/unknown' }, { id: fakeBrowser.runtime.id })
+      .catch(() => undefined);
+    await vi.waitFor(async () => expect(await copy()).toEqual(expected));
   });
 });

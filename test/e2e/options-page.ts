@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { MIRROR, MOVED_MARK, STORED } from '../../lib/messaging/first-view/stored-names';
 import type { ExtensionSession } from './harness';
 
 /** The options page as a user drives it: by labels and button names, with the keyboard where it matters. */
@@ -118,3 +119,23 @@ export async function saveConnection(
     await options.close();
   }
 }
+
+/**
+ * `storage.session` once "Forget key" is done: only the popup's copy of the trusted area, which then
+ * holds what IndexedDB keeps after forgetting (the address and the button switch, no waiting change,
+ * nothing the key learnt) and no key.
+ */
+export const sessionAfterForget = (origin: string) => ({
+  [MIRROR.mark]: 1,
+  [MIRROR.key]: {
+    version: MIRROR.version,
+    snapshot: {
+      key: { saved: false, masked: null, origin: null },
+      items: {
+        [MOVED_MARK]: 1,
+        [STORED.settings.key]: { version: STORED.settings.version, origin, inPageButton: true },
+        [STORED.pending.key]: { version: STORED.pending.version, changes: [], notices: [] },
+      },
+    },
+  },
+});

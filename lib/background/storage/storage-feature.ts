@@ -1,8 +1,15 @@
+import { FIRST_VIEW_TRUSTED_KEYS } from '../../messaging/first-view/stored-names';
+import {
+  createTrustedMirror,
+  mirroredArea,
+  mirroredKeyValueStore,
+} from '../../messaging/first-view/trusted-copy';
 import { createGrantStore } from '../../platform/grant-store';
 import {
   createApiKeyStore,
   createIndexedDbArea,
   createIndexedDbKeyValueStore,
+  readStoredSnapshot,
 } from '../../platform/key-store';
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
@@ -12,7 +19,13 @@ export interface StorageFeatureDeps {
   /** The extension origin's IndexedDB: the key and everything that says where it goes live there. */
   indexedDB: IDBFactory;
   /** `storage.local`: content scripts can read and write it, so it is only ever moved from. */
-  browser: { storage: { local: StorageAreaLike & { get(keys: null): Promise<Record<string, unknown>> } } };
+  browser: {
+    storage: {
+      local: StorageAreaLike & { get(keys: null): Promise<Record<string, unknown>> };
+      /** Where the popup finds its copy of the trusted area's first-view items (messaging/first-view/trusted-copy.ts). */
+      session: StorageAreaLike;
+    };
+  };
 }
 
 /**
@@ -22,20 +35,28 @@ export interface StorageFeatureDeps {
  */
 export function createStorageFeature(deps: StorageFeatureDeps) {
   const pageArea = deps.browser.storage.local;
-  const secrets = createIndexedDbKeyValueStore(deps.indexedDB);
+  const mirror = createTrustedMirror({
+    session: deps.browser.storage.session,
+    read: (keys) => readStoredSnapshot(deps.indexedDB, keys),
+    keys: FIRST_VIEW_TRUSTED_KEYS,
+    onError: (error) => logFailure('trusted copy', error),
+  });
+  const secrets = mirroredKeyValueStore(createIndexedDbKeyValueStore(deps.indexedDB), mirror);
   const keyStore = createApiKeyStore(secrets);
   const moved = moveToTrustedStorage({
     readAll: () => pageArea.get(null),
     local: pageArea,
-    trusted: createIndexedDbArea(deps.indexedDB),
+    trusted: mirroredArea(createIndexedDbArea(deps.indexedDB), mirror),
     keyStore,
   }).catch((error: unknown) => logFailure('storage move', error));
   return {
     keyStore,
     // A sign-in's grant, beside the key it stands for (its access token is kept as the key).
     grants: createGrantStore(secrets, keyStore),
-    trusted: afterMove(createIndexedDbArea(deps.indexedDB), moved),
+    trusted: afterMove(mirroredArea(createIndexedDbArea(deps.indexedDB), mirror), moved),
     moved,
+    /** Puts the popup's copy back at a worker's start when there is none. */
+    startMirror: () => mirror.start(moved),
   };
 }
 export type StorageFeature = ReturnType<typeof createStorageFeature>;

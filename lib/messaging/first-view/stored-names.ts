@@ -29,3 +29,20 @@ export const tabHintsKey = (tabId: number) => `${STORED.tabHints.key}${tabId}`;
  * that, the trusted area cannot say what the settings are.
  */
 export const MOVED_MARK = 'movedFromLocal';
+
+/**
+ * `storage.session`: the background's copy of the trusted area's first-view items and the key's
+ * state (trusted-copy.ts), and beside it the mark that says it is there.
+ */
+export const MIRROR = { key: 'trustedCopy', mark: 'trustedCopyMark', version: 1 } as const;
+
+/** The trusted area's items the popup's first view is made from (copied to `storage.session`). */
+export const FIRST_VIEW_TRUSTED_KEYS: readonly string[] = [
+  MOVED_MARK,
+  STORED.settings.key,
+  STORED.keyCheck.key,
+  STORED.collectionCache.key,
+  STORED.collectionPrefs.key,
+  STORED.membership.key,
+  STORED.pending.key,
+];
