@@ -6,7 +6,7 @@
  */
 import { browser } from 'wxt/browser';
 import { STORED } from '../../lib/messaging/first-view/stored-names';
-import { readMirror } from '../../lib/messaging/first-view/trusted-copy';
+import { readTrustedCopy } from '../../lib/messaging/first-view/trusted-copy';
 import type { PopupOpen } from '../../lib/messaging/messages';
 import { createPageSender } from '../../lib/messaging/page-sender';
 import { recordingFromSearch } from '../../lib/messaging/picker-recording';
@@ -44,7 +44,8 @@ const asked = requestPopupOpen(openingDeps);
 const storedFirstView = createStoredFirstView({
   // The background's copy in storage.session is one round trip; IndexedDB is read only without it.
   snapshot: async (keys) =>
-    (await readMirror(browser.storage.session, keys)) ?? readStoredSnapshot(indexedDB, keys),
+    (await readTrustedCopy(browser.storage.session, keys).catch(() => null)) ??
+    readStoredSnapshot(indexedDB, keys),
   session: browser.storage.session,
   getTab: (id) => browser.tabs.get(id).catch(() => undefined),
   // The granted origins are read now, with the rest: checked after the snapshot, they cost no round trip.

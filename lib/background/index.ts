@@ -230,7 +230,7 @@ export function createBackground(deps: BackgroundDeps) {
   const startWork = afterFirstAnswers(
     () => {
       settingsRoom.start(storage.moved);
-      void storage.startMirror();
+      void storage.startCopy();
       // Leftover quiet tabs are closed before waiting changes may open a new one.
       void session
         .start()

@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { type BackgroundBrowser, createBackground, START_WORK_FALLBACK_MS } from '../../lib/background';
 import { CACHE_SWEEP_ALARM } from '../../lib/background/storage/cache-sweep';
 import { FIRST_VIEW_TRUSTED_KEYS, MOVED_MARK } from '../../lib/messaging/first-view/stored-names';
-import { readMirror } from '../../lib/messaging/first-view/trusted-copy';
+import { readTrustedCopy } from '../../lib/messaging/first-view/trusted-copy';
 import { protocol } from '../../lib/messaging/messages';
 import { installEnglishTranslator } from '../support/i18n';
 
@@ -185,7 +185,7 @@ describe('a start’s own work', () => {
 
   it('puts the popup’s copy of the trusted area back at a start where a new browser session left none', async () => {
     const database = new IDBFactory();
-    const copy = () => readMirror(fakeBrowser.storage.session, FIRST_VIEW_TRUSTED_KEYS);
+    const copy = () => readTrustedCopy(fakeBrowser.storage.session, FIRST_VIEW_TRUSTED_KEYS);
     const expected = { key: { saved: false, masked: null, origin: null }, items: { [MOVED_MARK]: 1 } };
     // The first start moves what older versions kept: the copy follows that write.
     compose(fakeBrowser, database);

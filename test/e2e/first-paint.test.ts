@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { TRUSTED_COPY } from '../../lib/messaging/first-view/stored-names';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { useExtension } from './fixtures';
 import { sendFromExtensionPage } from './options-page';
@@ -144,6 +145,50 @@ describe('the popup’s first paint, made from what the extension keeps', () => 
     const after = await paintsOf(popup);
     expect(after.headers).toHaveLength(1);
     expect(after.moves).toEqual([]);
+    await Promise.all([popup.close(), page.close()]);
+  });
+
+  it('after a stopped worker, paints from the background’s copy in storage.session, never opening IndexedDB', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/project/${project}/replay/${DEMO.recordings.inCheckout}?pause`,
+    );
+    const warm = await openRecordedPopup(env, tabId);
+    await warm.getByText('Updating…').waitFor({ state: 'detached', timeout: 15_000 });
+    // The copy is put back once the list's writes are done; the worker is stopped only after that.
+    const copied = () =>
+      warm.evaluate(async (mark) => {
+        type Area = { get(key: string): Promise<Record<string, unknown>> };
+        const area = (globalThis as unknown as { chrome: { storage: { session: Area } } }).chrome.storage
+          .session;
+        return (await area.get(mark))[mark] === 1;
+      }, TRUSTED_COPY.mark);
+    await expect.poll(copied).toBe(true);
+    await warm.close();
+    await closeExtensionPages(env);
+    await stopServiceWorker(env.session);
+
+    const popup = await env.session.context.newPage();
+    // This popup cannot open IndexedDB: without the copy its stores could not paint at all.
+    await popup.addInitScript(() => {
+      const opens = { count: 0 };
+      Object.assign(window, { hogmarkIndexedDbOpens: opens });
+      indexedDB.open = () => {
+        opens.count += 1;
+        throw new DOMException('refused by the test', 'UnknownError');
+      };
+    });
+    await popup.addInitScript(recordPaints);
+    await popup.goto(`chrome-extension://${env.session.extensionId}/popup.html?tabId=${tabId}&storesFirst`);
+    await popup.locator('main.popup[aria-busy="false"]').waitFor();
+    const { first, source } = await paintsOf(popup);
+    expect(source).toBe('stores');
+    expect(first?.kind).toBe('Recording');
+    expect(first?.options.find((option) => option.name === 'Checkout bugs')?.member).toBe(true);
+    await expect(
+      popup.evaluate(
+        () => (window as unknown as { hogmarkIndexedDbOpens: { count: number } }).hogmarkIndexedDbOpens.count,
+      ),
+    ).resolves.toBe(0);
     await Promise.all([popup.close(), page.close()]);
   });
 

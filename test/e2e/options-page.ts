@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { MIRROR, MOVED_MARK, STORED } from '../../lib/messaging/first-view/stored-names';
+import { MOVED_MARK, STORED, TRUSTED_COPY } from '../../lib/messaging/first-view/stored-names';
 import type { ExtensionSession } from './harness';
 
 /** The options page as a user drives it: by labels and button names, with the keyboard where it matters. */
@@ -126,9 +126,9 @@ export async function saveConnection(
  * nothing the key learnt) and no key.
  */
 export const sessionAfterForget = (origin: string) => ({
-  [MIRROR.mark]: 1,
-  [MIRROR.key]: {
-    version: MIRROR.version,
+  [TRUSTED_COPY.mark]: 1,
+  [TRUSTED_COPY.key]: {
+    version: TRUSTED_COPY.version,
     snapshot: {
       key: { saved: false, masked: null, origin: null },
       items: {

@@ -1,8 +1,8 @@
 import { FIRST_VIEW_TRUSTED_KEYS } from '../../messaging/first-view/stored-names';
 import {
-  createTrustedMirror,
-  mirroredArea,
-  mirroredKeyValueStore,
+  areaKeepingCopy,
+  createTrustedCopy,
+  storeKeepingCopy,
 } from '../../messaging/first-view/trusted-copy';
 import { createGrantStore } from '../../platform/grant-store';
 import {
@@ -35,28 +35,28 @@ export interface StorageFeatureDeps {
  */
 export function createStorageFeature(deps: StorageFeatureDeps) {
   const pageArea = deps.browser.storage.local;
-  const mirror = createTrustedMirror({
+  const keeper = createTrustedCopy({
     session: deps.browser.storage.session,
     read: (keys) => readStoredSnapshot(deps.indexedDB, keys),
     keys: FIRST_VIEW_TRUSTED_KEYS,
     onError: (error) => logFailure('trusted copy', error),
   });
-  const secrets = mirroredKeyValueStore(createIndexedDbKeyValueStore(deps.indexedDB), mirror);
+  const secrets = storeKeepingCopy(createIndexedDbKeyValueStore(deps.indexedDB), keeper);
   const keyStore = createApiKeyStore(secrets);
   const moved = moveToTrustedStorage({
     readAll: () => pageArea.get(null),
     local: pageArea,
-    trusted: mirroredArea(createIndexedDbArea(deps.indexedDB), mirror),
+    trusted: areaKeepingCopy(createIndexedDbArea(deps.indexedDB), keeper),
     keyStore,
   }).catch((error: unknown) => logFailure('storage move', error));
   return {
     keyStore,
     // A sign-in's grant, beside the key it stands for (its access token is kept as the key).
     grants: createGrantStore(secrets, keyStore),
-    trusted: afterMove(mirroredArea(createIndexedDbArea(deps.indexedDB), mirror), moved),
+    trusted: afterMove(areaKeepingCopy(createIndexedDbArea(deps.indexedDB), keeper), moved),
     moved,
     /** Puts the popup's copy back at a worker's start when there is none. */
-    startMirror: () => mirror.start(moved),
+    startCopy: () => keeper.start(moved),
   };
 }
 export type StorageFeature = ReturnType<typeof createStorageFeature>;

@@ -34,7 +34,7 @@ export const MOVED_MARK = 'movedFromLocal';
  * `storage.session`: the background's copy of the trusted area's first-view items and the key's
  * state (trusted-copy.ts), and beside it the mark that says it is there.
  */
-export const MIRROR = { key: 'trustedCopy', mark: 'trustedCopyMark', version: 1 } as const;
+export const TRUSTED_COPY = { key: 'trustedCopy', mark: 'trustedCopyMark', version: 1 } as const;
 
 /** The trusted area's items the popup's first view is made from (copied to `storage.session`). */
 export const FIRST_VIEW_TRUSTED_KEYS: readonly string[] = [

@@ -1,6 +1,6 @@
 import type { KeyValueStore, StoredSnapshot } from '../../platform/key-store';
 import type { StorageAreaLike } from '../../platform/storage';
-import { MIRROR } from './stored-names';
+import { TRUSTED_COPY } from './stored-names';
 
 /**
  * A copy, in `storage.session`, of what the popup's first view reads from the trusted area: its
@@ -14,8 +14,8 @@ import { MIRROR } from './stored-names';
  * and every answer of the background, is still made from IndexedDB.
  */
 
-interface MirrorCopy {
-  version: typeof MIRROR.version;
+interface StoredCopy {
+  version: typeof TRUSTED_COPY.version;
   snapshot: StoredSnapshot;
 }
 
@@ -37,12 +37,12 @@ function isSnapshot(value: unknown): value is StoredSnapshot {
 }
 
 /** The popup's read: the copy's items among `keys`, or null when there is no whole copy to read. */
-export async function readMirror(
+export async function readTrustedCopy(
   session: { get(keys: string): Promise<Record<string, unknown>> },
   keys: readonly string[],
 ): Promise<StoredSnapshot | null> {
-  const copy = (await session.get(MIRROR.key))[MIRROR.key] as Partial<MirrorCopy> | undefined;
-  if (copy?.version !== MIRROR.version || !isSnapshot(copy.snapshot)) return null;
+  const copy = (await session.get(TRUSTED_COPY.key))[TRUSTED_COPY.key] as Partial<StoredCopy> | undefined;
+  if (copy?.version !== TRUSTED_COPY.version || !isSnapshot(copy.snapshot)) return null;
   const { key, items } = copy.snapshot;
   return {
     key,
@@ -50,7 +50,7 @@ export async function readMirror(
   };
 }
 
-export interface TrustedMirrorDeps {
+export interface TrustedCopyDeps {
   /** `storage.session`, restricted to the extension's own pages and background. */
   session: Pick<StorageAreaLike, 'set' | 'remove'> & { get(keys: string): Promise<Record<string, unknown>> };
   /** One read of the trusted area and the key's state, in one transaction (readStoredSnapshot). */
@@ -60,7 +60,7 @@ export interface TrustedMirrorDeps {
   onError?: (error: unknown) => void;
 }
 
-export function createTrustedMirror(deps: TrustedMirrorDeps) {
+export function createTrustedCopy(deps: TrustedCopyDeps) {
   /** Writes to the trusted area or the key store that have begun and not ended. */
   let writing = 0;
   /** Counts the writes begun: a read of the trusted area that one began during is not put back. */
@@ -71,7 +71,7 @@ export function createTrustedMirror(deps: TrustedMirrorDeps) {
   let takenAway: Promise<void> = Promise.resolve();
   let putting: Promise<void> = Promise.resolve();
   const fail = (error: unknown) => deps.onError?.(error);
-  const takeAway = () => deps.session.remove([MIRROR.key, MIRROR.mark]);
+  const takeAway = () => deps.session.remove([TRUSTED_COPY.key, TRUSTED_COPY.mark]);
 
   async function putBack(): Promise<void> {
     if (writing > 0 || !stale) return;
@@ -84,8 +84,8 @@ export function createTrustedMirror(deps: TrustedMirrorDeps) {
       stale = true;
       return;
     }
-    const copy: MirrorCopy = { version: MIRROR.version, snapshot };
-    await deps.session.set({ [MIRROR.key]: copy, [MIRROR.mark]: 1 });
+    const copy: StoredCopy = { version: TRUSTED_COPY.version, snapshot };
+    await deps.session.set({ [TRUSTED_COPY.key]: copy, [TRUSTED_COPY.mark]: 1 });
   }
 
   /** Puts the copy back once no write is left; one at a time, in order. */
@@ -122,7 +122,7 @@ export function createTrustedMirror(deps: TrustedMirrorDeps) {
      */
     async start(moved: Promise<unknown>): Promise<void> {
       await moved;
-      if ((await deps.session.get(MIRROR.mark))[MIRROR.mark] === 1) return;
+      if ((await deps.session.get(TRUSTED_COPY.mark))[TRUSTED_COPY.mark] === 1) return;
       stale = true;
       await refresh();
     },
@@ -130,25 +130,24 @@ export function createTrustedMirror(deps: TrustedMirrorDeps) {
     settled: () => putting,
   };
 }
-export type TrustedMirror = ReturnType<typeof createTrustedMirror>;
+export type TrustedCopy = ReturnType<typeof createTrustedCopy>;
 
 /** The trusted area, each write kept from the popup's copy until it is put back. */
-export function mirroredArea<A extends StorageAreaLike>(area: A, mirror: TrustedMirror): A {
+export function areaKeepingCopy<A extends StorageAreaLike>(area: A, keeper: TrustedCopy): A {
   return {
     ...area,
-    get: (keys) => area.get(keys),
-    set: (items) => mirror.around(() => area.set(items)),
-    remove: (keys) => mirror.around(() => area.remove(keys)),
+    set: (items) => keeper.around(() => area.set(items)),
+    remove: (keys) => keeper.around(() => area.remove(keys)),
   };
 }
 
 /** The key store's IndexedDB, the same way: whether a key is saved, its mask and origin are copied. */
-export function mirroredKeyValueStore(store: KeyValueStore, mirror: TrustedMirror): KeyValueStore {
+export function storeKeepingCopy(store: KeyValueStore, keeper: TrustedCopy): KeyValueStore {
   return {
-    get: (key) => store.get(key),
-    set: (key, value) => mirror.around(() => store.set(key, value)),
-    delete: (key) => mirror.around(() => store.delete(key)),
-    setAll: (entries) => mirror.around(() => store.setAll(entries)),
-    deleteAll: (keys) => mirror.around(() => store.deleteAll(keys)),
+    ...store,
+    set: (key, value) => keeper.around(() => store.set(key, value)),
+    delete: (key) => keeper.around(() => store.delete(key)),
+    setAll: (entries) => keeper.around(() => store.setAll(entries)),
+    deleteAll: (keys) => keeper.around(() => store.deleteAll(keys)),
   };
 }

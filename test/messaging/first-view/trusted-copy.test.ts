@@ -1,13 +1,17 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FIRST_VIEW_TRUSTED_KEYS, MIRROR, STORED } from '../../../lib/messaging/first-view/stored-names';
 import {
-  createTrustedMirror,
-  mirroredArea,
-  mirroredKeyValueStore,
-  readMirror,
-  type TrustedMirrorDeps,
+  FIRST_VIEW_TRUSTED_KEYS,
+  STORED,
+  TRUSTED_COPY,
+} from '../../../lib/messaging/first-view/stored-names';
+import {
+  areaKeepingCopy,
+  createTrustedCopy,
+  readTrustedCopy,
+  storeKeepingCopy,
+  type TrustedCopyDeps,
 } from '../../../lib/messaging/first-view/trusted-copy';
 import {
   createApiKeyStore,
@@ -24,11 +28,11 @@ const SETTINGS = { version: 2, origin: US, projectId: 1, projectName: 'Main', in
 const session = fakeBrowser.storage.session;
 
 /** The background's trusted area and key store over one IndexedDB, with the popup's copy kept. */
-function background(overrides: Partial<TrustedMirrorDeps> = {}) {
+function background(overrides: Partial<TrustedCopyDeps> = {}) {
   const factory = new IDBFactory();
   const errors: unknown[] = [];
   const reads: string[][] = [];
-  const mirror = createTrustedMirror({
+  const keeper = createTrustedCopy({
     session,
     read: (keys) => {
       reads.push([...keys]);
@@ -38,39 +42,39 @@ function background(overrides: Partial<TrustedMirrorDeps> = {}) {
     onError: (error) => errors.push(error),
     ...overrides,
   });
-  const trusted = mirroredArea(createIndexedDbArea(factory), mirror);
-  const keyStore = createApiKeyStore(mirroredKeyValueStore(createIndexedDbKeyValueStore(factory), mirror));
+  const trusted = areaKeepingCopy(createIndexedDbArea(factory), keeper);
+  const keyStore = createApiKeyStore(storeKeepingCopy(createIndexedDbKeyValueStore(factory), keeper));
   /** What the popup reads from IndexedDB itself. */
   const fromIndexedDb = () => readStoredSnapshot(factory, FIRST_VIEW_TRUSTED_KEYS);
-  const copy = () => readMirror(session, FIRST_VIEW_TRUSTED_KEYS);
-  return { factory, mirror, trusted, keyStore, fromIndexedDb, copy, errors, reads };
+  const copy = () => readTrustedCopy(session, FIRST_VIEW_TRUSTED_KEYS);
+  return { factory, keeper, trusted, keyStore, fromIndexedDb, copy, errors, reads };
 }
 
 beforeEach(() => fakeBrowser.reset());
 
 describe('the trusted area’s copy in storage.session', () => {
   it('is put back at a start where there is none, and is then what IndexedDB holds', async () => {
-    const { mirror, trusted, copy, fromIndexedDb } = background();
+    const { keeper, trusted, copy, fromIndexedDb } = background();
     await trusted.set({ movedFromLocal: 1, [STORED.settings.key]: SETTINGS });
     await session.clear(); // a new browser session
     await expect(copy()).resolves.toBeNull();
-    await mirror.start(Promise.resolve());
+    await keeper.start(Promise.resolve());
     await expect(copy()).resolves.toEqual(await fromIndexedDb());
     await expect(copy()).resolves.toMatchObject({ items: { settings: SETTINGS } });
   });
 
   it('is not read again at a start where it is there', async () => {
-    const { mirror, reads } = background();
-    await mirror.start(Promise.resolve());
+    const { keeper, reads } = background();
+    await keeper.start(Promise.resolve());
     expect(reads).toHaveLength(1);
-    await mirror.start(Promise.resolve());
+    await keeper.start(Promise.resolve());
     expect(reads).toHaveLength(1);
   });
 
   it('waits for what older versions kept to move before it is read', async () => {
-    const { mirror, reads } = background();
+    const { keeper, reads } = background();
     const moved = deferred();
-    const started = mirror.start(moved.promise);
+    const started = keeper.start(moved.promise);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(reads).toEqual([]);
     moved.resolve();
@@ -79,13 +83,13 @@ describe('the trusted area’s copy in storage.session', () => {
   });
 
   it('is away while a write is under way, and back, read afresh, once it ended', async () => {
-    const { mirror, trusted, copy, fromIndexedDb } = background();
-    await mirror.start(Promise.resolve());
+    const { keeper, trusted, copy, fromIndexedDb } = background();
+    await keeper.start(Promise.resolve());
     await expect(copy()).resolves.not.toBeNull();
     // The write sees the copy already gone when it begins.
     const seenDuring: Array<StoredSnapshot | null> = [];
     const write = createIndexedDbArea(new IDBFactory()).set;
-    await mirroredArea(
+    await areaKeepingCopy(
       {
         get: trusted.get,
         remove: trusted.remove,
@@ -94,26 +98,26 @@ describe('the trusted area’s copy in storage.session', () => {
           await write(items);
         },
       },
-      mirror,
+      keeper,
     ).set({ [STORED.settings.key]: SETTINGS });
     expect(seenDuring).toEqual([null]);
     await trusted.set({ [STORED.settings.key]: SETTINGS });
-    await mirror.settled();
+    await keeper.settled();
     await expect(copy()).resolves.toEqual(await fromIndexedDb());
     await expect(copy()).resolves.toMatchObject({ items: { settings: SETTINGS } });
   });
 
   it('stays away until the last of overlapping writes ended', async () => {
-    const { mirror, trusted, copy } = background();
-    await mirror.start(Promise.resolve());
+    const { keeper, trusted, copy } = background();
+    await keeper.start(Promise.resolve());
     const held = deferred();
-    const long = mirror.around(() => held.promise);
+    const long = keeper.around(() => held.promise);
     await trusted.set({ [STORED.settings.key]: SETTINGS });
-    await mirror.settled();
+    await keeper.settled();
     await expect(copy()).resolves.toBeNull();
     held.resolve();
     await long;
-    await mirror.settled();
+    await keeper.settled();
     await expect(copy()).resolves.toMatchObject({ items: { settings: SETTINGS } });
   });
 
@@ -122,7 +126,7 @@ describe('the trusted area’s copy in storage.session', () => {
     const release = deferred();
     let hold = false;
     const sets: unknown[] = [];
-    const { mirror, copy } = background({
+    const { keeper, copy } = background({
       read: async (keys) => {
         const held = hold;
         const snapshot = await readStoredSnapshot(factory, keys);
@@ -138,9 +142,9 @@ describe('the trusted area’s copy in storage.session', () => {
         },
       },
     });
-    const own = mirroredArea(createIndexedDbArea(factory), mirror);
+    const own = areaKeepingCopy(createIndexedDbArea(factory), keeper);
     await own.set({ [STORED.settings.key]: { ...SETTINGS, projectName: 'Old' } });
-    await mirror.settled();
+    await keeper.settled();
     expect(sets).toHaveLength(1);
     // The next put-back reads the old settings, and is held there while a new write begins and ends.
     hold = true;
@@ -150,26 +154,26 @@ describe('the trusted area’s copy in storage.session', () => {
     hold = false;
     await own.set({ [STORED.settings.key]: SETTINGS });
     release.resolve();
-    await mirror.settled();
+    await keeper.settled();
     await expect(copy()).resolves.toMatchObject({ items: { movedFromLocal: 1, settings: SETTINGS } });
     // The held read's snapshot (settings "Old") was never written.
     expect(sets).toHaveLength(2);
   });
 
   it('copies whether a key is saved, its mask and its origin, never the key', async () => {
-    const { mirror, keyStore, copy } = background();
-    await mirror.start(Promise.resolve());
+    const { keeper, keyStore, copy } = background();
+    await keeper.start(Promise.resolve());
     await keyStore.write(KEY, US);
-    await mirror.settled();
+    await keeper.settled();
     await expect(copy()).resolves.toMatchObject({ key: { saved: true, masked: 'phx_…wxyz', origin: US } });
     expect(JSON.stringify(await session.get(null))).not.toContain(KEY);
     await keyStore.clear();
-    await mirror.settled();
+    await keeper.settled();
     await expect(copy()).resolves.toMatchObject({ key: { saved: false, masked: null, origin: null } });
   });
 
   it('is left out, and the failure reported, when storage.session cannot take it', async () => {
-    const { mirror, trusted, copy, errors } = background({
+    const { keeper, trusted, copy, errors } = background({
       session: {
         get: (keys) => session.get(keys),
         remove: (keys) => session.remove(keys),
@@ -179,7 +183,7 @@ describe('the trusted area’s copy in storage.session', () => {
       },
     });
     await trusted.set({ [STORED.settings.key]: SETTINGS });
-    await mirror.settled();
+    await keeper.settled();
     await expect(copy()).resolves.toBeNull();
     expect(errors).toHaveLength(1);
     // The write itself was made.
@@ -194,8 +198,8 @@ describe('the popup’s read of the copy', () => {
   };
 
   it('gives the items asked for, and the key’s state', async () => {
-    await session.set({ [MIRROR.key]: { version: MIRROR.version, snapshot } });
-    await expect(readMirror(session, ['settings', 'keyCheck'])).resolves.toEqual({
+    await session.set({ [TRUSTED_COPY.key]: { version: TRUSTED_COPY.version, snapshot } });
+    await expect(readTrustedCopy(session, ['settings', 'keyCheck'])).resolves.toEqual({
       key: snapshot.key,
       items: { settings: SETTINGS },
     });
@@ -203,15 +207,15 @@ describe('the popup’s read of the copy', () => {
 
   it.each<[string, unknown]>([
     ['none', undefined],
-    ['another version', { version: MIRROR.version + 1, snapshot }],
+    ['another version', { version: TRUSTED_COPY.version + 1, snapshot }],
     [
       'a key state without its mask',
-      { version: MIRROR.version, snapshot: { ...snapshot, key: { saved: true } } },
+      { version: TRUSTED_COPY.version, snapshot: { ...snapshot, key: { saved: true } } },
     ],
-    ['items that are a list', { version: MIRROR.version, snapshot: { ...snapshot, items: [] } }],
-    ['no snapshot', { version: MIRROR.version }],
+    ['items that are a list', { version: TRUSTED_COPY.version, snapshot: { ...snapshot, items: [] } }],
+    ['no snapshot', { version: TRUSTED_COPY.version }],
   ])('is null for %s, so the popup reads IndexedDB', async (_, value) => {
-    if (value !== undefined) await session.set({ [MIRROR.key]: value });
-    await expect(readMirror(session, ['settings'])).resolves.toBeNull();
+    if (value !== undefined) await session.set({ [TRUSTED_COPY.key]: value });
+    await expect(readTrustedCopy(session, ['settings'])).resolves.toBeNull();
   });
 });
