@@ -8,13 +8,20 @@ const unpolyfilledBrowser = createRequire(import.meta.url).resolve('wxt/browser'
 
 /**
  * Where `browser` comes from, in the build and in the types alike (test/meta/browser-source.test.ts).
- * The background alone runs webextension-polyfill: the module's alias of `wxt/browser` for its build,
- * and it imports `browser` from '@wxt-dev/webextension-polyfill/browser', so it is typed as the
- * polyfill (a message listener may answer with a promise). Every other entrypoint imports `wxt/browser`,
+ * The background's core alone runs webextension-polyfill: the module's alias of `wxt/browser` for its
+ * build, and it imports `browser` from '@wxt-dev/webextension-polyfill/browser', so it is typed as the
+ * polyfill (a message listener may answer with a promise). Its wake script does not: it registers the
+ * listeners with the browser's own `browser` and answers through `sendResponse`. Every other entrypoint imports `wxt/browser`,
  * aliased below to WXT's plain `browser` and typed as it (chrome-style: a listener answers through
  * `sendResponse`).
  */
-const runsPolyfill = (entrypoint: { type: string }) => entrypoint.type === 'background';
+const runsPolyfill = (entrypoint: { name: string }) => entrypoint.name === CORE_ENTRYPOINT;
+
+/**
+ * The background but for its wake script (entrypoints/background.ts, the worker's script itself):
+ * Chromium's worker imports it on the first event; Firefox's background page loads it first.
+ */
+const CORE_ENTRYPOINT = 'background-core';
 
 const isPopup = (entrypoint: { type: string }) => entrypoint.type === 'popup';
 
@@ -70,6 +77,11 @@ export default defineConfig({
   imports: false,
   modules: ['@wxt-dev/webextension-polyfill'],
   hooks: {
+    'build:manifestGenerated': (_wxt, manifest) => {
+      // Firefox's background page loads the core first, then the wake script that hands it the events.
+      const background = manifest.background as { scripts?: string[] } | undefined;
+      if (background?.scripts) background.scripts = [`${CORE_ENTRYPOINT}.js`, ...background.scripts];
+    },
     'entrypoints:grouped': (_wxt, groups) => {
       // The popup is built on its own, so its page loads one script and no chunk shared with the
       // other pages (its styles are inlined, below). Every file an extension page loads is a round
@@ -88,8 +100,8 @@ export default defineConfig({
       );
     },
     'vite:build:extendConfig': (entrypoints, config) => {
-      // webextension-polyfill stays where it earns its bytes: the background, whose message
-      // listener answers by returning a promise. Extension pages, the offscreen document and the
+      // webextension-polyfill stays where it earns its bytes: the background's core, whose message
+      // handlers answer by returning a promise. The wake script, extension pages, the offscreen document and the
       // content script only call APIs that return promises natively in MV3 Chromium and in Firefox
       // (their message listeners answer with sendResponse), so they use WXT's plain `browser` and
       // stay within their budgets.

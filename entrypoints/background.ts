@@ -1,55 +1,66 @@
-import { browser } from '@wxt-dev/webextension-polyfill/browser';
-import type { Runtime } from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { createBackground } from '../lib/background';
-import type { ChromiumPlatform } from '../lib/background/toolbar/clipboard';
-import { setTranslator, translatorFrom } from '../lib/platform/i18n';
-import { startupMarks } from '../lib/platform/startup-marks';
-import { restrictSessionStorage } from '../lib/platform/storage';
+import { BUILD_DIALECT, hostAccessPattern } from '../lib/posthog/host-patterns';
+import {
+  CORE_SCRIPT,
+  type CoreListeners,
+  createWakeWorker,
+  WAKE_ADD_MARK,
+  type WakeGlobal,
+} from '../lib/wake/wake-worker';
 
-/** Wiring only: the rooms are composed in lib/background/index.ts; here, one listener per browser event. */
+/**
+ * The worker's wake script: one listener per browser event, registered at once, each handing its
+ * event to the rest of the background (entrypoints/background-core.ts), loaded on the first event;
+ * the add shortcut on a worker just woken may send its add first (lib/wake/). No polyfill
+ * and no schema runtime here: this is all a wake evaluates before the first listener runs.
+ */
 export default defineBackground(() => {
-  // Test builds mark the worker's start-up for the benchmark: imports evaluated, listeners wired.
-  // Production builds leave the marks out altogether.
-  const mark = import.meta.env.MODE === 'test' ? startupMarks(true) : undefined;
-  mark?.('evaluated');
-  setTranslator(translatorFrom(browser.i18n.getMessage));
-  // The polyfill hands Chromium's storage.session over as is, setAccessLevel included; its types lack it.
-  void restrictSessionStorage(browser.storage.session as Parameters<typeof restrictSessionStorage>[0]);
-  const { on, start } = createBackground({
-    browser,
-    indexedDB,
-    chromium: (globalThis as { chrome?: ChromiumPlatform }).chrome,
-    // Firefox's background is a page: it copies itself (with clipboardWrite).
-    page: typeof document === 'undefined' ? undefined : { document, clipboard: navigator.clipboard },
-    firstAnswer: mark && ((handler) => mark.firstAnswer('popup-answered', handler)),
-    // Set at build time (WXT_CLIENT_METADATA_URL) where Hogmark's client metadata document is hosted.
-    clientMetadataUrl: import.meta.env.WXT_CLIENT_METADATA_URL || undefined,
+  const global = globalThis as WakeGlobal;
+  let listeners: CoreListeners | undefined;
+  const core = (): CoreListeners => {
+    if (!listeners) {
+      // A service worker imports it now; Firefox's background page has loaded it before this script.
+      if (!global.hogmarkCore) global.importScripts?.(CORE_SCRIPT);
+      if (!global.hogmarkCore) throw new Error('The rest of the background did not load.');
+      listeners = global.hogmarkCore.create();
+    }
+    return listeners;
+  };
+  // A worker may import a script after its first run only if it imported it while installing.
+  global.addEventListener?.('install', () => global.importScripts?.(CORE_SCRIPT));
+  const wake = createWakeWorker({
+    browser: browser as unknown as Parameters<typeof createWakeWorker>[0]['browser'],
+    core,
+    loaded: () => listeners !== undefined,
+    accessPattern: (origin) => hostAccessPattern(origin, BUILD_DIALECT),
+    extension: { extensionId: browser.runtime.id, extensionOrigin: browser.runtime.getURL('/') },
+    // Test builds mark each add sent before the rest loaded (the browser tests look for it).
+    ...(import.meta.env.MODE === 'test' ? { onSent: () => performance.mark(WAKE_ADD_MARK) } : {}),
   });
 
-  // Answered by the returned promise: the polyfill turns it into sendResponse in Chromium.
-  browser.runtime.onMessage.addListener((message: unknown, sender: Runtime.MessageSender) =>
-    on.message(message, sender),
+  browser.runtime.onMessage.addListener((message, sender, respond) => wake.message(message, sender, respond));
+  browser.runtime.onConnect.addListener((port) => core().connect(port as never));
+  browser.runtime.onInstalled.addListener(() => void core().installed());
+  browser.permissions.onAdded.addListener(() => core().accessChanged());
+  browser.permissions.onRemoved.addListener(() => core().accessChanged());
+  browser.alarms.onAlarm.addListener((alarm) => core().alarm(alarm));
+  global.addEventListener?.('online', () => core().online());
+  browser.commands.onCommand.addListener((command, tab) => void wake.command(command, tab));
+  browser.contextMenus.onClicked.addListener(
+    (info, tab) => void core().menuClicked(info as never, tab as never),
   );
-  browser.runtime.onConnect.addListener(on.connect);
-  browser.runtime.onInstalled.addListener(on.installed);
-  browser.permissions.onAdded.addListener(on.accessChanged);
-  browser.permissions.onRemoved.addListener(on.accessChanged);
-  browser.alarms.onAlarm.addListener(on.alarm);
-  globalThis.addEventListener?.('online', on.online);
-  browser.commands.onCommand.addListener((command, tab) => void on.command(command, tab));
-  browser.contextMenus.onClicked.addListener((info, tab) => void on.menuClicked(info, tab));
-  browser.tabs.onUpdated.addListener(on.tabUpdated);
-  browser.tabs.onRemoved.addListener(on.tabRemoved);
-  browser.tabs.onActivated.addListener(on.tabActivated);
+  browser.tabs.onUpdated.addListener((tabId, change, tab) => core().tabUpdated(tabId, change, tab));
+  browser.tabs.onRemoved.addListener((tabId) => core().tabRemoved(tabId));
+  browser.tabs.onActivated.addListener((activated) => core().tabActivated(activated));
   if (import.meta.env.MODE === 'test') {
     // Test builds only: a headless browser cannot open a right-click menu nor press an extension's
     // shortcut, so the browser tests call the very listener a click or a keystroke reaches.
     (globalThis as { hogmarkTest?: unknown }).hogmarkTest = {
-      menuClicked: on.menuClicked,
-      command: on.command,
+      menuClicked: (...args: Parameters<CoreListeners['menuClicked']>) => core().menuClicked(...args),
+      command: wake.command,
     };
   }
-  start();
-  mark?.('wired');
+  // Firefox's background page runs as long as it is loaded: the background starts with it, as before.
+  if (!global.importScripts) core();
 });

@@ -2,26 +2,14 @@ import { z } from 'zod/mini';
 import { AppError } from '../platform/errors';
 import { lazily } from '../platform/lazy';
 import { projectPath, segment } from './paths';
+import type { SessionRoute } from './recording-routes';
 
-/**
- * The only requests the background may hand to a content script to make with the page's PostHog
- * session (PostHog refuses personal API keys on them). Anything else is never forwarded.
- */
-export type SessionMethod = 'GET' | 'POST' | 'DELETE' | 'PATCH';
-
-export interface SessionRoute {
-  method: SessionMethod;
-  path: string;
-  body?: unknown;
-}
-
-export function addRecordingRoute(projectId: number, shortId: string, recordingId: string): SessionRoute {
-  return { method: 'POST', path: recordingPath(projectId, shortId, recordingId), body: {} };
-}
-
-export function removeRecordingRoute(projectId: number, shortId: string, recordingId: string): SessionRoute {
-  return { method: 'DELETE', path: recordingPath(projectId, shortId, recordingId) };
-}
+export {
+  addRecordingRoute,
+  removeRecordingRoute,
+  type SessionMethod,
+  type SessionRoute,
+} from './recording-routes';
 
 /**
  * PostHog's session-only `bulk_delete_recordings` for one recording: unlike the single DELETE (an
@@ -67,16 +55,6 @@ function bulkPath(projectId: number, shortId: string, action: 'bulk_add' | 'bulk
     segment(shortId, 'playlist id'),
     'recordings',
     action,
-  );
-}
-
-function recordingPath(projectId: number, shortId: string, recordingId: string): string {
-  return projectPath(
-    projectId,
-    'session_recording_playlists',
-    segment(shortId, 'playlist id'),
-    'recordings',
-    segment(recordingId, 'recording id'),
   );
 }
 

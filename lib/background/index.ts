@@ -10,6 +10,7 @@ import { createPersonsFeature, type PersonsBrowser } from './persons/persons-fea
 import { createPopupFeature } from './popup/popup-feature';
 import { createRecordingsFeature, type RecordingsBrowser } from './recordings/recordings-feature';
 import { createSessionFeature, type SessionBrowser } from './session/session-feature';
+import type { SentWakeAdd } from './session/wake-adoption';
 import { createSettingsFeature, type SettingsBrowser } from './settings/settings-feature';
 import { createShareLinksFeature, type ShareLinksFeatureDeps } from './share-links/share-links-feature';
 import { createSiteFeature, type SiteBrowser } from './site/site-feature';
@@ -244,18 +245,23 @@ export function createBackground(deps: BackgroundDeps) {
     { fallbackMs: START_WORK_FALLBACK_MS },
   );
 
+  /** An event's answer, with the add the wake script sent for it (`sent`) taken over (session-feature.ts). */
+  const woken = <T>(sent: SentWakeAdd | undefined, answer: () => Promise<T>) =>
+    startWork.after(session.withWakeAdd(sent, answer, recordings.wakeAddLeft));
   return {
     /** The complete message map (the dispatcher's; tests check it against the protocol). */
     handlers,
     /** The listener bodies, one per browser event. */
     on: {
-      message: (...args: Parameters<typeof dispatch>) => startWork.after(dispatch(...args)),
+      message: (message: unknown, sender: Parameters<typeof dispatch>[1], sent?: SentWakeAdd) =>
+        woken(sent, () => dispatch(message, sender)),
       connect: tabs.onConnect,
       installed: tabs.onInstalled,
       accessChanged: settingsRoom.onAccessChanged,
       alarm: (alarm: { name: string }) => void Promise.all([pending.onAlarm(alarm), caches.onAlarm(alarm)]),
       online: () => void pending.onOnline(),
-      command: (...args: Parameters<typeof toolbar.onCommand>) => startWork.after(toolbar.onCommand(...args)),
+      command: (command: string, tab?: { id?: number }, sent?: SentWakeAdd) =>
+        woken(sent, () => toolbar.onCommand(command, tab)),
       menuClicked: (...[info, tab]: Parameters<typeof recordings.onMenuClicked>): Promise<void> =>
         startWork.after(
           Promise.all([
@@ -284,9 +290,8 @@ export function createBackground(deps: BackgroundDeps) {
         void session.onTabActivated(activated).catch((error: unknown) => logFailure('quiet tabs', error)),
     },
     /**
-     * On every start of the worker: content script, mirror, menus, and what waits to be made, once
-     * the first answer (a message's, a shortcut's, a menu click's) has settled, or after
-     * START_WORK_FALLBACK_MS when none comes.
+     * On every start: content script, mirror, menus, and what waits to be made, once the first answer
+     * (a message's, a shortcut's, a menu click's) has settled, or after START_WORK_FALLBACK_MS.
      */
     start: startWork.arm,
   };

@@ -61,6 +61,3 @@ export function toCollectionEntry(playlist: Playlist): CollectionEntry {
     kind: kindOf(playlist),
   };
 }
-
-export const canHoldRecordings = (entry: Pick<CollectionEntry, 'kind'>): boolean =>
-  entry.kind === 'collection';

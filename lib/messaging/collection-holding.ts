@@ -1,4 +1,4 @@
-import type { Membership } from './collection-entries';
+import type { CollectionEntry, Membership } from './collection-entries';
 
 /** Three states, never a guess: `unknown` where PostHog does not say and Hogmark did nothing. */
 export type Holding = 'in' | 'out' | 'unknown';
@@ -9,3 +9,7 @@ export function holdingOf(membership: Membership, shortId: string): Holding {
   if (membership.lacks.includes(shortId) || membership.complete) return 'out';
   return 'unknown';
 }
+
+/** Only a collection holds recordings PostHog lets anyone add to (a saved filter or a synthetic list does not). */
+export const canHoldRecordings = (entry: Pick<CollectionEntry, 'kind'>): boolean =>
+  entry.kind === 'collection';

@@ -1,6 +1,7 @@
 import { appOriginOf, selfHostedOriginSet } from '../posthog/origins';
 import { type ExtensionIdentity, isExtensionPageSender, type MessageSenderLike } from './extension-sender';
-import { type MessageType, protocol } from './messages';
+
+// No schema runtime here: the worker's wake script (lib/wake/) checks a sender with this too.
 
 export type { MessageSenderLike } from './extension-sender';
 
@@ -40,14 +41,4 @@ function isAppContentScript(sender: MessageSenderLike, appOrigins: readonly stri
   const origin = appOriginOf(url, selfHostedOriginSet(appOrigins));
   if (origin === null) return false;
   return sender.origin === undefined || sender.origin === url.origin;
-}
-
-/**
- * Whether a sender of this kind may send this message. Messages the background sends are accepted
- * from any extension page: a content script cannot tell the service worker from the popup, and both
- * are trusted.
- */
-export function isAllowed(kind: TrustedSenderKind, type: MessageType): boolean {
-  const from = protocol[type].from;
-  return from === kind || (from === 'background' && kind === 'extension-page');
 }

@@ -1,9 +1,13 @@
-import type { Worker } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import type { ExtensionSession } from './harness';
 
-/** Stops the extension's service worker the way Chromium does when it idles (DevTools protocol). */
-export async function stopServiceWorker(session: ExtensionSession): Promise<void> {
-  const tab = await session.context.newPage();
+/**
+ * Stops the extension's service worker the way Chromium does when it idles (DevTools protocol).
+ * `from`: a page already open to stop it from; by default a new tab, opened and closed for it (its
+ * closing is a tab event, which wakes the worker again at once).
+ */
+export async function stopServiceWorker(session: ExtensionSession, from?: Page): Promise<void> {
+  const tab = from ?? (await session.context.newPage());
   try {
     const cdp = await session.context.newCDPSession(tab);
     type Version = { versionId: string; scriptURL: string; runningStatus: string };
@@ -27,7 +31,7 @@ export async function stopServiceWorker(session: ExtensionSession): Promise<void
     await cdp.send('ServiceWorker.stopWorker', { versionId: ours()?.versionId ?? '' });
     await until(() => ours()?.runningStatus === 'stopped');
   } finally {
-    await tab.close();
+    if (!from) await tab.close();
   }
 }
 

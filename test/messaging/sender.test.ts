@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifySender,
-  isAllowed,
-  type MessageSenderLike,
-  type SenderPolicy,
-} from '../../lib/messaging/sender';
+import { isAllowed } from '../../lib/messaging/allowed-senders';
+import { classifySender, type MessageSenderLike, type SenderPolicy } from '../../lib/messaging/sender';
 import { EXTENSION_ID, EXTENSION_ORIGIN } from '../support/extension-id';
 
 const SELF_HOSTED = 'https://posthog.example.com';

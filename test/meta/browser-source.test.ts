@@ -12,11 +12,12 @@ import config from '../../wxt.config';
 import { REPO_ROOT, readSource, sourceFiles } from '../support/source-files';
 
 /**
- * One rule for where `browser` comes from (wxt.config.ts): the background runs webextension-polyfill
- * and is typed as it; every other entrypoint runs WXT's plain `browser` (chrome in Chromium, Firefox's
- * own `browser`) and is typed as that, so a message listener there answers through `sendResponse`.
+ * One rule for where `browser` comes from (wxt.config.ts): the background's core runs
+ * webextension-polyfill and is typed as it; every other entrypoint, the worker's wake script
+ * included, runs WXT's plain `browser` (chrome in Chromium, Firefox's own `browser`) and is typed as
+ * that, so a message listener there answers through `sendResponse`.
  */
-const POLYFILLED = ['entrypoints/background.ts'];
+const POLYFILLED = ['entrypoints/background-core.ts'];
 
 const importsOf = (file: string) =>
   [...readSource(file).matchAll(/from '([^']+)'/g)].map((match) => match[1]);
@@ -31,11 +32,13 @@ function entrypointsOf(): Entrypoint[] {
     const type =
       base === 'background'
         ? 'background'
-        : base === 'content'
-          ? 'content-script'
-          : base === 'popup' || base === 'options'
-            ? base
-            : 'unlisted-page';
+        : base === 'background-core'
+          ? 'unlisted-script'
+          : base === 'content'
+            ? 'content-script'
+            : base === 'popup' || base === 'options'
+              ? base
+              : 'unlisted-page';
     const inputPath = join(REPO_ROOT, 'entrypoints', page ? `${name}/index.html` : name);
     return { type, name: base, inputPath, outputDir: '', options: {}, skipped: false } as Entrypoint;
   });
@@ -62,12 +65,12 @@ function wxtBrowserIn(group: Entrypoint[]): string {
 }
 
 describe('where `browser` comes from', () => {
-  it('imports webextension-polyfill, even its types, only in the background', () => {
+  it('imports webextension-polyfill, even its types, only in the background’s core', () => {
     const users = [...sourceFiles('entrypoints'), ...sourceFiles('lib'), ...sourceFiles('components')].filter(
       (file) => importsOf(file).some(isPolyfill),
     );
     expect(users).toEqual(POLYFILLED);
-    expect(importsOf('entrypoints/background.ts')).toContain('@wxt-dev/webextension-polyfill/browser');
+    expect(importsOf('entrypoints/background-core.ts')).toContain('@wxt-dev/webextension-polyfill/browser');
   });
 
   it('gives every other entrypoint WXT’s plain `browser`, imported from wxt/browser', () => {
@@ -78,10 +81,11 @@ describe('where `browser` comes from', () => {
         (/\bbrowser\./.test(readSource(file)) && !importsOf(file).includes('wxt/browser')),
     );
     expect(stray).toEqual([]);
-    expect(importsOf('entrypoints/background.ts')).not.toContain('wxt/browser');
+    expect(importsOf('entrypoints/background-core.ts')).not.toContain('wxt/browser');
+    expect(importsOf('entrypoints/background.ts')).toContain('wxt/browser');
   });
 
-  it('builds the background with the polyfill and every other entrypoint without it', () => {
+  it('builds the background’s core with the polyfill and every other entrypoint without it', () => {
     const plain = createRequire(join(REPO_ROOT, 'wxt.config.ts')).resolve('wxt/browser');
     expect(config.modules).toContain('@wxt-dev/webextension-polyfill');
     const entrypoints = entrypointsOf();
@@ -94,6 +98,7 @@ describe('where `browser` comes from', () => {
       'unlisted-page',
       'unlisted-page',
       'unlisted-page',
+      'unlisted-script',
     ]);
     const polyfilled = entrypoints.filter((entrypoint) => wxtBrowserIn([entrypoint]) !== plain);
     expect(polyfilled.map((entrypoint) => relative(REPO_ROOT, entrypoint.inputPath))).toEqual(POLYFILLED);

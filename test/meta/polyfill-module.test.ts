@@ -57,17 +57,21 @@ describe('webextension-polyfill as an ES module (the background’s build)', () 
     expect(exported.runtime.id).toBe('hogmark');
   });
 
-  it('is built into the background only', () => {
+  it('is built into the background’s core only', () => {
     const hook = (config.hooks as Record<string, unknown>)['vite:build:extendConfig'] as (
       entrypoints: Entrypoint[],
       viteConfig: { plugins?: unknown[]; resolve?: object },
     ) => void;
-    const pluginsFor = (type: string, inputPath: string) => {
+    const pluginsFor = (type: string, inputPath: string, name = type) => {
       const viteConfig: { plugins?: unknown[]; resolve?: object } = { plugins: [] };
-      hook([{ type, name: type, inputPath } as Entrypoint], viteConfig);
+      hook([{ type, name, inputPath } as Entrypoint], viteConfig);
       return viteConfig.plugins ?? [];
     };
-    expect(pluginsFor('background', '/repo/entrypoints/background.ts')).toContain(polyfillModulePlugin);
+    expect(
+      pluginsFor('unlisted-script', '/repo/entrypoints/background-core.ts', 'background-core'),
+    ).toContain(polyfillModulePlugin);
+    // The worker's wake script evaluates no polyfill at all.
+    expect(pluginsFor('background', '/repo/entrypoints/background.ts')).not.toContain(polyfillModulePlugin);
     expect(pluginsFor('popup', '/repo/entrypoints/popup/index.html')).not.toContain(polyfillModulePlugin);
     expect(pluginsFor('content-script', '/repo/entrypoints/content.ts')).not.toContain(polyfillModulePlugin);
   });

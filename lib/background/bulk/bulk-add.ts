@@ -1,6 +1,6 @@
 import { BULK_RECORDINGS_LIMIT, BulkAddAnswerSchema, bulkAddRecordingsRoute } from '../../api/session-routes';
 import type { BulkQuestion } from '../../messaging/bulk-ask-messages';
-import { canHoldRecordings } from '../../messaging/collection-entries';
+import { canHoldRecordings } from '../../messaging/collection-holding';
 import type { Via } from '../../messaging/collection-messages';
 import { AppError, isAppError, toAppError, writeMayHaveApplied } from '../../platform/errors';
 import { t } from '../../platform/i18n';

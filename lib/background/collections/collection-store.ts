@@ -202,8 +202,8 @@ export const KeyRefusalsSchema = lazily(() =>
 export type KeyRefusals = z.infer<typeof KeyRefusalsSchema>;
 
 export const keyRefusalsItem: StoredItem<KeyRefusals> = {
-  key: 'playlistKeyRefusals',
-  version: 1,
+  key: STORED.keyRefusals.key,
+  version: STORED.keyRefusals.version,
   schema: KeyRefusalsSchema,
   fallback: () => ({ version: 1, origins: [] }),
   migrations: {},

@@ -267,6 +267,9 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       facts.get(factsKey(scope, recordingId)),
     recordOwn: (scope: CollectionScope, recordingId: string, shortId: string, holds: boolean) =>
       facts.own(factsKey(scope, recordingId), shortId, holds),
+    /** The same by the scope's key, where the connection is not at hand (an add the wake script sent). */
+    recordOwnIn: (scope: string, recordingId: string, shortId: string, holds: boolean) =>
+      facts.own(factsKeyOf(scope, recordingId), shortId, holds),
     /** For the settings service's `clearCaches`: another key, origin or project starts clean. */
     async clear(): Promise<void> {
       memory = null;

@@ -1,3 +1,4 @@
+import { isAllowed } from '../../messaging/allowed-senders';
 import {
   type BackgroundMessageType,
   isMessageType,
@@ -8,12 +9,7 @@ import {
   parseRequest,
   protocol,
 } from '../../messaging/messages';
-import {
-  classifySender,
-  isAllowed,
-  type MessageSenderLike,
-  type TrustedSenderKind,
-} from '../../messaging/sender';
+import { classifySender, type MessageSenderLike, type TrustedSenderKind } from '../../messaging/sender';
 import { AppError, type SerializedError, toAppError } from '../../platform/errors';
 
 /** What a handler knows about who asked. For content scripts, tab and URL come from the browser. */

@@ -1,5 +1,4 @@
-import { canHoldRecordings } from '../../messaging/collection-entries';
-import { holdingOf } from '../../messaging/collection-holding';
+import { canHoldRecordings, holdingOf } from '../../messaging/collection-holding';
 import type {
   CreateAndAddInput,
   CreateAndAddResult,

@@ -1,15 +1,20 @@
 import { createPostHogClient } from '../../api/client';
 import type { PendingChange } from '../../messaging/pending-messages';
+import { t } from '../../platform/i18n';
 import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
 import { parsePageContext } from '../../posthog/context';
+import { recordingName } from '../../posthog/recording-names';
+import { scopeKey } from '../collections/collection-store';
 import type { CollectionService } from '../collections/collections';
 import type { PendingChanges } from '../pending/pending-queue';
+import type { SessionAnswer } from '../session/session-bridge';
+import type { WakeAdd } from '../session/wake-add';
 import type { SettingsService } from '../settings/settings';
 import type { BadgeFlash } from '../toolbar/badge-flash';
 import { applyPendingChange } from './pending-apply';
 import { createQuickAdd, type QuickAddDeps, type RecordingTarget } from './quick-add';
-import { createRecordingActions, type RecordingActionsDeps } from './recording-actions';
+import { createRecordingActions, displayName, type RecordingActionsDeps } from './recording-actions';
 import { type ContextMenuDeps, type ContextMenusLike, createContextMenus } from './recording-menus';
 import { createRecordingNotes } from './recording-notes';
 import { createRecordingHandlers, recordingSessionState } from './recordings-handlers';
@@ -125,6 +130,17 @@ export function createRecordingsFeature(deps: RecordingsFeatureDeps) {
       applyPendingChange({ playlists, actions }, change, options),
     /** The add shortcut: the recording in the tab, to the last-used collection. */
     addToLastUsed: quickAdd.forTab,
+    /**
+     * An add the worker's wake script sent that the shortcut's own handling did not take
+     * (wake-adoption.ts): one PostHog made is kept as Hogmark's own in the membership and said in
+     * the tab; one it did not make changes nothing.
+     */
+    async wakeAddLeft(add: WakeAdd, answer: SessionAnswer | null): Promise<void> {
+      if (!answer || answer.status < 200 || answer.status > 299) return;
+      await playlists.recordOwnIn(scopeKey(add.origin, add.projectId), add.recordingId, add.shortId, true);
+      const who = recordingName(null, add.recordingId, Date.now());
+      await deps.flash(add.tabId, 'done', t('quickAddedViaSession', displayName(add.playlistName), who));
+    },
     onMenuClicked: menus.onClicked,
     syncMenus: menus.sync,
     /** The link menu's add item names the last-used collection: after it changed. */

@@ -1,11 +1,14 @@
 import type { RawSend } from '../../messaging/messages';
 import { CONTAINER_ID } from '../../messaging/pending-messages';
 import { namespaceOnUse } from '../../platform/lazy';
+import { logFailure } from '../../platform/log';
 import type { StorageAreaLike } from '../../platform/storage';
 import { portlessPattern, type TabLike, tabsOnOrigin } from '../../posthog/host-patterns';
 import type { Handlers } from '../messages/dispatcher';
 import { createQuietTabs, type QuietTabsDeps } from './quiet-tab';
-import { createSessionBridge, type KeptFor } from './session-bridge';
+import { createSessionBridge, type KeptFor, type SessionAnswer, type SessionForward } from './session-bridge';
+import type { WakeAdd } from './wake-add';
+import { createWakeAdoption, type SentWakeAdd } from './wake-adoption';
 
 /** The parts of the browser the session room uses. */
 export interface SessionBrowser {
@@ -90,11 +93,38 @@ export function createSessionFeature(deps: {
     quietTabs,
     keptUsers: deps.browser.storage.session,
   });
+  // An add the worker's wake script sent before this loaded (wake-adoption.ts): its answer goes to the
+  // forward that asks for exactly that request; any other goes through the bridge.
+  const adoption = createWakeAdoption();
+  const forward: SessionForward = async (origin, route, signal, keptFor = {}) =>
+    (await adoption.claim(origin, route, keptFor, deps.keyOwner, signal)) ??
+    bridge.forward(origin, route, signal, keptFor);
   const handlers = {
-    'session/reply': bridge.reply,
+    'session/reply': (input, context) => adoption.reply(input, context) ?? bridge.reply(input, context),
   } satisfies Handlers;
   return {
-    forward: bridge.forward,
+    forward,
+    /**
+     * An event's handling, `handle` (the add shortcut, the in-page button's message), on a worker whose
+     * wake script sent an add for it (`sent`): the add is taken over at once, before any message is
+     * handled (the tab's reply comes as one); once the event is handled, the add's answer goes to
+     * `left` when no request claimed it.
+     */
+    async withWakeAdd<T>(
+      sent: SentWakeAdd | undefined,
+      handle: () => Promise<T>,
+      left: (add: WakeAdd, answer: SessionAnswer | null) => Promise<void>,
+    ): Promise<T> {
+      if (sent) adoption.adopt(sent);
+      const handled = await handle();
+      const answer = sent && adoption.unclaimed(sent.add.requestId);
+      if (sent && answer) {
+        await left(sent.add, await answer.catch(() => null)).catch((error: unknown) =>
+          logFailure('shortcut', error),
+        );
+      }
+      return handled;
+    },
     /** Whether a tab is in a private window (false for a tab that is gone: what it asked is kept). */
     privateTab: async (tabId: number) => (await askedFromTab(tabs, tabId, '')).private === true,
     /** A tab's Firefox container, for a change kept for later (undefined in Chromium). */

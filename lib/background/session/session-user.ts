@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { CURRENT_USER_ROUTE, type SessionRoute } from '../../api/session-routes';
+import { STORED } from '../../messaging/first-view/stored-names';
 import { AppError } from '../../platform/errors';
 import { lazily } from '../../platform/lazy';
 import { createItemStore, type StorageAreaLike, type StoredItem } from '../../platform/storage';
@@ -33,8 +34,8 @@ interface KeptTabUsers {
 const MAX_TABS = 50;
 
 export const tabUsersItem: StoredItem<KeptTabUsers> = {
-  key: 'tabUsers',
-  version: 1,
+  key: STORED.tabUsers.key,
+  version: STORED.tabUsers.version,
   schema: lazily(() =>
     z.object({
       version: z.literal(1),

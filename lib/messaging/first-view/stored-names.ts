@@ -1,6 +1,6 @@
 /**
- * The names and versions of what the background keeps that the popup's first view is made from.
- * The background declares each item (its zod schema, default and migrations) with these, and the
+ * The names and versions of what the background keeps that the popup's first view is made from,
+ * and the worker's wake script reads (lib/wake/). The background declares each item (its zod schema, default and migrations) with these, and the
  * popup reads them by these, so the two cannot look in different places. Nothing here imports zod:
  * the popup checks a value's version and reads it; a value of another version (one the background
  * has yet to migrate) means the stores cannot say, and the popup asks the background.
@@ -19,6 +19,10 @@ export const STORED = {
   tabHints: { key: 'tabHints:', version: 1 },
   /** What PostHog said of insights, notebooks and recordings (the share-links room's cache). */
   itemLinks: { key: 'itemLinks', version: 1 },
+  /** The origins that refused the key for a recording's add or removal (the worker's wake script reads it). */
+  keyRefusals: { key: 'playlistKeyRefusals', version: 1 },
+  /** Who is signed in in each PostHog tab (the worker's wake script reads it). */
+  tabUsers: { key: 'tabUsers', version: 1 },
 } as const;
 
 /** A tab's hints in `storage.session`. */

@@ -10,8 +10,11 @@ import { TRUSTED_COPY } from './stored-names';
  * anything the trusted area holds is written, and put back, read afresh from IndexedDB, once no
  * write is left. A copy that is there is therefore never older than IndexedDB; where there is none
  * (a write under way, a worker stopped mid-write, a new browser session, a copy too large to keep),
- * the popup reads IndexedDB as before. Nothing but the popup's first paint reads it: every decision,
- * and every answer of the background, is still made from IndexedDB.
+ * the popup reads IndexedDB as before. Besides the popup's first paint, only the worker's wake script
+ * reads it (lib/wake/), to send an add before the rest of the background has loaded; the
+ * background then decides that add again from IndexedDB and takes the answer only where it would
+ * have sent the very same request. Every other decision, and every answer of the background, is
+ * made from IndexedDB.
  */
 
 interface StoredCopy {
@@ -36,14 +39,20 @@ function isSnapshot(value: unknown): value is StoredSnapshot {
   );
 }
 
+/** The whole copy, as `storage.session` gave it under `TRUSTED_COPY.key`; null when it is not one. */
+export function trustedCopyOf(value: unknown): StoredSnapshot | null {
+  const copy = value as Partial<StoredCopy> | undefined;
+  return copy?.version === TRUSTED_COPY.version && isSnapshot(copy.snapshot) ? copy.snapshot : null;
+}
+
 /** The popup's read: the copy's items among `keys`, or null when there is no whole copy to read. */
 export async function readTrustedCopy(
   session: { get(keys: string): Promise<Record<string, unknown>> },
   keys: readonly string[],
 ): Promise<StoredSnapshot | null> {
-  const copy = (await session.get(TRUSTED_COPY.key))[TRUSTED_COPY.key] as Partial<StoredCopy> | undefined;
-  if (copy?.version !== TRUSTED_COPY.version || !isSnapshot(copy.snapshot)) return null;
-  const { key, items } = copy.snapshot;
+  const snapshot = trustedCopyOf((await session.get(TRUSTED_COPY.key))[TRUSTED_COPY.key]);
+  if (!snapshot) return null;
+  const { key, items } = snapshot;
   return {
     key,
     items: Object.fromEntries(keys.filter((name) => name in items).map((name) => [name, items[name]])),

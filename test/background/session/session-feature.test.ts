@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { addRecordingRoute } from '../../../lib/api/session-routes';
 import {
@@ -171,5 +171,89 @@ describe('the session room’s PostHog tab for a kept change', () => {
     expect(await feature.privateTab(3)).toBe(false);
     // A tab that closed meanwhile: what it asked is kept, as before.
     expect(await feature.privateTab(42)).toBe(false);
+  });
+});
+
+describe('an add the worker’s wake script sent before the background loaded', () => {
+  const RECORDING = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
+  const OWNER_UUID = '01900000-0000-7000-8000-000000000a1a';
+  const ADD = addRecordingRoute(1, 'eKdNnFRI', RECORDING);
+  const fromTab = { sender: { kind: 'content-script' as const, tabId: 3, url: `${ORIGIN}/project/1` } };
+
+  function setup(delivered: Promise<unknown> = Promise.resolve({ ok: true, data: { accepted: true } })) {
+    const bridgeSent: number[] = [];
+    const browser = {
+      tabs: {
+        query: async () => [{ id: 3, url: `${ORIGIN}/project/1`, status: 'complete', lastAccessed: 9 }],
+        get: async () => ({ url: `${ORIGIN}/project/1` }),
+        sendMessage: async (tabId: number) => {
+          bridgeSent.push(tabId);
+          return { ok: true, data: { accepted: false } };
+        },
+      },
+      windows: {},
+      storage: { session: fakeBrowser.storage.session },
+    } as unknown as SessionBrowser;
+    const feature = createSessionFeature({ browser, keyOwner: async () => OWNER_UUID });
+    const requestId = crypto.randomUUID();
+    const sent = {
+      add: {
+        requestId,
+        tabId: 3,
+        origin: ORIGIN,
+        projectId: 1,
+        shortId: 'eKdNnFRI',
+        playlistName: 'Onboarding',
+        recordingId: RECORDING,
+        route: ADD,
+        asUser: OWNER_UUID,
+      },
+      delivered,
+    };
+    const reply = (status: number) =>
+      feature.handlers['session/reply']({ requestId, status, body: {} }, fromTab);
+    return { feature, sent, reply, bridgeSent };
+  }
+
+  it('answers the background’s own forward of that add, which then sends nothing', async () => {
+    const { feature, sent, reply, bridgeSent } = setup();
+    const left = vi.fn(async () => undefined);
+    let answer: unknown;
+    await feature.withWakeAdd(
+      sent,
+      async () => {
+        reply(200);
+        answer = await feature.forward(ORIGIN, ADD);
+      },
+      left,
+    );
+    expect(answer).toEqual({ status: 200, body: {} });
+    expect(bridgeSent).toEqual([]);
+    expect(left).not.toHaveBeenCalled();
+  });
+
+  it('hands the answer on when the background decided otherwise', async () => {
+    const { feature, sent, reply } = setup();
+    const left = vi.fn(async () => undefined);
+    await feature.withWakeAdd(sent, async () => void reply(201), left);
+    expect(left).toHaveBeenCalledWith(sent.add, { status: 201, body: {} });
+  });
+
+  it('leaves the add to the bridge when the tab’s content script was not there', async () => {
+    const { feature, sent, bridgeSent } = setup(
+      Promise.reject(new Error('Could not establish connection. Receiving end does not exist.')),
+    );
+    const left = vi.fn(async () => undefined);
+    await feature.withWakeAdd(
+      sent,
+      () =>
+        feature.forward(ORIGIN, ADD).then(
+          () => undefined,
+          () => undefined,
+        ),
+      left,
+    );
+    expect(bridgeSent).toEqual([3]);
+    expect(left).not.toHaveBeenCalled();
   });
 });
