@@ -26,8 +26,9 @@ export const MINIMAL_BUTTON_ID = 'hogmark-bench-minimal-add';
 
 /**
  * Which floor extension: `minimal`, plain JavaScript on `chrome.*`; `stack`, the same work on
- * Hogmark's fixed stack (bench-stack-worker.ts); or `code`, Hogmark's own built background script
- * loaded and evaluated but its `main()` never called, followed by what the design cannot skip for an
+ * Hogmark's fixed stack (bench-stack-worker.ts); or `code`, Hogmark's own built worker script (the
+ * wake script, `background.js`; the rest of the background loads only on an event) loaded and
+ * evaluated but its `main()` never called, followed by what the design cannot skip for an
  * add (DESIGN.md: PostHog refuses personal keys for it, so it goes through the signed-in tab): one
  * `storage.session` read, then a message to the PostHog tab, whose content script sends the request.
  * Each has its own button beside the others'.

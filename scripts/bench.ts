@@ -106,7 +106,12 @@ async function main(): Promise<void> {
     worker: quickAdds,
     requestsPerAction: { ...perAction, openPopupWarm: popup.requestsOpenPopupWarm },
     requestsPerActionPostHogFlavor: perActionPostHog,
-    bundleGzipBytes: { popup: bundle.popup, background: bundle.background, content: bundle.content },
+    bundleGzipBytes: {
+      popup: bundle.popup,
+      background: bundle.background,
+      wake: bundle.wake,
+      content: bundle.content,
+    },
     large: largeFigures,
     matching,
   };

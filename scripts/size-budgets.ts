@@ -187,7 +187,16 @@ trusted area's items in `storage.session` (one round trip, where opening Indexed
 renderer took several; lib/messaging/first-view/trusted-copy.ts, docs/BENCHMARK.md) took the popup
 from 34,785 to 34,963 bytes (+0.17 KB: reading and checking the copy) and the background from
 79,851 to 80,418 bytes (+0.55 KB: keeping the copy, taken away around each write of the trusted
-area and the key store and put back from IndexedDB after it, and at a start where there is none). A fetch
+area and the key store and put back from IndexedDB after it, and at a start where there is none).
+The worker split in two, a wake script that registers every listener and sends a just-woken add
+shortcut's or in-page button's add through the tab, and the rest it loads on the first event
+(lib/wake/, docs/ARCHITECTURE.md), took the background from 80,418 to 86,919 bytes (+6.35 KB): the
+wake script is 5,824 bytes (15.6 KB minified: the page context parser 3.4 KB, the errors and their
+policy 3.0 KB that the path builder's refusals bring, the plan of the add 1.4 KB, origins 1.2 KB, the
+wiring 2 KB), most of it modules the rest carries too, since two classic scripts share nothing; the
+rest grew by 0.58 KB (adopting the sent add, its accounting). What a woken worker evaluates before
+its first listener runs went from the whole 80 KB background to the wake script's 5.8 KB, which now
+has a budget of its own (`wake`). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -199,7 +208,8 @@ export const KB = 1024;
 export const SIZE_BUDGETS = {
   popup: 34.2 * KB,
   content: 7.3 * KB,
-  background: 78.6 * KB,
+  background: 85.0 * KB,
+  wake: 6.0 * KB,
 } as const;
 
 /** Where the budgets are headed. */
