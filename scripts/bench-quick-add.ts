@@ -10,7 +10,6 @@ import {
   ADD_PATH,
   FLOOR_BUTTON_ID,
   type FloorWorker,
-  MINIMAL_COMMAND,
   minimalExtensionId,
   writeMinimalExtension,
 } from './bench-minimal';

@@ -35,7 +35,7 @@ function session(origin: string): Record<string, unknown> {
   };
 }
 
-function setup(origin = US, options: { granted?: boolean } = {}) {
+function setup(options: { granted?: boolean } = {}) {
   const events: string[] = [];
   let loaded = false;
   const read = deferred<Record<string, unknown>>();
@@ -135,7 +135,7 @@ describe('the worker’s wake script', () => {
   });
 
   it('asks for a self-hosted PostHog’s permission beside the read, and sends nothing without it', async () => {
-    const granted = setup(SELF);
+    const granted = setup();
     const first = granted.wake.command(ADD_TO_LAST_PLAYLIST, recordingTab(SELF));
     granted.read.resolve(session(SELF));
     await first;
@@ -144,7 +144,7 @@ describe('the worker’s wake script', () => {
       'permission asked',
       `sent to tab ${TAB}`,
     ]);
-    const refused = setup(SELF, { granted: false });
+    const refused = setup({ granted: false });
     const second = refused.wake.command(ADD_TO_LAST_PLAYLIST, recordingTab(SELF));
     refused.read.resolve(session(SELF));
     await second;
