@@ -70,6 +70,16 @@ export interface WakeWorkerDeps {
  */
 export function createWakeWorker(deps: WakeWorkerDeps) {
   const newRequestId = deps.newRequestId ?? (() => crypto.randomUUID());
+  /**
+   * The one try at sending first, by the add that woke the worker: a second key or click meanwhile
+   * waits for it, then goes to the background, which takes them in order (and joins the two).
+   */
+  let attempt: Promise<SentWakeAdd | undefined> | undefined;
+  function addFirst(tab: WakeTab, accept?: (origin: string) => boolean): Promise<SentWakeAdd | undefined> {
+    if (attempt) return attempt.then(() => undefined);
+    attempt = sendFirst(tab, accept).catch(() => undefined);
+    return attempt;
+  }
 
   /**
    * The add for `tab`, sent, or undefined when the background is to decide on its own (`accept`:
@@ -101,9 +111,7 @@ export function createWakeWorker(deps: WakeWorkerDeps) {
     /** `commands.onCommand`. Resolves once the background has handled the command. */
     async command(command: string, tab?: WakeTab): Promise<void> {
       let sent: SentWakeAdd | undefined;
-      if (command === ADD_TO_LAST_PLAYLIST && tab && !deps.loaded()) {
-        sent = await sendFirst(tab).catch(() => undefined);
-      }
+      if (command === ADD_TO_LAST_PLAYLIST && tab && !deps.loaded()) sent = await addFirst(tab);
       // `core()` and the adoption run in one task: no reply from the tab can be handled before it.
       await deps.core().command(command, tab, sent);
     },
@@ -117,9 +125,7 @@ export function createWakeWorker(deps: WakeWorkerDeps) {
       const tab = sender.tab;
       const first =
         !deps.loaded() && isAddFromPage(message) && tab?.id !== undefined
-          ? sendFirst(tab, (origin) => isContentScriptOn(sender, origin, deps.extension)).catch(
-              () => undefined,
-            )
+          ? addFirst(tab, (origin) => isContentScriptOn(sender, origin, deps.extension))
           : undefined;
       const answer = first
         ? first.then((sent) => deps.core().message(message, sender, sent))

@@ -165,6 +165,18 @@ describe('the worker’s wake script', () => {
     expect(running.commands).toEqual([[ADD_TO_LAST_PLAYLIST, recordingTab(), undefined]]);
   });
 
+  it('sends first only once: a second key or click before the background loads is the background’s', async () => {
+    const { wake, browser, commands, read } = setup();
+    const first = wake.command(ADD_TO_LAST_PLAYLIST, recordingTab());
+    const second = wake.command(ADD_TO_LAST_PLAYLIST, recordingTab());
+    read.resolve(session(US));
+    await Promise.all([first, second]);
+    expect(browser.storage.session.get).toHaveBeenCalledTimes(1);
+    expect(browser.tabs.sendMessage).toHaveBeenCalledTimes(1);
+    // In order: the first with its add, then the second, for the background to join to it.
+    expect(commands.map(([, , sent]) => sent !== undefined)).toEqual([true, false]);
+  });
+
   it('sends nothing when the background loaded while it read (another event came first)', async () => {
     const { wake, browser, commands, read, load } = setup();
     const done = wake.command(ADD_TO_LAST_PLAYLIST, recordingTab());
