@@ -128,14 +128,19 @@ export function createWakeAdoption(deps: { timeoutMs?: number } = {}) {
     const found = [...adopted.values()].find((entry) => matches(entry) && entry.add.asUser === asUser);
     if (!found) return undefined;
     found.claimed = true;
+    let stop = () => {};
     const stopped = new Promise<never>((_, reject) => {
-      const stop = () => reject(new AppError('network', { detail: 'stopped waiting' }));
+      stop = () => reject(new AppError('network', { detail: 'stopped waiting' }));
       if (signal?.aborted) stop();
       signal?.addEventListener('abort', stop, { once: true });
     });
     stopped.catch(() => undefined);
-    const answer = await Promise.race([found.answer, stopped]);
-    return answer === NOT_DELIVERED ? undefined : answer;
+    try {
+      const answer = await Promise.race([found.answer, stopped]);
+      return answer === NOT_DELIVERED ? undefined : answer;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   /**
