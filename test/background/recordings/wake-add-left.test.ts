@@ -1,31 +1,19 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { addRecordingRoute } from '../../../lib/api/session-routes';
 import type { CollectionService } from '../../../lib/background/collections/collections';
 import type { PendingChanges } from '../../../lib/background/pending/pending-queue';
 import {
   createRecordingsFeature,
   type RecordingsBrowser,
 } from '../../../lib/background/recordings/recordings-feature';
-import type { WakeAdd } from '../../../lib/background/session/wake-add';
 import { installEnglishTranslator } from '../../support/i18n';
+import { WAKE_RECORDING as RECORDING, wakeAdd } from '../../support/wake-add';
 
 beforeAll(installEnglishTranslator);
 
 const US = 'https://us.posthog.com';
-const RECORDING = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
 
-const add: WakeAdd = {
-  requestId: crypto.randomUUID(),
-  tabId: 7,
-  origin: US,
-  projectId: 1,
-  shortId: 'onboard1',
-  playlistName: 'Onboarding',
-  recordingId: RECORDING,
-  route: addRecordingRoute(1, 'onboard1', RECORDING),
-  asUser: '01900000-0000-7000-8000-000000000a1a',
-};
+const add = wakeAdd();
 
 function setup() {
   const recordOwnIn = vi.fn(async () => undefined);

@@ -17,11 +17,10 @@ import { KeyCheckCacheSchema, SettingsSchema } from '../../../lib/background/sto
 import { MOVED_MARK, STORED, TRUSTED_COPY } from '../../../lib/messaging/first-view/stored-names';
 import { parseRequest } from '../../../lib/messaging/messages';
 import { keyCheck } from '../../support/key-check';
+import { WAKE_USER as ANA, WAKE_RECORDING as RECORDING, wakeAdd } from '../../support/wake-add';
 
 const US = 'https://us.posthog.com';
 const SELF = 'https://posthog.example.com';
-const RECORDING = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
-const ANA = '01900000-0000-7000-8000-000000000a1a';
 const BEN = '01900000-0000-7000-8000-000000000b2b';
 const TAB = 7;
 
@@ -104,16 +103,8 @@ describe('the add a worker woken by the add shortcut sends before the background
   });
 
   it('is the add to the last-used collection through the tab, as the key’s owner', () => {
-    expect(planWakeAdd(tab(), stored(), everywhere)).toEqual({
-      tabId: TAB,
-      origin: US,
-      projectId: 1,
-      shortId: 'onboard1',
-      playlistName: 'Onboarding',
-      recordingId: RECORDING,
-      route: addRecordingRoute(1, 'onboard1', RECORDING),
-      asUser: ANA,
-    });
+    const { requestId: _none, ...planned } = wakeAdd({ tabId: TAB });
+    expect(planWakeAdd(tab(), stored(), everywhere)).toEqual(planned);
   });
 
   it('goes to the project in the page’s address, with that project’s last-used collection', () => {

@@ -1,33 +1,20 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addRecordingRoute, removeRecordingRoute } from '../../../lib/api/session-routes';
-import type { WakeAdd } from '../../../lib/background/session/wake-add';
 import { createWakeAdoption } from '../../../lib/background/session/wake-adoption';
 import { AppError } from '../../../lib/platform/errors';
 import { deferred } from '../../support/deferred';
 import { installEnglishTranslator } from '../../support/i18n';
+import { WAKE_USER as ANA, WAKE_RECORDING as RECORDING, wakeAdd } from '../../support/wake-add';
 
 beforeAll(installEnglishTranslator);
 afterEach(() => vi.useRealTimers());
 
 const US = 'https://us.posthog.com';
-const RECORDING = '0191dd9d-ec00-726b-b2a7-4de452e6b438';
-const ANA = '01900000-0000-7000-8000-000000000a1a';
 const BEN = '01900000-0000-7000-8000-000000000b2b';
 const ROUTE = addRecordingRoute(1, 'onboard1', RECORDING);
 const TAB = 7;
 
-const add = (fields: Partial<WakeAdd> = {}): WakeAdd => ({
-  requestId: crypto.randomUUID(),
-  tabId: TAB,
-  origin: US,
-  projectId: 1,
-  shortId: 'onboard1',
-  playlistName: 'Onboarding',
-  recordingId: RECORDING,
-  route: ROUTE,
-  asUser: ANA,
-  ...fields,
-});
+const add = wakeAdd;
 
 /** What the tab's content script answers to `session/request`, in the protocol's envelope. */
 const accepted = (yes = true) => Promise.resolve({ ok: true, data: { accepted: yes } });
