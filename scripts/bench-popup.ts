@@ -26,6 +26,7 @@ import {
   SCRIPT_PAGE,
   STORED_PAGE,
 } from './bench-session';
+import { BYTES_VIEW_PAGE, STACK_VIEW_PAGE, writeStackViewPages } from './bench-stack-view';
 import { capturePopupView, VIEW_PAGE, VIEW_PAGE_STORED, writeViewPages } from './bench-view-page';
 import { controlServiceWorker, type WorkerControl } from './bench-worker';
 import { MODULE_MARKS_GLOBAL } from './module-marks-plugin';
@@ -50,6 +51,13 @@ export interface PopupReadiness {
   viewPageWarm: TimedFigure;
   /** The same view drawn by the stored-state page, opened just after a stop as it is. No budget. */
   viewPageAfterStop: TimedFigure;
+  /**
+   * Warm, the same view rendered by Preact after the asking page's reads (bench-stack-view.ts), and
+   * that page carrying the popup's script unrun: what the UI library's render, then the popup's
+   * bytes, cost before any of Hogmark's code runs. No budget.
+   */
+  stackViewWarm: TimedFigure;
+  bytesViewWarm: TimedFigure;
   /**
    * The cold floor: the minimal extension's fetching page (`tabs.get` plus one request to the local
    * PostHog through its worker), in a fresh profile prepared as for the cold popup.
@@ -246,7 +254,8 @@ async function timePageAfterStop(
  * Warm: the popup opened again over the same tab. Each round times, in turn, the tiny-script page,
  * the stored-state page, its view page (bench-view-page.ts) and the popup each just after the worker
  * was stopped, then the blank page, the asking page, its view page, the tiny-script page and the warm
- * popup, so all see the same browser state; the first rounds warm up and are not counted.
+ * popup, so all see the same browser state, and last the stack and bytes view pages
+ * (bench-stack-view.ts); the first rounds warm up and are not counted.
  */
 export async function measurePopupReadiness(
   env: BenchEnv,
@@ -268,7 +277,9 @@ export async function measurePopupReadiness(
     const first = await timePopup(session, server, tabId);
     await first.popup.getByText('Updating…').waitFor({ state: 'detached', timeout: 30_000 });
     // The view pages draw what this popup shows once its list is revalidated, as every timed one is.
-    await writeViewPages(env.extensionDir, await capturePopupView(first.popup));
+    const view = await capturePopupView(first.popup);
+    await writeViewPages(env.extensionDir, view);
+    await writeStackViewPages(env.extensionDir, view);
     await settle(first.popup, server);
     const round = async () => {
       // First, so that the warm popup below follows the same steps as before this figure was added.
@@ -285,7 +296,22 @@ export async function measurePopupReadiness(
       const script = await timePage(session, SCRIPT_PAGE);
       const warm = await timePopup(session, server, tabId);
       await settle(warm.popup, server);
-      return { stopped, scriptAfterStop, storedAfterStop, blank, script, ask, warm, view, viewAfterStop };
+      // Last, so that every page before them comes where it came before they were added.
+      const stackView = await timePage(session, `${STACK_VIEW_PAGE}?tabId=${tabId}`);
+      const bytesView = await timePage(session, `${BYTES_VIEW_PAGE}?tabId=${tabId}`);
+      return {
+        stopped,
+        scriptAfterStop,
+        storedAfterStop,
+        blank,
+        script,
+        ask,
+        warm,
+        view,
+        viewAfterStop,
+        stackView,
+        bytesView,
+      };
     };
     for (let warmUp = 0; warmUp < plans.warmUp; warmUp++) await round();
     // Rounds stop once the figures the budgets divide agree; the blank page is shown, not budgeted.
@@ -309,6 +335,8 @@ export async function measurePopupReadiness(
         storedAfterStop: sample.storedAfterStop,
         view: sample.view,
         viewAfterStop: sample.viewAfterStop,
+        stackView: sample.stackView,
+        bytesView: sample.bytesView,
         startedBeforeMessage: sample.stopped.startedBeforeMessageMs,
         workerEvaluated: sample.stopped.startup.evaluated,
         workerWired: sample.stopped.startup.wired,
@@ -323,6 +351,8 @@ export async function measurePopupReadiness(
       storedPageAfterStop: warm.figures.storedAfterStop,
       viewPageWarm: warm.figures.view,
       viewPageAfterStop: warm.figures.viewAfterStop,
+      stackViewWarm: warm.figures.stackView,
+      bytesViewWarm: warm.figures.bytesView,
       fetchPageCold: cold.figures.coldFetch,
       popupReadyCold: cold.figures.cold,
       scriptPageCold: cold.figures.coldScript,

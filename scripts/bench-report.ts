@@ -214,6 +214,18 @@ function informationRows(result: BenchResult): string[] {
       `${ratioOf(popup.viewPageWarm, popup.askPage)}×; ${ratioOf(popup.popupReadyWarm, popup.viewPageWarm)}×`,
     ),
     msRow(
+      'The same view rendered by Preact after the asking page’s reads, none of Hogmark’s code, timed last in each round (`popup.stackViewWarm`)',
+      popup.stackViewWarm,
+    ),
+    msRow(
+      'That page carrying the popup’s whole script in a function never called: its bytes loaded, none run (`popup.bytesViewWarm`)',
+      popup.bytesViewWarm,
+    ),
+    row(
+      'Where the warm popup’s time over the view page goes: Preact’s render (the stack view page ÷ the view page); the popup’s bytes (the bytes view page ÷ the stack view page); running Hogmark’s code (the warm popup ÷ the bytes view page); the bytes view page ÷ the asking page',
+      `${ratioOf(popup.stackViewWarm, popup.viewPageWarm)}×; ${ratioOf(popup.bytesViewWarm, popup.stackViewWarm)}×; ${ratioOf(popup.popupReadyWarm, popup.bytesViewWarm)}×; ${ratioOf(popup.bytesViewWarm, popup.askPage)}×`,
+    ),
+    msRow(
       'The same view drawn by the stored-state page, opened just after a stop (`popup.viewPageAfterStop`)',
       popup.viewPageAfterStop,
     ),

@@ -1,9 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { parseHTML } from 'linkedom';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BYTES_VIEW_PAGE,
+  neverRun,
+  STACK_VIEW_PAGE,
+  writeStackViewPages,
+} from '../../scripts/bench-stack-view';
 import {
   capturePopupView,
   type PopupView,
@@ -42,7 +48,7 @@ const view: PopupView = {
 };
 
 /** Runs a view page's script on a page of its own; `reads` settle when the returned function is called. */
-function runPage(script: string) {
+function runPage(script: string, globals: Record<string, unknown> = {}) {
   const { document, HTMLElement } = parseHTML('<html lang="en"><body><div id="app"></div></body></html>');
   const focused: Element[] = [];
   HTMLElement.prototype.focus = function (this: Element) {
@@ -73,6 +79,7 @@ function runPage(script: string) {
     Promise,
     requestAnimationFrame,
     setTimeout,
+    ...globals,
   });
   return { document, asked, answer, focused, frames };
 }
@@ -174,5 +181,71 @@ describe('the view pages', () => {
     dirs.push(dir);
     await writeFile(join(dir, 'popup.html'), '<html><head></head><body></body></html>');
     await expect(writeViewPages(dir, view)).rejects.toThrow(/no inlined <style>/);
+  });
+});
+
+describe('the stack and bytes view pages', () => {
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  /** A built popup of one chunk that, if it ever ran, would say so. */
+  async function builtPopup(chunk: string) {
+    const dir = await mkdtemp(join(tmpdir(), 'hogmark-stack-view-test-'));
+    dirs.push(dir);
+    await writeFile(
+      join(dir, 'popup.html'),
+      '<html><head><script type="module" src="/chunks/popup.js"></script><style>:root{--bg:#fff}</style></head><body><div id="app"></div></body></html>',
+    );
+    await mkdir(join(dir, 'chunks'));
+    await writeFile(join(dir, 'chunks/popup.js'), chunk);
+    await writeViewPages(dir, view);
+    return dir;
+  }
+
+  const popupChunk =
+    'var e=globalThis.chrome;popupRan();const t=()=>import(`./later.js`);export{e as a,t as b};\n';
+
+  it('render the popup’s view with Preact after the asking page’s reads; the bytes page runs none of the popup’s code', async () => {
+    const dir = await builtPopup(popupChunk);
+    await writeStackViewPages(dir, view);
+    for (const [html, script] of [
+      [STACK_VIEW_PAGE, 'bench-stack-view.js'],
+      [BYTES_VIEW_PAGE, 'bench-bytes-view.js'],
+    ] as const) {
+      const page = await readFile(join(dir, html), 'utf8');
+      expect(page).toContain('<style>:root{--bg:#fff}</style>');
+      expect(page).toContain(`<script type="module" src="/${script}"></script>`);
+      const ran: string[] = [];
+      const drawn = runPage(await readFile(join(dir, script), 'utf8'), { popupRan: () => ran.push(script) });
+      expect(drawn.asked).toEqual(['tabs.get 7', 'message bench/ask']);
+      await settle();
+      expect(drawn.document.getElementById('app')?.childNodes.length).toBe(0);
+      drawn.answer();
+      await settle();
+      const app = drawn.document.getElementById('app') as unknown as Element;
+      expect([...app.childNodes].map(treeOf)).toEqual(view.app.map(byName));
+      for (const frame of drawn.frames.splice(0)) frame();
+      await settle();
+      expect(drawn.focused.map((element) => element.localName)).toEqual(['input']);
+      expect(drawn.document.querySelector('svg')?.namespaceURI).toBe('http://www.w3.org/2000/svg');
+      expect(ran).toEqual([]);
+    }
+    // The bytes page carries the popup's whole chunk, its export list dropped.
+    const bytes = await readFile(join(dir, 'bench-bytes-view.js'), 'utf8');
+    expect(bytes).toContain('popupRan();const t=()=>import(`./later.js`);');
+    expect(bytes).not.toContain('export{');
+  });
+
+  it('refuse a popup chunk that imports or exports more than a trailing list, or a popup of several scripts', async () => {
+    expect(() => neverRun('import{a as b}from"./shared.js";b();')).toThrow(/cannot be wrapped/);
+    expect(() => neverRun('export const a=1;b();')).toThrow(/cannot be wrapped/);
+    expect(neverRun('a();const b=import.meta.url;export{a as c};')).toBe(
+      'function neverRun() {\na();const b=import.meta.url;\n}\n',
+    );
+    const dir = await builtPopup('import"./shared.js";export{};');
+    await writeFile(join(dir, 'chunks/shared.js'), 'globalThis.shared=1;');
+    await expect(writeStackViewPages(dir, view)).rejects.toThrow(/loads 2 scripts/);
   });
 });
