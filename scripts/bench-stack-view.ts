@@ -67,7 +67,7 @@ export function stackViewEntry(view: PopupView, reads: string): string {
  */
 export function neverRun(code: string): string {
   const body = code.replace(/\bexport\s*\{[^}]*\};?\s*$/, '');
-  if (/(^|[;}\s])(import\s*[\w{*]|export\s)/.test(body)) {
+  if (/(^|[;}\s])(import\s*[\w{*"']|export\s)/.test(body)) {
     throw new Error('The popup’s chunk imports or exports more than a trailing list: it cannot be wrapped.');
   }
   return `function neverRun() {\n${body}\n}\n`;

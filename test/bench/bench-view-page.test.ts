@@ -241,6 +241,7 @@ describe('the stack and bytes view pages', () => {
   it('refuse a popup chunk that imports or exports more than a trailing list, or a popup of several scripts', async () => {
     expect(() => neverRun('import{a as b}from"./shared.js";b();')).toThrow(/cannot be wrapped/);
     expect(() => neverRun('export const a=1;b();')).toThrow(/cannot be wrapped/);
+    expect(() => neverRun('a();import"./shared.js";')).toThrow(/cannot be wrapped/);
     expect(neverRun('a();const b=import.meta.url;export{a as c};')).toBe(
       'function neverRun() {\na();const b=import.meta.url;\n}\n',
     );
