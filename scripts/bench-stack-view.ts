@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 import { ROOT } from '../test/e2e/build';
 import { pageScripts, staticImportClosure } from './bench-bundle';
 import { ASK_READS } from './bench-session';
-import { type PopupView, VIEW_PAGE } from './bench-view-page';
+import { drawAfterReads, type PopupView, VIEW_PAGE } from './bench-view-page';
 
 /**
  * Two more pages beside the view page (bench-view-page.ts), warm, to say where the warm popup's time
@@ -47,16 +47,7 @@ export function stackViewEntry(view: PopupView, reads: string): string {
     'const props = (attributes) =>',
     "  Object.fromEntries(attributes.map(([name, value]) => [name, BOOLEAN.has(name) && value === '' ? true : value]));",
     "const make = (node) => (typeof node === 'string' ? node : h(node[0], props(node[1]), ...node[2].map(make)));",
-    "const tabId = Number(new URLSearchParams(location.search).get('tabId'));",
-    `Promise.allSettled(${reads}).then(() => {`,
-    '  for (const [name, value] of view.html) document.documentElement.setAttribute(name, value);',
-    "  const app = document.getElementById('app');",
-    '  render(view.app.map(make), app);',
-    '  let focused = app;',
-    '  for (const index of view.focus ?? []) focused = focused.childNodes[index];',
-    '  if (view.focus) requestAnimationFrame(() => setTimeout(() => focused.focus(), 0));',
-    '});',
-    '',
+    ...drawAfterReads(reads, '  render(view.app.map(make), app);'),
   ].join('\n');
 }
 

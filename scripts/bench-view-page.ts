@@ -73,18 +73,28 @@ export function viewPageScript(view: PopupView, reads: string): string {
     '  for (const child of children) element.append(make(child, svg));',
     '  return element;',
     '};',
+    ...drawAfterReads(reads, '  for (const node of view.app) app.append(make(node, false));'),
+  ].join('\n');
+}
+
+/**
+ * The lines every view page ends with, around its one line that draws `view` into `app`: wait for
+ * `reads`, put the popup's `<html>` attributes, draw, then focus what the popup had focused.
+ */
+export function drawAfterReads(reads: string, draw: string): string[] {
+  return [
     "const tabId = Number(new URLSearchParams(location.search).get('tabId'));",
     `Promise.allSettled(${reads}).then(() => {`,
     '  for (const [name, value] of view.html) document.documentElement.setAttribute(name, value);',
     "  const app = document.getElementById('app');",
-    '  for (const node of view.app) app.append(make(node, false));',
+    draw,
     '  let focused = app;',
     '  for (const index of view.focus ?? []) focused = focused.childNodes[index];',
     // As the popup's effect does (Preact runs effects after the next frame): not before it is drawn.
     '  if (view.focus) requestAnimationFrame(() => setTimeout(() => focused.focus(), 0));',
     '});',
     '',
-  ].join('\n');
+  ];
 }
 
 /**

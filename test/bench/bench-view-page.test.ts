@@ -105,6 +105,29 @@ const byName = (node: ViewNode): ViewNode =>
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'hogmark-view-page-test-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A built popup: its page, with inlined styles, loading one chunk (which, if it ever ran, would say so). */
+async function builtPopup(chunk: string): Promise<string> {
+  const dir = await tempDir();
+  await writeFile(
+    join(dir, 'popup.html'),
+    '<html><head><script type="module" src="/chunks/popup.js"></script><style>:root{--bg:#fff}</style></head><body><div id="app"></div></body></html>',
+  );
+  await mkdir(join(dir, 'chunks'));
+  await writeFile(join(dir, 'chunks/popup.js'), chunk);
+  return dir;
+}
+
 describe('the view pages', () => {
   it('draw nothing until the floor page’s own reads have answered, then the popup’s view', async () => {
     const page = runPage(
@@ -129,18 +152,8 @@ describe('the view pages', () => {
     expect(page.document.querySelector('svg')?.namespaceURI).toBe('http://www.w3.org/2000/svg');
   });
 
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-  });
-
   it('are written with the popup’s own styles, the warm one asking as the asking page, the other reading as the stored-state page', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hogmark-view-page-test-'));
-    dirs.push(dir);
-    await writeFile(
-      join(dir, 'popup.html'),
-      '<html><head><script type="module" src="/chunks/popup.js"></script><style>:root{--bg:#fff}</style></head><body><div id="app"></div></body></html>',
-    );
+    const dir = await builtPopup('');
     await writeViewPages(dir, view);
     for (const [html, script] of [
       [VIEW_PAGE, 'bench-view.js'],
@@ -177,38 +190,19 @@ describe('the view pages', () => {
   });
 
   it('refuse a popup page with no inlined styles', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'hogmark-view-page-test-'));
-    dirs.push(dir);
+    const dir = await tempDir();
     await writeFile(join(dir, 'popup.html'), '<html><head></head><body></body></html>');
     await expect(writeViewPages(dir, view)).rejects.toThrow(/no inlined <style>/);
   });
 });
 
 describe('the stack and bytes view pages', () => {
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-  });
-
-  /** A built popup of one chunk that, if it ever ran, would say so. */
-  async function builtPopup(chunk: string) {
-    const dir = await mkdtemp(join(tmpdir(), 'hogmark-stack-view-test-'));
-    dirs.push(dir);
-    await writeFile(
-      join(dir, 'popup.html'),
-      '<html><head><script type="module" src="/chunks/popup.js"></script><style>:root{--bg:#fff}</style></head><body><div id="app"></div></body></html>',
-    );
-    await mkdir(join(dir, 'chunks'));
-    await writeFile(join(dir, 'chunks/popup.js'), chunk);
-    await writeViewPages(dir, view);
-    return dir;
-  }
-
   const popupChunk =
     'var e=globalThis.chrome;popupRan();const t=()=>import(`./later.js`);export{e as a,t as b};\n';
 
   it('render the popup’s view with Preact after the asking page’s reads; the bytes page runs none of the popup’s code', async () => {
     const dir = await builtPopup(popupChunk);
+    await writeViewPages(dir, view);
     await writeStackViewPages(dir, view);
     for (const [html, script] of [
       [STACK_VIEW_PAGE, 'bench-stack-view.js'],
@@ -246,6 +240,7 @@ describe('the stack and bytes view pages', () => {
       'function neverRun() {\na();const b=import.meta.url;\n}\n',
     );
     const dir = await builtPopup('import"./shared.js";export{};');
+    await writeViewPages(dir, view);
     await writeFile(join(dir, 'chunks/shared.js'), 'globalThis.shared=1;');
     await expect(writeStackViewPages(dir, view)).rejects.toThrow(/loads 2 scripts/);
   });
