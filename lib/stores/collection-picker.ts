@@ -17,6 +17,7 @@ import {
   toRows,
   WINDOW_SIZE,
 } from './collection-picker-model';
+import { afterNextPaint } from './first-draw';
 import { createPickerNote } from './picker-note';
 
 export type { Failure, Notice, PickerTarget } from './collection-changes';
@@ -33,24 +34,6 @@ export interface PickerOption {
 }
 
 const EMPTY_MEMBERSHIP: Membership = { complete: false, holds: [], lacks: [] };
-
-/**
- * Resolves once the frame showing what was just rendered has been painted (at most 100 ms, in case
- * the page is hidden and paints nothing); at once where nothing paints at all (unit tests).
- */
-function afterNextPaint(): Promise<void> {
-  const frame = globalThis.requestAnimationFrame;
-  if (!frame) return Promise.resolve();
-  return new Promise((resolve) => {
-    const fallback = setTimeout(resolve, 100);
-    frame(() =>
-      setTimeout(() => {
-        clearTimeout(fallback);
-        resolve();
-      }, 0),
-    );
-  });
-}
 
 /**
  * The popup's "add this recording to a playlist": list (cache first, then revalidated), filter,

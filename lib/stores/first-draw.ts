@@ -33,3 +33,21 @@ export function drawWhenKnown(
     if (known.value) queueMicrotask(drawOnce);
   });
 }
+
+/**
+ * Resolves once the frame showing what was just rendered has been painted (at most 100 ms, in case
+ * the page is hidden and paints nothing); at once where nothing paints at all (unit tests).
+ */
+export function afterNextPaint(): Promise<void> {
+  const frame = globalThis.requestAnimationFrame;
+  if (!frame) return Promise.resolve();
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    frame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}

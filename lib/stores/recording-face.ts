@@ -2,6 +2,7 @@ import { type Signal, signal } from '@preact/signals';
 import type { RecordingFace, SendMessage, Status } from '../messaging/messages';
 import { type SerializedError, serializeError } from '../platform/errors';
 import type { RecordingContext } from '../posthog/context';
+import { afterNextPaint } from './first-draw';
 
 /**
  * Who the recording in the header is. `none`: nothing to ask (another PostHog, no project);
@@ -27,7 +28,7 @@ export interface RecordingFacesDeps {
   afterPaint?: (task: () => void) => void;
 }
 
-const defaultAfterPaint = (task: () => void) => requestAnimationFrame(() => setTimeout(task, 0));
+const defaultAfterPaint = (task: () => void) => void afterNextPaint().then(task);
 
 /**
  * The face of the recording the popup is over: what the background already knows at once (no

@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { drawWhenKnown, LOADING_VIEW_HOLD_MS } from '../../lib/stores/first-draw';
+import { afterNextPaint, drawWhenKnown, LOADING_VIEW_HOLD_MS } from '../../lib/stores/first-draw';
 
 describe('drawWhenKnown: a loading view held back while the first view is on its way', () => {
   beforeEach(() => {
@@ -61,5 +61,47 @@ describe('drawWhenKnown: a loading view held back while the first view is on its
     known.value = true;
     await vi.advanceTimersByTimeAsync(LOADING_VIEW_HOLD_MS);
     expect(draw).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('afterNextPaint: after the frame that shows what was just rendered', () => {
+  const frames: (() => void)[] = [];
+  beforeEach(() => {
+    vi.useFakeTimers();
+    frames.length = 0;
+    vi.stubGlobal('requestAnimationFrame', (run: () => void) => frames.push(run));
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('resolves in the task after the frame, not in the frame itself nor before it', async () => {
+    const done = vi.fn();
+    void afterNextPaint().then(done);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(done).not.toHaveBeenCalled();
+    for (const run of frames.splice(0)) run();
+    await Promise.resolve();
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves after 100 ms in a page that paints nothing (a hidden one)', async () => {
+    const done = vi.fn();
+    void afterNextPaint().then(done);
+    await vi.advanceTimersByTimeAsync(99);
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves at once where nothing paints at all', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    const done = vi.fn();
+    void afterNextPaint().then(done);
+    await Promise.resolve();
+    expect(done).toHaveBeenCalledTimes(1);
   });
 });

@@ -108,6 +108,52 @@ describe('popup store, first view from the stores', () => {
     expect(store.state.value).toEqual({ phase: 'setup' });
   });
 
+  it('takes the background’s answer only once the stores’ view is painted', async () => {
+    const background = deferred<PopupOpen>();
+    const painted = deferred<void>();
+    const given: PopupOpen[] = [];
+    const { store } = storeFor(
+      {},
+      { id: 7 },
+      {
+        opening: background.promise,
+        stored: Promise.resolve(storedView),
+        onOpen: (answer) => given.push(answer),
+        afterPaint: () => painted.promise,
+      },
+    );
+    await store.load();
+    const first = store.state.value;
+    background.resolve(opened({ configured: false }, RECORDING_VIEW));
+    await background.promise;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The answer is in, the frame is not: nothing is checked or re-rendered before it.
+    expect(store.state.value).toBe(first);
+    expect(given).toHaveLength(1);
+    painted.resolve();
+    await painted.promise;
+    await Promise.resolve();
+    expect(store.state.value).toEqual({ phase: 'setup' });
+    expect(given).toHaveLength(2);
+  });
+
+  it('drops an answer that comes after a retry began, once painted as well', async () => {
+    const background = deferred<PopupOpen>();
+    const painted = deferred<void>();
+    const { store } = storeFor(
+      { 'popup/open': opened(CONFIGURED) },
+      { id: 7 },
+      { opening: background.promise, stored: Promise.resolve(storedView), afterPaint: () => painted.promise },
+    );
+    await store.load();
+    await store.load();
+    expect(store.state.value).toMatchObject({ phase: 'ready', context: null });
+    background.resolve(opened({ configured: false }, RECORDING_VIEW));
+    painted.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(store.state.value).toMatchObject({ phase: 'ready', context: null });
+  });
+
   it('waits for the background when the stores cannot say', async () => {
     const background = deferred<PopupOpen>();
     const sources: string[] = [];
