@@ -131,7 +131,7 @@ export function createPopupStore(deps: PopupStoreDeps) {
       if (painted) {
         // Checked once the stores' view is on screen: the answer normally changes nothing, and that
         // check, with the stores it feeds and what they re-render, would otherwise hold back the
-        // first frame when the answer comes just after the view is rendered (docs/BENCHMARK.md).
+        // first frame when the answer comes just after the view is rendered (docs/ARCHITECTURE.md).
         background.then(
           async (later) => {
             await afterPaint();

@@ -51,19 +51,16 @@ function storeFor(
 
 describe('popup store, first view from the stores', () => {
   const storedView = opened(CONFIGURED, RECORDING_VIEW);
+  /** A store whose stores' view is ready while the background's answer is still to come. */
+  const paintedFromStores = (
+    background: { promise: Promise<PopupOpen> },
+    more: Partial<Parameters<typeof createPopupStore>[0]> = {},
+  ) => storeFor({}, { id: 7 }, { opening: background.promise, stored: Promise.resolve(storedView), ...more });
 
   it('paints the view made from the stores while the background is still starting', async () => {
     const background = deferred<PopupOpen>();
     const sources: string[] = [];
-    const { store } = storeFor(
-      {},
-      { id: 7 },
-      {
-        opening: background.promise,
-        stored: Promise.resolve(storedView),
-        onFirstView: (source) => sources.push(source),
-      },
-    );
+    const { store } = paintedFromStores(background, { onFirstView: (source) => sources.push(source) });
     await store.load();
     expect(store.state.value).toEqual({ phase: 'ready', status: CONFIGURED, ...RECORDING_VIEW });
     expect(sources).toEqual(['stores']);
@@ -73,15 +70,7 @@ describe('popup store, first view from the stores', () => {
   it('paints nothing again when the background answers the same', async () => {
     const background = deferred<PopupOpen>();
     const given: PopupOpen[] = [];
-    const { store } = storeFor(
-      {},
-      { id: 7 },
-      {
-        opening: background.promise,
-        stored: Promise.resolve(storedView),
-        onOpen: (answer) => given.push(answer),
-      },
-    );
+    const { store } = paintedFromStores(background, { onOpen: (answer) => given.push(answer) });
     await store.load();
     const painted = store.state.value;
     background.resolve(structuredClone(storedView));
@@ -112,16 +101,10 @@ describe('popup store, first view from the stores', () => {
     const background = deferred<PopupOpen>();
     const painted = deferred<void>();
     const given: PopupOpen[] = [];
-    const { store } = storeFor(
-      {},
-      { id: 7 },
-      {
-        opening: background.promise,
-        stored: Promise.resolve(storedView),
-        onOpen: (answer) => given.push(answer),
-        afterPaint: () => painted.promise,
-      },
-    );
+    const { store } = paintedFromStores(background, {
+      onOpen: (answer) => given.push(answer),
+      afterPaint: () => painted.promise,
+    });
     await store.load();
     const first = store.state.value;
     background.resolve(opened({ configured: false }, RECORDING_VIEW));
