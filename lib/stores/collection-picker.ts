@@ -64,7 +64,7 @@ export function createCollectionPickerStore(deps: {
   const selected = signal<string | null>(null);
   const lastUsed = signal<string | undefined>(undefined);
   /** A note to write with the next add, at the player's second or the one typed. */
-  const note = createPickerNote({
+  const note = createPickerNote<{ id: string; query: string }>({
     recordingId: computed(() => target.value?.recordingId),
     ...(deps.playerSecond ? { playerSecond: deps.playerSecond } : {}),
   });
@@ -189,15 +189,15 @@ export function createCollectionPickerStore(deps: {
 
   /**
    * Enter or a click on an option (or on "Create …"): while the note field holds text, the note goes
-   * with the add, at the player's second or the one typed; with no second, nothing is sent and the
-   * note field asks for the time. Adding where it already is says so and sends nothing, unless there
+   * with the add, at the player's second or the one typed; with no second, nothing is sent yet: the
+   * note field asks for the time, and the add goes if the player shows its second first. Adding where it already is says so and sends nothing, unless there
    * is a note to write.
    */
   async function choose(id: string | null = selected.value): Promise<void> {
     if (id === null) return;
     const option = id === CREATE_OPTION ? null : options.value.find((item) => item.id === id);
     if (id !== CREATE_OPTION && !option?.enabled) return;
-    const written = note.toSend();
+    const written = note.toSend({ id, query: query.value });
     if (written === 'no-time') return;
     let sent: boolean;
     if (id === CREATE_OPTION) sent = await changes.createAndAdd(query.value, written);
@@ -225,6 +225,11 @@ export function createCollectionPickerStore(deps: {
       notice.value = { kind, shortId, name: playlistName || t('playlistUntitled'), via, actionId: id };
     }
   }
+
+  // A new collection's name is the search: it goes only with the name the user asked for.
+  const resume = note.resumeOnceTimed((add) => {
+    if (add.id !== CREATE_OPTION || add.query === query.value) void choose(add.id);
+  });
 
   let lastKey = '';
   const stop = effect(() => {
@@ -276,7 +281,10 @@ export function createCollectionPickerStore(deps: {
     dismiss(): void {
       failure.value = null;
     },
-    dispose: stop,
+    dispose(): void {
+      stop();
+      resume();
+    },
   };
 }
 export type CollectionPickerStore = ReturnType<typeof createCollectionPickerStore>;

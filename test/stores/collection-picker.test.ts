@@ -538,6 +538,7 @@ describe('the playlist picker store', () => {
 describe("the picker's note and the second it is pinned at", () => {
   const OTHER = '0191dd9d-ec00-726b-b2a7-4de452e6b439';
   type Shown = { recordingId: string; second: number } | null;
+  type PickerStore = ReturnType<typeof createCollectionPickerStore>;
 
   async function pickerWithPlayer(shown: Shown) {
     const background = pickerBackground();
@@ -650,6 +651,73 @@ describe("the picker's note and the second it is pinned at", () => {
     await store.choose(CREATE_OPTION);
     expect(background.count('playlists/create-and-add')).toBe(0);
     expect(store.note.timeAsked.value).toBe(1);
+  });
+
+  it('an add that waited for the time goes once the player shows its second, and only once', async () => {
+    const { store, background, playerSecond } = await pickerWithPlayer(null);
+    store.note.text.value = 'Coupon rejected';
+    await store.choose('Aaaaaaa1');
+    expect(background.count('playlists/add')).toBe(0);
+    // The popup opened as the page loaded: the player's second comes a moment later.
+    playerSecond.value = { recordingId: REC, second: 7 };
+    await vi.waitFor(() => expect(store.notice.value?.note).toEqual({ saved: true, second: 7 }));
+    expect(notesSent(background)).toEqual([{ text: 'Coupon rejected', second: 7 }]);
+    playerSecond.value = { recordingId: REC, second: 8 };
+    await Promise.resolve();
+    expect(background.count('playlists/add')).toBe(1);
+  });
+
+  it.each([
+    [
+      'the note was changed',
+      (store: PickerStore): void => {
+        store.note.text.value = 'Coupon field';
+      },
+    ],
+    ['a time was typed', (store: PickerStore): void => store.note.setTypedTime('1:')],
+    [
+      'the note was emptied',
+      (store: PickerStore): void => {
+        store.note.text.value = '';
+      },
+    ],
+  ] as const)('an add that waited for the time does not go by itself once %s', async (_, change) => {
+    const { store, background, playerSecond } = await pickerWithPlayer(null);
+    store.note.text.value = 'Coupon rejected';
+    await store.choose('Aaaaaaa1');
+    change(store);
+    playerSecond.value = { recordingId: REC, second: 7 };
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(background.count('playlists/add')).toBe(0);
+  });
+
+  it("an add that waited for the time does not go on another recording's second", async () => {
+    const { store, background, playerSecond } = await pickerWithPlayer(null);
+    store.note.text.value = 'Coupon rejected';
+    await store.choose('Aaaaaaa1');
+    playerSecond.value = { recordingId: OTHER, second: 7 };
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(background.count('playlists/add')).toBe(0);
+  });
+
+  it('a create-and-add that waited for the time goes with the name asked for, not a later search', async () => {
+    const { store, background, playerSecond } = await pickerWithPlayer(null);
+    store.note.text.value = 'Coupon rejected';
+    store.setQuery('Escalations');
+    await store.choose(CREATE_OPTION);
+    store.setQuery('Escalations 2');
+    playerSecond.value = { recordingId: REC, second: 7 };
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(background.count('playlists/create-and-add')).toBe(0);
+
+    playerSecond.value = null;
+    await store.choose(CREATE_OPTION);
+    playerSecond.value = { recordingId: REC, second: 9 };
+    await vi.waitFor(() => expect(background.count('playlists/create-and-add')).toBe(1));
+    const created = background.sent.filter((m) => m.type === 'playlists/create-and-add');
+    expect(created.map((m) => m.input)).toMatchObject([
+      { name: 'Escalations 2', note: { text: 'Coupon rejected', second: 9 } },
+    ]);
   });
 
   it('tags the last-used collection, and moves the tag to the collection an add went to', async () => {

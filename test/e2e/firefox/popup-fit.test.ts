@@ -6,7 +6,7 @@ import { serveSupportTicket } from '../person-page';
 import { CHOOSE_COLLECTION, serveTicketLinking } from '../picker-window';
 import { clickMenu, useFirefoxExtension, waitForOpened } from './fixtures';
 import { FirefoxPage } from './page';
-import { firefoxPopupOver, firefoxSignedInPickerOver, pickCollection } from './popup';
+import { firefoxPickerOver, firefoxPopupOver, firefoxSignedInPickerOver, pickCollection } from './popup';
 import { useFirefoxSiteSeed } from './site-seed';
 
 /** A toolbar popup is at most 600 px tall: taller, the browser cuts it and the user scrolls. */
@@ -92,15 +92,17 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     );
     opened.push(page);
     await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${inCheckout}`);
+    const popup = await firefoxPickerOver(env, tabId);
+    opened.push(popup);
+    // One add that PostHog takes makes Onboarding the last-used collection, for the menus below.
+    await pickCollection(popup, 'Onboarding', 'Onboarding');
+    await popup.waitForTarget({ css: '[role="status"]', hasText: '✓ Added to Onboarding' });
     // Every add of this recording meets a server error until the test ends: the pick waits.
     env.server.setFault({
       method: 'POST',
       path: new RegExp(`^/api/projects/1/session_recording_playlists/[^/]+/recordings/${inCheckout}/$`),
       fault: { type: 'status', status: 503 },
     });
-    const popup = await firefoxPopupOver(env, tabId);
-    opened.push(popup);
-    await popup.waitFor(() => document.querySelector('[role="option"]') !== null);
     await popup.fill({ css: 'input[role="combobox"]' }, 'Slow pages');
     await popup.click({ css: '[role="option"]', hasText: 'Slow pages' });
     await popup.waitForTarget({ css: 'p', hasText: 'Not added to Slow pages yet' });
