@@ -196,7 +196,12 @@ policy 3.0 KB that the path builder's refusals bring, the plan of the add 1.4 KB
 wiring 2 KB), most of it modules the rest carries too, since two classic scripts share nothing; the
 rest grew by 0.58 KB (adopting the sent add, its accounting). What a woken worker evaluates before
 its first listener runs went from the whole 80 KB background to the wake script's 5.8 KB, which now
-has a budget of its own (`wake`). A fetch
+has a budget of its own (`wake`). The background's answer checked once the popup's first paint
+ * from the stores is on screen (one wait for the next paint shared by the picker, the faces and the
+ * popup's store) took the popup from 34,963 to 35,020 bytes (+0.06 KB); an add with a note made
+ * before the player showed its second, kept and sent once it does (unless the note, a typed time or
+ * the search changed first), to 35,157 bytes (+0.13 KB: the waiting add and the effect that sends it;
+ * before, the click was dropped while the note field asked for a time). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
@@ -206,7 +211,7 @@ has a budget of its own (`wake`). A fetch
 export const KB = 1024;
 
 export const SIZE_BUDGETS = {
-  popup: 34.2 * KB,
+  popup: 34.35 * KB,
   content: 7.3 * KB,
   background: 85.0 * KB,
   wake: 6.0 * KB,
