@@ -197,11 +197,11 @@ wiring 2 KB), most of it modules the rest carries too, since two classic scripts
 rest grew by 0.58 KB (adopting the sent add, its accounting). What a woken worker evaluates before
 its first listener runs went from the whole 80 KB background to the wake script's 5.8 KB, which now
 has a budget of its own (`wake`). The background's answer checked once the popup's first paint
- * from the stores is on screen (one wait for the next paint shared by the picker, the faces and the
- * popup's store) took the popup from 34,963 to 35,020 bytes (+0.06 KB); an add with a note made
- * before the player showed its second, kept and sent once it does (unless the note, a typed time or
- * the search changed first), to 35,157 bytes (+0.13 KB: the waiting add and the effect that sends it;
- * before, the click was dropped while the note field asked for a time). A fetch
+from the stores is on screen (one wait for the next paint shared by the picker, the faces and the
+popup's store) took the popup from 34,963 to 35,020 bytes (+0.06 KB); an add with a note made
+before the player showed its second, kept and sent once it does (unless the note, a typed time or
+the search changed first), to 35,157 bytes (+0.13 KB: the waiting add and the effect that sends it;
+before, the click was dropped while the note field asked for a time). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and
  * does that job, so it stays. The goal is popup ≤ 15 KB and background ≤ 36 KB;
  * `npx tsx scripts/bundle-composition.ts` shows where the bytes are (the popup: Preact and signals,
