@@ -43,12 +43,15 @@ function NoteTimeField(props: { store: CollectionPickerStore; onKeyDown: (event:
 /**
  * The optional note under the search box (Tab reaches it from the search): while it holds text, any
  * add (a click, Enter, a new collection) writes it as PostHog's own comment on the recording, at the second the player shows, or, when Hogmark cannot
- * read it, at the time the user types in the field after it.
+ * read it, at the time the user types in the field that comes after it once the note has text.
  */
 export function NoteField(props: { store: CollectionPickerStore }) {
   const { store } = props;
   const { note } = store;
   const known = note.playerSecond.value;
+  // The note's time is asked for only once there is a note to pin (or a time typed already): an empty
+  // note needs none, and the popup stays as short as when the player's second is known.
+  const asksTime = known === null && (note.text.value.trim() !== '' || note.typedTime.value !== '');
   const addWithNote = (event: KeyboardEvent) => {
     if (!isAddWithNote(event)) return;
     event.preventDefault();
@@ -65,13 +68,13 @@ export function NoteField(props: { store: CollectionPickerStore }) {
         maxLength={2000}
         title={t('noteHint')}
         value={note.text.value}
-        aria-describedby={known === null ? 'playlist-note-unknown playlist-note-hint' : 'playlist-note-hint'}
+        aria-describedby={asksTime ? 'playlist-note-unknown playlist-note-hint' : 'playlist-note-hint'}
         onInput={(event) => {
           note.text.value = (event.currentTarget as HTMLTextAreaElement).value;
         }}
         onKeyDown={addWithNote}
       />
-      {known === null ? <NoteTimeField store={store} onKeyDown={addWithNote} /> : null}
+      {asksTime ? <NoteTimeField store={store} onKeyDown={addWithNote} /> : null}
       {/* Said to assistive technology and in the field's tooltip; the list's active row shows it too ("↵ Add with note"). */}
       <p id="playlist-note-hint" class="visually-hidden">
         {t('noteHint')}

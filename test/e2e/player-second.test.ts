@@ -122,12 +122,17 @@ describe("the player's second on PostHog's player", () => {
     await page.evaluate(() => window.fakePostHog?.setTimestampFormat('utc'));
     await expect.poll(() => page.locator('[data-attr="recording-timestamp"]').textContent()).toContain('UTC');
     const popup = await pickerOver(env.session, tabId);
-    await popup.getByText("The player's position is unknown, so type the time this note is at.").waitFor();
+    const note = popup.getByLabel('Note (optional)');
+    await note.waitFor();
     // No second claimed: neither the recording's start nor the URL's stale ?t=40.
     const noteField = popup.locator('.playlist-note');
     expect(await noteField.textContent()).not.toMatch(/\d\d:\d\d/);
-    const note = popup.getByLabel('Note (optional)');
+    // An empty note asks for no time: the field comes once there is a note to pin.
+    const unknown = popup.getByText("The player's position is unknown, so type the time this note is at.");
+    expect(await popup.getByLabel('Note at').count()).toBe(0);
+    expect(await unknown.count()).toBe(0);
     await note.fill('Coupon field rejects valid codes');
+    await unknown.waitFor();
     // The time field comes next with Tab.
     await note.press('Tab');
     await expect.poll(() => popup.evaluate(() => document.activeElement?.id)).toBe('playlist-note-at');
@@ -164,7 +169,8 @@ describe("the player's second on PostHog's player", () => {
       ],
     ]);
     await expect(note.inputValue()).resolves.toBe('');
-    await expect(popup.getByLabel('Note at').inputValue()).resolves.toBe('');
+    // The note written, its time goes with it: no field asks for one until the next note.
+    await popup.getByLabel('Note at').waitFor({ state: 'detached' });
 
     await page.evaluate(() => window.fakePostHog?.setTimestampFormat('relative'));
     await Promise.all([popup.close(), page.close()]);
