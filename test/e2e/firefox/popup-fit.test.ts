@@ -86,6 +86,41 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     await expectFits(popup, 'after an add');
   });
 
+  it('over a recording whose position is unknown: no time asked until a note is typed', async () => {
+    const { page, tabId } = await env.session.openTab(
+      `${env.server.url}/login?next=/project/1/replay/${loose}?pause`,
+    );
+    opened.push(page);
+    await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${loose}`);
+    await page.waitFor(() => document.querySelector('[data-attr="recording-timestamp"]') !== null);
+    // PostHog's UTC format: a clock time, no position Hogmark can read.
+    await page.evaluate(() => {
+      (
+        window as { fakePostHog?: { setTimestampFormat(format: string): void } }
+      ).fakePostHog?.setTimestampFormat('utc');
+    });
+    await page.waitFor(() =>
+      document.querySelector('[data-attr="recording-timestamp"]')?.textContent?.includes('UTC'),
+    );
+    const popup = await firefoxPopupOver(env, tabId);
+    opened.push(popup);
+    await popup.waitForTarget({ css: '.playlist-note label', hasText: 'Note (optional)' });
+    const timeField = () => popup.evaluate(() => document.getElementById('playlist-note-at') !== null);
+    expect(await timeField()).toBe(false);
+    await expectFits(popup, 'with the position unknown');
+    await popup.fill({ css: '#playlist-note' }, 'Coupon field rejects valid codes');
+    await popup.waitForTarget({ css: '#playlist-note-unknown', hasText: "The player's position is unknown" });
+    expect(await timeField()).toBe(true);
+    // Emptied again, the note asks for no time.
+    await popup.fill({ css: '#playlist-note' }, '');
+    await popup.waitFor(() => document.getElementById('playlist-note-at') === null);
+    await page.evaluate(() => {
+      (
+        window as { fakePostHog?: { setTimestampFormat(format: string): void } }
+      ).fakePostHog?.setTimestampFormat('relative');
+    });
+  });
+
   it('over a recording with an error, then with changes waiting', async () => {
     const { page, tabId } = await env.session.openTab(
       `${env.server.url}/login?next=/project/1/replay/${inCheckout}`,
