@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { tabHintsKey } from '../../lib/messaging/first-view/stored-names';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { recordingPage } from '../support/recording-page';
 import { pickerOver, signedInPickerOver } from './collections-harness';
@@ -15,6 +16,23 @@ const POPUP_MAX_HEIGHT = 600;
 /** How tall the popup's document is, at its own width (the body sets it), as the browser would size it. */
 const heightOf = (popup: Page) =>
   popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+
+/**
+ * How far any part of the popup reaches past its own box (0 when none does): a body capped at 600 px,
+ * or a section squeezed under its content, would otherwise hide an overflow from the height. Only boxes
+ * that let their content show count: rows scrolled inside a list, or text cut with an ellipsis, do not.
+ */
+const overflowOf = (popup: Page) =>
+  popup.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    let most = 0;
+    for (const element of [main, ...main.querySelectorAll('*')]) {
+      if (element.matches('input, textarea, select') || getComputedStyle(element).overflowY !== 'visible')
+        continue;
+      most = Math.max(most, element.scrollHeight - element.clientHeight);
+    }
+    return most;
+  });
 
 /** Every computed font size in the popup, by what it is. */
 function fontSizes(popup: Page) {
@@ -47,6 +65,8 @@ async function measure(name: string, popup: Page): Promise<void> {
   // FIT_HEIGHTS=1: each state's height in the log, to report it.
   if (process.env.FIT_HEIGHTS) console.info(`popup fit (Chromium): ${name} is ${height} px`);
   expect(height, `${name} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
+  const overflow = await overflowOf(popup);
+  expect(overflow, `${name} has ${overflow} px outside its box`).toBeLessThanOrEqual(0);
 }
 
 describe('the popup fits in 600 px at its width (posthog flavor)', () => {
@@ -130,8 +150,34 @@ describe('the popup fits in 600 px at its width (posthog flavor)', () => {
     const waiting = await pickerOver(env.session, tabId);
     await expect.poll(() => waiting.locator('.pending-change').count(), { timeout: 10_000 }).toBe(3);
     await measure('with changes waiting', waiting);
+
+    // The player's position unknown (PostHog's UTC format, switched with the tab in front, whose
+    // content script tells the background, read here): the recording link asks where it starts,
+    // and the lists give way so that the whole still fits.
+    await page.bringToFront();
+    await page.evaluate(() => window.fakePostHog?.setTimestampFormat('utc'));
+    await expect
+      .poll(() =>
+        waiting.evaluate(async (key) => {
+          const { session } = (
+            globalThis as unknown as {
+              chrome: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } };
+            }
+          ).chrome.storage;
+          const stored = await session.get(key);
+          return (stored[key] as { hints?: { currentSecond?: unknown } } | undefined)?.hints?.currentSecond;
+        }, tabHintsKey(tabId)),
+      )
+      .toBeNull();
+    await waiting.close();
+    const unknown = await pickerOver(env.session, tabId);
+    await expect.poll(() => unknown.locator('.pending-change').count(), { timeout: 10_000 }).toBe(3);
+    await unknown.locator('#recording-start-at').waitFor();
+    await measure('with changes waiting and the position unknown', unknown);
+    await unknown.close();
+    await page.evaluate(() => window.fakePostHog?.setTimestampFormat('relative'));
     env.server.clearFaults();
-    await Promise.all([waiting.close(), page.close()]);
+    await page.close();
   });
 
   it('the picker window a link’s menu opens holds its whole popup, at the window’s own size', async () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { tabHintsKey } from '../../../lib/messaging/first-view/stored-names';
 import { DEMO } from '../../fake-posthog/demo-ids';
 import { recordingPage } from '../../support/recording-page';
 import { firstVisit } from '../demo-site';
@@ -26,12 +27,41 @@ declare const browser: {
 const heightOf = (popup: FirefoxPage) =>
   popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
 
+/**
+ * How far any part of the popup reaches past its own box (0 when none does): a body capped at 600 px,
+ * or a section squeezed under its content, would otherwise hide an overflow from the height. Only boxes
+ * that let their content show count: rows scrolled inside a list, or text cut with an ellipsis, do not.
+ */
+const overflowOf = (popup: FirefoxPage) =>
+  popup.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body;
+    let most = 0;
+    for (const element of [main, ...main.querySelectorAll('*')]) {
+      const style = getComputedStyle(element);
+      // Form fields scroll their own text; inline boxes have no height of their own to overflow.
+      if (element.matches('input, textarea, select') || style.overflowY !== 'visible') continue;
+      if (style.display === 'inline' || style.display === 'contents') continue;
+      most = Math.max(most, element.scrollHeight - element.clientHeight);
+    }
+    return most;
+  });
+
 async function expectFits(popup: FirefoxPage, state: string): Promise<void> {
   const height = await heightOf(popup);
   // FIT_HEIGHTS=1: each state's height in the log, to report it.
   if (process.env.FIT_HEIGHTS) console.info(`popup fit (Firefox): ${state} is ${height} px`);
   expect(height, `${state} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
+  const overflow = await overflowOf(popup);
+  expect(overflow, `${state} has ${overflow} px outside its box`).toBeLessThanOrEqual(0);
 }
+
+/** PostHog's player setting for how its time reads (the fake player's `setTimestampFormat`). */
+const setTimestampFormat = (page: FirefoxPage, format: 'relative' | 'utc') =>
+  page.evaluate((wanted: string) => {
+    (
+      window as { fakePostHog?: { setTimestampFormat(format: string): void } }
+    ).fakePostHog?.setTimestampFormat(wanted);
+  }, format);
 
 describe('Firefox: every popup state fits in 600 px at its width', () => {
   const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
@@ -94,11 +124,7 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     await page.waitFor((path: string) => location.pathname === path, `/project/1/replay/${loose}`);
     await page.waitFor(() => document.querySelector('[data-attr="recording-timestamp"]') !== null);
     // PostHog's UTC format: a clock time, no position Hogmark can read.
-    await page.evaluate(() => {
-      (
-        window as { fakePostHog?: { setTimestampFormat(format: string): void } }
-      ).fakePostHog?.setTimestampFormat('utc');
-    });
+    await setTimestampFormat(page, 'utc');
     await page.waitFor(() =>
       document.querySelector('[data-attr="recording-timestamp"]')?.textContent?.includes('UTC'),
     );
@@ -114,11 +140,7 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     // Emptied again, the note asks for no time.
     await popup.fill({ css: '#playlist-note' }, '');
     await popup.waitFor(() => document.getElementById('playlist-note-at') === null);
-    await page.evaluate(() => {
-      (
-        window as { fakePostHog?: { setTimestampFormat(format: string): void } }
-      ).fakePostHog?.setTimestampFormat('relative');
-    });
+    await setTimestampFormat(page, 'relative');
   });
 
   it('over a recording with an error, then with changes waiting', async () => {
@@ -158,6 +180,29 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     opened.push(waiting);
     await waiting.waitFor(() => document.querySelectorAll('.pending-change').length === 3);
     await expectFits(waiting, 'with changes waiting');
+
+    // The same popup with the player's position unknown (PostHog's UTC format): the recording link
+    // asks where it starts, and the lists give way so that the whole still fits. The format is
+    // switched, then the recording's tab brought to the front, as a user sees it: its content script
+    // reads the player while the tab is visible, and says so to the background, read here.
+    await setTimestampFormat(page, 'utc');
+    await env.session.bidi.send('browsingContext.activate', { context: page.context });
+    await waiting.waitFor(async (key: string) => {
+      const stored = await (
+        globalThis as unknown as {
+          browser: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } };
+        }
+      ).browser.storage.session.get(key);
+      return (
+        (stored[key] as { hints?: { currentSecond?: unknown } } | undefined)?.hints?.currentSecond === null
+      );
+    }, tabHintsKey(tabId));
+    const unknown = await firefoxPopupOver(env, tabId);
+    opened.push(unknown);
+    await unknown.waitFor(() => document.querySelectorAll('.pending-change').length === 3);
+    await unknown.waitFor(() => document.getElementById('recording-start-at') !== null);
+    await expectFits(unknown, 'with changes waiting and the position unknown');
+    await setTimestampFormat(page, 'relative');
   });
 
   it('the picker window a link’s menu opens holds its whole popup', async () => {
