@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { tabHintsKey } from '../../lib/messaging/first-view/stored-names';
 import { DEMO } from '../fake-posthog/demo-ids';
+import { popupOverflow } from '../support/popup-overflow';
 import { recordingPage } from '../support/recording-page';
 import { pickerOver, signedInPickerOver } from './collections-harness';
 import { firstVisit } from './demo-site';
@@ -16,23 +17,6 @@ const POPUP_MAX_HEIGHT = 600;
 /** How tall the popup's document is, at its own width (the body sets it), as the browser would size it. */
 const heightOf = (popup: Page) =>
   popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-
-/**
- * How far any part of the popup reaches past its own box (0 when none does): a body capped at 600 px,
- * or a section squeezed under its content, would otherwise hide an overflow from the height. Only boxes
- * that let their content show count: rows scrolled inside a list, or text cut with an ellipsis, do not.
- */
-const overflowOf = (popup: Page) =>
-  popup.evaluate(() => {
-    const main = document.querySelector('main') ?? document.body;
-    let most = 0;
-    for (const element of [main, ...main.querySelectorAll('*')]) {
-      if (element.matches('input, textarea, select') || getComputedStyle(element).overflowY !== 'visible')
-        continue;
-      most = Math.max(most, element.scrollHeight - element.clientHeight);
-    }
-    return most;
-  });
 
 /** Every computed font size in the popup, by what it is. */
 function fontSizes(popup: Page) {
@@ -65,7 +49,7 @@ async function measure(name: string, popup: Page): Promise<void> {
   // FIT_HEIGHTS=1: each state's height in the log, to report it.
   if (process.env.FIT_HEIGHTS) console.info(`popup fit (Chromium): ${name} is ${height} px`);
   expect(height, `${name} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
-  const overflow = await overflowOf(popup);
+  const overflow = await popup.evaluate(popupOverflow);
   expect(overflow, `${name} has ${overflow} px outside its box`).toBeLessThanOrEqual(0);
 }
 

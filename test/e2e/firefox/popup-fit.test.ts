@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { tabHintsKey } from '../../../lib/messaging/first-view/stored-names';
 import { DEMO } from '../../fake-posthog/demo-ids';
+import { popupOverflow } from '../../support/popup-overflow';
 import { recordingPage } from '../../support/recording-page';
 import { firstVisit } from '../demo-site';
 import { serveSupportTicket } from '../person-page';
@@ -27,31 +28,12 @@ declare const browser: {
 const heightOf = (popup: FirefoxPage) =>
   popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
 
-/**
- * How far any part of the popup reaches past its own box (0 when none does): a body capped at 600 px,
- * or a section squeezed under its content, would otherwise hide an overflow from the height. Only boxes
- * that let their content show count: rows scrolled inside a list, or text cut with an ellipsis, do not.
- */
-const overflowOf = (popup: FirefoxPage) =>
-  popup.evaluate(() => {
-    const main = document.querySelector('main') ?? document.body;
-    let most = 0;
-    for (const element of [main, ...main.querySelectorAll('*')]) {
-      const style = getComputedStyle(element);
-      // Form fields scroll their own text; inline boxes have no height of their own to overflow.
-      if (element.matches('input, textarea, select') || style.overflowY !== 'visible') continue;
-      if (style.display === 'inline' || style.display === 'contents') continue;
-      most = Math.max(most, element.scrollHeight - element.clientHeight);
-    }
-    return most;
-  });
-
 async function expectFits(popup: FirefoxPage, state: string): Promise<void> {
   const height = await heightOf(popup);
   // FIT_HEIGHTS=1: each state's height in the log, to report it.
   if (process.env.FIT_HEIGHTS) console.info(`popup fit (Firefox): ${state} is ${height} px`);
   expect(height, `${state} is ${height} px tall`).toBeLessThanOrEqual(POPUP_MAX_HEIGHT);
-  const overflow = await overflowOf(popup);
+  const overflow = await popup.evaluate(popupOverflow);
   expect(overflow, `${state} has ${overflow} px outside its box`).toBeLessThanOrEqual(0);
 }
 
