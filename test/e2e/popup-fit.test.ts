@@ -208,6 +208,8 @@ describe('the popup fits in 600 px at its width (posthog flavor)', () => {
     const elsewhere = await env.session.openTab(ticket.url);
     const overElsewhere = await env.session.openPopup(elsewhere.tabId);
     await overElsewhere.getByText('Open a recording or dashboard').waitFor();
+    // Measured once "Recorded here" has said what it found of the site, its tallest moment.
+    await overElsewhere.locator('section.site-recordings:not([aria-busy])').waitFor();
     await measure('any page', overElsewhere);
     for (const page of [
       dashboard.page,

@@ -254,6 +254,10 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
       const overElsewhere = await env.session.openExtensionPage(`popup.html?tabId=${elsewhere.tabId}`);
       opened.push(overElsewhere);
       await overElsewhere.waitForTarget({ css: 'h1', text: 'Open a recording or dashboard' });
+      // Measured once "Recorded here" has said what it found of the site, its tallest moment.
+      await overElsewhere.waitFor(
+        () => document.querySelector('section.site-recordings:not([aria-busy])') !== null,
+      );
       await expectFits(overElsewhere, 'over any other page');
     } finally {
       ticket.server.close();
