@@ -40,7 +40,30 @@ export function tCount(key: CountedKey, count: number, ...more: Array<string | n
   return translate(`${key}_${pluralRules.select(count)}`, substitutions) || t(`${key}_other`, count, ...more);
 }
 
-/** Adapts `browser.i18n.getMessage` (whose key type WXT narrows to the known keys) to a Translate. */
+/** How many answers a translator keeps; past it, it starts again (a page of 10,000 named rows). */
+export const TRANSLATION_CACHE_SIZE = 1000;
+
+/**
+ * Adapts `browser.i18n.getMessage` (whose key type WXT narrows to the known keys) to a Translate that
+ * asks the browser once per key and substitutions: the popup over a recording asked it 254 times in
+ * its first second for 70 different strings (each repaint asks again; before its first frame, 80
+ * times for 68), and the browser's answer cannot change while the page lives (its messages and
+ * language are fixed until the extension or the browser restarts).
+ */
 export function translatorFrom(getMessage: (key: never, substitutions?: string[]) => string): Translate {
-  return (key, substitutions) => getMessage(key as never, substitutions ? [...substitutions] : undefined);
+  // Plain keys apart from asks with substitutions (which may hold anything: kept as JSON of the whole
+  // ask), so that no two different asks share an entry.
+  const plain = new Map<string, string>();
+  const substituted = new Map<string, string>();
+  return (key, substitutions) => {
+    const withSubstitutions = substitutions !== undefined && substitutions.length > 0;
+    const answers = withSubstitutions ? substituted : plain;
+    const cacheKey = withSubstitutions ? JSON.stringify([key, ...substitutions]) : key;
+    const known = answers.get(cacheKey);
+    if (known !== undefined) return known;
+    const answer = getMessage(key as never, substitutions ? [...substitutions] : undefined);
+    if (answers.size >= TRANSLATION_CACHE_SIZE) answers.clear();
+    answers.set(cacheKey, answer);
+    return answer;
+  };
 }
