@@ -51,14 +51,10 @@ export const TRANSLATION_CACHE_SIZE = 1000;
  * language are fixed until the extension or the browser restarts).
  */
 export function translatorFrom(getMessage: (key: never, substitutions?: string[]) => string): Translate {
-  // Plain keys apart from asks with substitutions (which may hold anything: kept as JSON of the whole
-  // ask), so that no two different asks share an entry.
-  const plain = new Map<string, string>();
-  const substituted = new Map<string, string>();
+  const answers = new Map<string, string>();
   return (key, substitutions) => {
-    const withSubstitutions = substitutions !== undefined && substitutions.length > 0;
-    const answers = withSubstitutions ? substituted : plain;
-    const cacheKey = withSubstitutions ? JSON.stringify([key, ...substitutions]) : key;
+    // The whole ask as JSON: substitutions may hold anything, and no two different asks share it.
+    const cacheKey = JSON.stringify([key, ...(substitutions ?? [])]);
     const known = answers.get(cacheKey);
     if (known !== undefined) return known;
     const answer = getMessage(key as never, substitutions ? [...substitutions] : undefined);
