@@ -45,6 +45,23 @@ const setTimestampFormat = (page: FirefoxPage, format: 'relative' | 'utc') =>
     ).fakePostHog?.setTimestampFormat(wanted);
   }, format);
 
+/**
+ * Waits, from an extension page, until the tab's content script has told the background that the
+ * player's position is unknown (its hints in `storage.session`, as the popup reads them).
+ */
+async function positionUnknownSaid(extensionPage: FirefoxPage, tabId: number): Promise<void> {
+  await extensionPage.waitFor(async (key: string) => {
+    const stored = await (
+      globalThis as unknown as {
+        browser: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } };
+      }
+    ).browser.storage.session.get(key);
+    return (
+      (stored[key] as { hints?: { currentSecond?: unknown } } | undefined)?.hints?.currentSecond === null
+    );
+  }, tabHintsKey(tabId));
+}
+
 describe('Firefox: every popup state fits in 600 px at its width', () => {
   const env = useFirefoxExtension({ flavor: 'posthog', seed: 'demo' }, { connected: true });
   const opened: FirefoxPage[] = [];
@@ -110,8 +127,12 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     await page.waitFor(() =>
       document.querySelector('[data-attr="recording-timestamp"]')?.textContent?.includes('UTC'),
     );
+    // Its tab in front, as a user sees it: the content script reads the player while the tab is
+    // visible (it was sometimes behind, and the popup then showed the relative format's 00:00).
+    await env.session.bidi.send('browsingContext.activate', { context: page.context });
     const popup = await firefoxPopupOver(env, tabId);
     opened.push(popup);
+    await positionUnknownSaid(popup, tabId);
     await popup.waitForTarget({ css: '.playlist-note label', hasText: 'Note (optional)' });
     const timeField = () => popup.evaluate(() => document.getElementById('playlist-note-at') !== null);
     expect(await timeField()).toBe(false);
@@ -169,16 +190,7 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     // reads the player while the tab is visible, and says so to the background, read here.
     await setTimestampFormat(page, 'utc');
     await env.session.bidi.send('browsingContext.activate', { context: page.context });
-    await waiting.waitFor(async (key: string) => {
-      const stored = await (
-        globalThis as unknown as {
-          browser: { storage: { session: { get(key: string): Promise<Record<string, unknown>> } } };
-        }
-      ).browser.storage.session.get(key);
-      return (
-        (stored[key] as { hints?: { currentSecond?: unknown } } | undefined)?.hints?.currentSecond === null
-      );
-    }, tabHintsKey(tabId));
+    await positionUnknownSaid(waiting, tabId);
     const unknown = await firefoxPopupOver(env, tabId);
     opened.push(unknown);
     await unknown.waitFor(() => document.querySelectorAll('.pending-change').length === 3);
