@@ -11,12 +11,24 @@ import type { PopupOpen } from '../../lib/messaging/messages';
 import { createPageSender } from '../../lib/messaging/page-sender';
 import { recordingFromSearch } from '../../lib/messaging/picker-recording';
 import { requestPopupOpen, tabIdFromSearch } from '../../lib/messaging/popup-open-request';
-import { setTranslator, translatorFrom } from '../../lib/platform/i18n';
+import { setTranslator, templateTranslator } from '../../lib/platform/i18n';
+import { KEPT_STRINGS, keepStrings, readKeptStrings } from '../../lib/platform/kept-strings';
 import { readStoredSnapshot } from '../../lib/platform/key-store';
 import { BUILD_DIALECT, createHostAccess } from '../../lib/posthog/host-patterns';
 import { createStoredFirstView } from '../../lib/stores/stored-first-view';
 
-setTranslator(translatorFrom(browser.i18n.getMessage));
+// The popup's strings: the browser is asked only for those no earlier popup kept (kept-strings.ts).
+const manifest = browser.runtime.getManifest();
+const stringsFor = { language: browser.i18n.getUILanguage(), build: manifest.version };
+/** The page's name: the manifest's, which the browser has put in its language (`__MSG_extName__`). */
+export const pageName = manifest.name;
+const keeper = keepStrings({
+  translator: () => strings,
+  write: (items) => browser.storage.session.set(items),
+  for: stringsFor,
+});
+const strings = templateTranslator(browser.i18n.getMessage, keeper.learned);
+setTranslator(strings.translate);
 
 export const send = createPageSender((message) => browser.runtime.sendMessage(message));
 
@@ -55,13 +67,21 @@ const readStores = (id: number | undefined) =>
   storedFirstView({ ...(id === undefined ? {} : { tabId: id }), recording: openingDeps.recording });
 
 /**
- * What PostHog last said of recordings (the share-links room's cache in `storage.session`), read now
- * so the first paint's header already names the recording's person when the extension knows it.
+ * One read of `storage.session` for what the first paint shows besides the view: what PostHog last
+ * said of recordings (the share-links room's cache), so the header already names the recording's
+ * person when the extension knows it, and the popup's kept strings, taken before anything is drawn.
  */
-export const knownFaces: Promise<unknown> = browser.storage.session.get(STORED.itemLinks.key).then(
-  (items) => items[STORED.itemLinks.key],
-  () => undefined,
-);
+const sessionRead: Promise<Record<string, unknown>> = browser.storage.session
+  .get([STORED.itemLinks.key, KEPT_STRINGS.key])
+  .then(
+    (items) => {
+      const kept = readKeptStrings(items[KEPT_STRINGS.key], stringsFor);
+      if (kept) strings.adopt(kept);
+      return items;
+    },
+    () => ({}),
+  );
+export const knownFaces: Promise<unknown> = sessionRead.then((items) => items[STORED.itemLinks.key]);
 
 /** Started now too (in this call when the tab is known: a microtask would wait for the whole script). */
 const storedView = tabId instanceof Promise ? tabId.then(readStores, () => null) : readStores(tabId);

@@ -17,11 +17,11 @@ import { createPopupStore } from '../../lib/stores/popup';
 import { createPopupHeader } from '../../lib/stores/popup-header';
 import { createRecordingFaces } from '../../lib/stores/recording-face';
 import { createSharePanels } from '../../lib/stores/share-panels';
-import { askedFrom, knownFaces, opening, openingDeps, send, stored } from './first-request';
+import { askedFrom, knownFaces, opening, openingDeps, pageName, send, stored } from './first-request';
 import './popup.css';
 
-document.title = browser.i18n.getMessage('extName');
-
+// Its name as the browser gave it in the manifest: asking i18n now would fetch every message.
+document.title = pageName;
 const store = createPopupStore({
   ...openingDeps,
   opening,

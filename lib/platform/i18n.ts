@@ -3,7 +3,11 @@
  * as the translator in their `main()`; tests install one that reads `_locales/en/messages.json`.
  * Keeping `browser` out of this module lets pure code (errors, stores) run under plain Node.
  */
-export type Translate = (key: string, substitutions?: readonly string[]) => string;
+/**
+ * Always given a list, empty for none: asked with no list at all, Firefox leaves a message's `$1` as
+ * it is where Chromium puts nothing, and templates (below) fill as both do for a list.
+ */
+export type Translate = (key: string, substitutions: readonly string[]) => string;
 
 /**
  * Every message key, read from the English messages at type-check time: a key that is not there is
@@ -35,31 +39,72 @@ let pluralRules: Intl.PluralRules | null = null;
  * sentence must agree with the words it is written in, not with the browser's language.
  */
 export function tCount(key: CountedKey, count: number, ...more: Array<string | number>): string {
-  pluralRules ??= new Intl.PluralRules(translate('pluralLocale') || 'en');
+  pluralRules ??= new Intl.PluralRules(translate('pluralLocale', []) || 'en');
   const substitutions = [String(count), ...more.map(String)];
   return translate(`${key}_${pluralRules.select(count)}`, substitutions) || t(`${key}_other`, count, ...more);
 }
 
-/** How many answers a translator keeps; past it, it starts again (a page of 10,000 named rows). */
-export const TRANSLATION_CACHE_SIZE = 1000;
+/**
+ * Stand-ins for `$1`…`$9`, from Unicode's private use area, which no message holds (a test checks):
+ * the browser is asked for a message once with these as its substitutions, and the template it
+ * answers is filled here for every later ask, as the browser fills it (each substitution put in as
+ * it is, a missing one as nothing, as both browsers do for a list; the browser tests compare the
+ * two for every message).
+ */
+export const SLOTS: readonly string[] = Array.from({ length: 9 }, (_, index) =>
+  String.fromCharCode(0xe001 + index),
+);
+const SLOT = /[\ue001-\ue009]/g;
+
+/** A message's template filled with its substitutions: the browser's answer for the same ask. */
+export function fillTemplate(template: string, substitutions: readonly string[]): string {
+  return template.replace(SLOT, (slot) => substitutions[slot.charCodeAt(0) - 0xe001] ?? '');
+}
+
+export interface TemplateTranslator {
+  translate: Translate;
+  /** Templates kept from an earlier page (kept-strings.ts): their keys are not asked of the browser. */
+  adopt(templates: Readonly<Record<string, string>>): void;
+  /** Every template known, and whether the browser gave any since the page opened or last said. */
+  known(): { templates: Record<string, string>; learned: boolean };
+}
 
 /**
  * Adapts `browser.i18n.getMessage` (whose key type WXT narrows to the known keys) to a Translate that
- * asks the browser once per key and substitutions: the popup over a recording asked it 254 times in
- * its first second for 70 different strings (each repaint asks again; before its first frame, 80
- * times for 68), and the browser's answer cannot change while the page lives (its messages and
- * language are fixed until the extension or the browser restarts).
+ * asks the browser once per key, whatever the substitutions: the popup over a recording asked it 254
+ * times in its first second for 70 different strings (each repaint asks again), and the browser's
+ * answer cannot change while the page lives (its messages and language are fixed until the extension
+ * or the browser restarts). `onLearn` hears of each template the browser gave.
  */
-export function translatorFrom(getMessage: (key: never, substitutions?: string[]) => string): Translate {
-  const answers = new Map<string, string>();
-  return (key, substitutions) => {
-    // The whole ask as JSON: substitutions may hold anything, and no two different asks share it.
-    const cacheKey = JSON.stringify([key, ...(substitutions ?? [])]);
-    const known = answers.get(cacheKey);
-    if (known !== undefined) return known;
-    const answer = getMessage(key as never, substitutions ? [...substitutions] : undefined);
-    if (answers.size >= TRANSLATION_CACHE_SIZE) answers.clear();
-    answers.set(cacheKey, answer);
-    return answer;
+export function templateTranslator(
+  getMessage: (key: never, substitutions?: string[]) => string,
+  onLearn?: () => void,
+): TemplateTranslator {
+  const templates = new Map<string, string>();
+  let learned = false;
+  return {
+    translate: (key, substitutions) => {
+      let template = templates.get(key);
+      if (template === undefined) {
+        template = getMessage(key as never, [...SLOTS]);
+        templates.set(key, template);
+        learned = true;
+        onLearn?.();
+      }
+      return fillTemplate(template, substitutions);
+    },
+    adopt(kept) {
+      for (const [key, template] of Object.entries(kept))
+        if (!templates.has(key)) templates.set(key, template);
+    },
+    known() {
+      const answer = { templates: Object.fromEntries(templates), learned };
+      learned = false;
+      return answer;
+    },
   };
 }
+
+/** The translator of a page that keeps nothing for later (every page but the popup). */
+export const translatorFrom = (getMessage: (key: never, substitutions?: string[]) => string): Translate =>
+  templateTranslator(getMessage).translate;

@@ -1,75 +1,89 @@
 import { describe, expect, it } from 'vitest';
-import { TRANSLATION_CACHE_SIZE, translatorFrom } from '../../lib/platform/i18n';
+import { fillTemplate, SLOTS, templateTranslator, translatorFrom } from '../../lib/platform/i18n';
+import { enMessages, formatMessage } from '../support/i18n';
 
-/** A stand-in for `browser.i18n.getMessage` that answers from a table and counts what it is asked. */
+/** A stand-in for `browser.i18n.getMessage` that answers from the English messages and counts its asks. */
 function countingGetMessage() {
   const asks: Array<[string, string[] | undefined]> = [];
   const getMessage = (key: string, substitutions?: string[]) => {
     asks.push([key, substitutions]);
-    if (key === 'missing') return '';
-    return substitutions?.length ? `${key}(${substitutions.join('|')})` : `${key}!`;
+    return formatMessage(key, substitutions);
   };
   return { asks, getMessage: getMessage as (key: never, substitutions?: string[]) => string };
 }
 
-describe('the translator asks the browser once per string', () => {
-  it('answers a key asked again, with or without an empty list, from what the browser said first', () => {
+describe('the translator asks the browser once per message', () => {
+  it('asks a message once, with the slots as its substitutions, and fills it for every later ask', () => {
     const browser = countingGetMessage();
     const translate = translatorFrom(browser.getMessage);
-    expect(translate('save')).toBe('save!');
-    expect(translate('save', [])).toBe('save!');
-    expect(translate('save')).toBe('save!');
-    expect(browser.asks).toEqual([['save', undefined]]);
+    expect(translate('connectedTo', ['Acme'])).toBe(formatMessage('connectedTo', ['Acme']));
+    expect(translate('connectedTo', ['Globex'])).toBe(formatMessage('connectedTo', ['Globex']));
+    expect(translate('connectedTo', [])).toBe(formatMessage('connectedTo', []));
+    expect(browser.asks).toEqual([['connectedTo', [...SLOTS]]]);
   });
 
-  it('keeps each set of substitutions apart, even ones whose joined text would be the same', () => {
+  it('gives what the browser gives for every message, with any substitutions, none or too few', () => {
     const browser = countingGetMessage();
     const translate = translatorFrom(browser.getMessage);
-    expect(translate('addTo', ['a', 'b'])).toBe('addTo(a|b)');
-    expect(translate('addTo', ['a|b'])).toBe('addTo(a|b)');
-    expect(translate('addTo', ['a\u0000b'])).toBe('addTo(a\u0000b)');
-    expect(translate('addTo', ['a', 'b'])).toBe('addTo(a|b)');
-    expect(translate('addTo')).toBe('addTo!');
-    // A key that looks like the cache's own form of an ask with substitutions is its own ask too.
-    expect(translate('["addTo","a","b"]')).toBe('["addTo","a","b"]!');
-    expect(browser.asks.map(([key, subs]) => [key, subs?.length ?? 0])).toEqual([
-      ['addTo', 2],
-      ['addTo', 1],
-      ['addTo', 1],
-      ['addTo', 0],
-      ['["addTo","a","b"]', 0],
-    ]);
+    const awkward = ['$1', '$$', SLOTS[1] as string, 'a\u0000b', '', '9 recordings', '$2x', 'é', '<b>'];
+    for (const key of Object.keys(enMessages)) {
+      expect(translate(key, awkward)).toBe(formatMessage(key, awkward));
+      expect(translate(key, ['only one'])).toBe(formatMessage(key, ['only one']));
+      expect(translate(key, [])).toBe(formatMessage(key, []));
+    }
+    expect(browser.asks).toHaveLength(Object.keys(enMessages).length);
   });
 
-  it('passes the browser a copy of the substitutions, never the caller’s own list', () => {
-    const seen: unknown[] = [];
-    const translate = translatorFrom(((key: string, substitutions?: string[]) => {
-      seen.push(substitutions);
-      return key;
-    }) as (key: never, substitutions?: string[]) => string);
-    const mine = ['x'] as const;
-    translate('k', mine);
-    expect(seen[0]).toEqual(['x']);
-    expect(seen[0]).not.toBe(mine);
+  it('puts each substitution in as it is, even one holding a slot or a $', () => {
+    const template = `Add ${SLOTS[0]} to ${SLOTS[1]}`;
+    expect(fillTemplate(template, [SLOTS[1] as string, '$1'])).toBe(`Add ${SLOTS[1]} to $1`);
+    expect(fillTemplate(template, [])).toBe('Add  to ');
   });
 
   it('keeps an unknown key’s empty answer, so `t` still falls back to the key', () => {
     const browser = countingGetMessage();
     const translate = translatorFrom(browser.getMessage);
-    expect(translate('missing')).toBe('');
-    expect(translate('missing')).toBe('');
+    expect(translate('noSuchMessage', [])).toBe('');
+    expect(translate('noSuchMessage', ['x'])).toBe('');
     expect(browser.asks).toHaveLength(1);
   });
 
-  it('holds at most its size: a page of many named rows starts the cache again rather than growing it', () => {
+  it('no message holds a slot, nor a substitution past the ninth', () => {
+    for (const [key, { message }] of Object.entries(enMessages)) {
+      expect(
+        SLOTS.some((slot) => message.includes(slot)),
+        key,
+      ).toBe(false);
+      expect(/\$\d\d/.test(message), key).toBe(false);
+    }
+  });
+});
+
+describe('a template translator told of kept templates', () => {
+  it('answers kept messages without asking the browser, and says when the browser gave one', () => {
     const browser = countingGetMessage();
-    const translate = translatorFrom(browser.getMessage);
-    for (let row = 0; row < TRANSLATION_CACHE_SIZE; row++) translate('row', [String(row)]);
-    translate('row', ['0']);
-    expect(browser.asks).toHaveLength(TRANSLATION_CACHE_SIZE);
-    // One more distinct ask fills it past its size: it starts again, so the first row is asked anew.
-    translate('row', [String(TRANSLATION_CACHE_SIZE)]);
-    translate('row', ['0']);
-    expect(browser.asks).toHaveLength(TRANSLATION_CACHE_SIZE + 2);
+    let learnt = 0;
+    const strings = templateTranslator(browser.getMessage, () => learnt++);
+    strings.adopt({ connectedTo: `Kept ${SLOTS[0]}` });
+    expect(strings.translate('connectedTo', ['Acme'])).toBe('Kept Acme');
+    expect(browser.asks).toEqual([]);
+    expect(strings.known()).toEqual({ templates: { connectedTo: `Kept ${SLOTS[0]}` }, learned: false });
+    strings.translate('extName', []);
+    expect(learnt).toBe(1);
+    expect(browser.asks.map(([key]) => key)).toEqual(['extName']);
+    expect(strings.known()).toEqual({
+      templates: { connectedTo: `Kept ${SLOTS[0]}`, extName: formatMessage('extName') },
+      learned: true,
+    });
+    // Said once: nothing new since.
+    expect(strings.known().learned).toBe(false);
+  });
+
+  it('keeps the browser’s own answer over a kept one adopted later', () => {
+    const browser = countingGetMessage();
+    const strings = templateTranslator(browser.getMessage);
+    strings.translate('extName', []);
+    strings.adopt({ extName: 'Old name' });
+    expect(strings.translate('extName', [])).toBe(formatMessage('extName'));
   });
 });
