@@ -211,7 +211,8 @@ its two maps, one for plain keys, became one keyed by the whole ask. The popup's
 in `storage.session` for its next open (lib/platform/kept-strings.ts: each message asked once as
 a template and filled by the page, the templates read with the first view's one read of that area,
 so a popup opened after the worker stopped no longer waits 5.7–10.2 ms for the browser to send the
-renderer every message; 7–16 ms sooner in three probes of 30–40 rounds) took the popup to 35,680
+renderer every message; its ready frame 0–16 ms sooner in paired probes, within a round's own
+spread: docs/BENCHMARK.md, runs BH–BJ) took the popup to 35,680
 bytes (+0.44 KB: the templates, their reading and keeping) and the background, whose translator
 asks templates too, from 87,027 to 87,174 bytes (+0.14 KB). A fetch
  * layer of our own instead of ky measured 7.4 KB less background, but ky is the chosen stack and

@@ -22,6 +22,7 @@ import './popup.css';
 
 // Its name as the browser gave it in the manifest: asking i18n now would fetch every message.
 document.title = pageName;
+
 const store = createPopupStore({
   ...openingDeps,
   opening,

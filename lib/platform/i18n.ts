@@ -65,8 +65,8 @@ export interface TemplateTranslator {
   translate: Translate;
   /** Templates kept from an earlier page (kept-strings.ts): their keys are not asked of the browser. */
   adopt(templates: Readonly<Record<string, string>>): void;
-  /** Every template known, and whether the browser gave any since the page opened or last said. */
-  known(): { templates: Record<string, string>; learned: boolean };
+  /** Every template known: kept ones and those the browser gave. */
+  known(): Record<string, string>;
 }
 
 /**
@@ -81,14 +81,12 @@ export function templateTranslator(
   onLearn?: () => void,
 ): TemplateTranslator {
   const templates = new Map<string, string>();
-  let learned = false;
   return {
     translate: (key, substitutions) => {
       let template = templates.get(key);
       if (template === undefined) {
         template = getMessage(key as never, [...SLOTS]);
         templates.set(key, template);
-        learned = true;
         onLearn?.();
       }
       return fillTemplate(template, substitutions);
@@ -97,11 +95,7 @@ export function templateTranslator(
       for (const [key, template] of Object.entries(kept))
         if (!templates.has(key)) templates.set(key, template);
     },
-    known() {
-      const answer = { templates: Object.fromEntries(templates), learned };
-      learned = false;
-      return answer;
-    },
+    known: () => Object.fromEntries(templates),
   };
 }
 

@@ -19,17 +19,15 @@ export const KEPT_STRINGS = { key: 'popupStrings', version: 1 } as const;
 /** How long after a template the browser gave the popup writes them all (one write for a first view's). */
 export const KEEP_AFTER_MS = 100;
 
-interface KeptStrings {
-  version: typeof KEPT_STRINGS.version;
-  language: string;
-  build: string;
-  templates: Record<string, string>;
-}
-
 /** Where the kept strings are for: the browser's language and the extension's version. */
 export interface StringsFor {
   language: string;
   build: string;
+}
+
+interface KeptStrings extends StringsFor {
+  version: typeof KEPT_STRINGS.version;
+  templates: Record<string, string>;
 }
 
 /** The templates kept for this language and version, or null (none, another's, or not their shape). */
@@ -64,10 +62,10 @@ export function keepStrings(deps: {
 }): { learned: () => void } {
   const setTimer = deps.setTimer ?? ((run, ms) => setTimeout(run, ms));
   let waiting = false;
+  // Set only when the browser gave a template: nothing new, nothing written.
   const write = () => {
     waiting = false;
-    const { templates, learned } = deps.translator().known();
-    if (!learned) return;
+    const templates = deps.translator().known();
     const value: KeptStrings = { version: KEPT_STRINGS.version, ...deps.for, templates };
     void deps.write({ [KEPT_STRINGS.key]: value }).catch(() => undefined);
   };
