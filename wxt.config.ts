@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { defineConfig } from 'wxt';
+import { COMPILE_HINT } from './scripts/compile-hint';
 import { moduleMarks } from './scripts/module-marks-plugin';
 import { polyfillModulePlugin } from './scripts/polyfill-module-plugin';
 
@@ -121,6 +122,11 @@ export default defineConfig({
       }
       if (entrypoints.length === 1 && entrypoints.every(isPopup)) {
         config.plugins = [...(config.plugins ?? []), inlineStylesheets];
+        // The popup's script compiled whole (scripts/compile-hint.ts), said after minification, which
+        // would drop it as a comment.
+        const output = config.build?.rollupOptions?.output;
+        if (output && !Array.isArray(output))
+          output.postBanner = (chunk: { isEntry: boolean }) => (chunk.isEntry ? COMPILE_HINT : '');
       }
       const current = config.resolve?.alias ?? [];
       const aliases = Array.isArray(current)

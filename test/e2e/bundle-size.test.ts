@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { buildProduction, measureBundle } from '../../scripts/bench-bundle';
 import { withoutMain } from '../../scripts/bench-minimal';
+import { COMPILE_HINT } from '../../scripts/compile-hint';
 import { KB, SIZE_BUDGETS } from '../../scripts/size-budgets';
 
 // The production build (`wxt build`), as users get it: the test build carries test-only matches.
@@ -28,6 +29,16 @@ describe('bundle sizes (gzip) of the production build', () => {
   it('keeps zod out of the popup: its schemas are checked in the background (a value import from one adds 8 KB)', () => {
     for (const file of sizes.files.popup)
       expect(readFileSync(join(dir, file), 'utf8'), file).not.toContain('_zod');
+  });
+  it('asks Chromium to compile the popup’s script whole, into its code cache (and no chunk it loads later)', () => {
+    // The popup loads its one script; "Recorded here" is a chunk it loads on demand.
+    expect(sizes.files.popup).toEqual([expect.stringMatching(/^chunks\/popup-[\w-]+\.js$/)]);
+    const [entry = ''] = sizes.files.popup;
+    expect(readFileSync(join(dir, entry), 'utf8').startsWith(`${COMPILE_HINT}\n`)).toBe(true);
+    const others = readdirSync(join(dir, 'chunks')).filter((file) => `chunks/${file}` !== entry);
+    expect(others.some((file) => file.startsWith('site-recordings-'))).toBe(true);
+    for (const file of others)
+      expect(readFileSync(join(dir, 'chunks', file), 'utf8'), file).not.toContain(COMPILE_HINT);
   });
   it('hands the polyfill’s `browser` over as it is: no CommonJS interop copies its APIs at every start', () => {
     // The interop's copy lists the export's properties; nothing else in the background does.
