@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { buildProduction, measureBundle } from '../../scripts/bench-bundle';
 import { withoutMain } from '../../scripts/bench-minimal';
 import { COMPILE_HINT } from '../../scripts/compile-hint';
@@ -39,6 +39,18 @@ describe('bundle sizes (gzip) of the production build', () => {
     expect(others.some((file) => file.startsWith('site-recordings-'))).toBe(true);
     for (const file of others)
       expect(readFileSync(join(dir, 'chunks', file), 'utf8'), file).not.toContain(COMPILE_HINT);
+  });
+  it('builds the test build’s popup (the browser tests’ and the bench’s) with the JSX users run', () => {
+    // The development transform gives every element its source position: `{fileName, lineNumber, …}`.
+    const testDir = inject('extensionDir');
+    const scripts = measureBundle(testDir).files.popup;
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [build, files] of [
+      [testDir, scripts],
+      [dir, sizes.files.popup],
+    ] as const)
+      for (const file of files)
+        expect(readFileSync(join(build, file), 'utf8'), file).not.toMatch(/lineNumber:/);
   });
   it('hands the polyfill’s `browser` over as it is: no CommonJS interop copies its APIs at every start', () => {
     // The interop's copy lists the export's properties; nothing else in the background does.
