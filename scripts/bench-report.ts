@@ -218,7 +218,7 @@ function informationRows(result: BenchResult): string[] {
       popup.stackViewWarm,
     ),
     msRow(
-      'That page carrying the popup’s whole script in a function never called: its bytes loaded, none run (`popup.bytesViewWarm`)',
+      'That page carrying the popup’s whole script in a function never called: its bytes loaded and compiled as the popup’s are, none run (`popup.bytesViewWarm`)',
       popup.bytesViewWarm,
     ),
     row(

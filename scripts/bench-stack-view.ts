@@ -5,6 +5,7 @@ import { ROOT } from '../test/e2e/build';
 import { pageScripts, staticImportClosure } from './bench-bundle';
 import { ASK_READS } from './bench-session';
 import { drawAfterReads, type PopupView, VIEW_PAGE } from './bench-view-page';
+import { COMPILE_HINT } from './compile-hint';
 
 /**
  * Two more pages beside the view page (bench-view-page.ts), warm, to say where the warm popup's time
@@ -13,7 +14,8 @@ import { drawAfterReads, type PopupView, VIEW_PAGE } from './bench-view-page';
  * - the *stack view page*: the asking page's reads, then the popup's own first view rendered by
  *   Preact, the UI library the project is built on, from the tree a ready popup showed;
  * - the *bytes view page*: the same page carrying, besides, the popup's whole script in a function
- *   that is never called: the popup's bytes loaded and parsed, none of them run.
+ *   that is never called: the popup's bytes loaded and parsed, and compiled as the popup's are (its
+ *   compile hint, scripts/compile-hint.ts, at the head of this page's file too), none of them run.
  *
  * So the view page ÷ the asking page is drawing the view by hand, the stack view page ÷ the view page
  * what Preact's render adds, the bytes view page ÷ the stack view page what loading the popup's
@@ -87,7 +89,9 @@ export async function writeStackViewPages(extensionDir: string, view: PopupView)
   if (popupFiles.length !== 1) throw new Error(`The popup loads ${popupFiles.length} scripts, not one.`);
   const popupCode = await readFile(join(extensionDir, popupFiles[0] as string), 'utf8');
   await writeFile(join(extensionDir, 'bench-stack-view.js'), stack);
-  await writeFile(join(extensionDir, 'bench-bytes-view.js'), `${stack}\n${neverRun(popupCode)}`);
+  // The hint works only at the head of a file: the popup's, wrapped in a function, would lose it.
+  const hint = popupCode.startsWith(`${COMPILE_HINT}\n`) ? `${COMPILE_HINT}\n` : '';
+  await writeFile(join(extensionDir, 'bench-bytes-view.js'), `${hint}${stack}\n${neverRun(popupCode)}`);
   await writeFile(
     join(extensionDir, STACK_VIEW_PAGE),
     html.replace('/bench-view.js', '/bench-stack-view.js'),

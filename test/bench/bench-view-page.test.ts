@@ -19,6 +19,7 @@ import {
   viewPageScript,
   writeViewPages,
 } from '../../scripts/bench-view-page';
+import { COMPILE_HINT } from '../../scripts/compile-hint';
 
 /**
  * The bench's view pages (scripts/bench-view-page.ts): a floor page's reads, then the popup's own
@@ -230,6 +231,17 @@ describe('the stack and bytes view pages', () => {
     const bytes = await readFile(join(dir, 'bench-bytes-view.js'), 'utf8');
     expect(bytes).toContain('popupRan();const t=()=>import(`./later.js`);');
     expect(bytes).not.toContain('export{');
+    expect(bytes.startsWith(COMPILE_HINT)).toBe(false);
+  });
+
+  it('put the popup’s compile hint at the head of the bytes page’s file, where it works', async () => {
+    const dir = await builtPopup(`${COMPILE_HINT}\n${popupChunk}`);
+    await writeViewPages(dir, view);
+    await writeStackViewPages(dir, view);
+    const bytes = await readFile(join(dir, 'bench-bytes-view.js'), 'utf8');
+    expect(bytes.startsWith(`${COMPILE_HINT}\n`)).toBe(true);
+    expect(bytes).toContain('popupRan();const t=()=>import(`./later.js`);');
+    expect(await readFile(join(dir, 'bench-stack-view.js'), 'utf8')).not.toContain(COMPILE_HINT);
   });
 
   it('refuse a popup chunk that imports or exports more than a trailing list, or a popup of several scripts', async () => {
