@@ -12,6 +12,7 @@ import {
   moduleTimes,
   topModules,
 } from './bench-modules';
+import { type QuietWait, untilQuiet } from './bench-quiet';
 import { type RoundsPlan, roundsUntilStable, type TimedFigure } from './bench-rounds';
 import {
   ASK_PAGE,
@@ -23,6 +24,7 @@ import {
   median,
   openTimed,
   popupUrl,
+  round as roundTo,
   SCRIPT_PAGE,
   STORED_PAGE,
 } from './bench-session';
@@ -89,6 +91,11 @@ export interface PopupReadiness {
   /** Rounds of the warm session (blank page, tiny-script page, stopped worker, warm popup). */
   warmRounds: { rounds: number; converged: boolean };
   coldRounds: { rounds: number; converged: boolean };
+  /**
+   * Each fresh profile's wait, after its launch, for the machine to go quiet (bench-quiet.ts): the
+   * median wait (ms), how many launches gave up at the cap, and whether the machine could tell at all.
+   */
+  coldStartWait: { medianMs: number; launches: number; notQuiet: number; measured: boolean };
   /** Times something else woke the stopped worker before the popup navigated (that try was redone). */
   wokenEarly: number;
   /** The most API requests any warm popup sent before its first ready frame. */
@@ -135,13 +142,17 @@ async function timePage(session: ExtensionSession, file: string): Promise<number
  * new profiles prepared the same way (the minimal extension loaded beside Hogmark in each): once for
  * the popup, once for the minimal extension's fetching page in its place (the cold floor), once for
  * the tiny-script page (the floor for any extension page then). One throw-away launch first, so the
- * disk cache holds Chromium itself.
+ * disk cache holds Chromium itself. Each launched browser is given its own start-up first: the
+ * moment is a key saved and a tab opened in a browser that is running, as a user's is, not in one
+ * still starting (bench-quiet.ts).
  */
 async function coldRounds(env: BenchEnv, server: FakePostHog, plan: RoundsPlan) {
   const minimal = await writeMinimalExtension(server);
+  const waits: (QuietWait | null)[] = [];
   const once = async (open: 'popup' | 'script' | 'fetch') => {
     const session = await launchBenchSession(env, [minimal.dir]);
     try {
+      waits.push(await untilQuiet());
       await saveConnection(session, server.url, server.keys.all);
       const { tabId } = await session.openTab(recordingUrl(server));
       if (open === 'script') return await timePage(session, SCRIPT_PAGE);
@@ -160,11 +171,21 @@ async function coldRounds(env: BenchEnv, server: FakePostHog, plan: RoundsPlan) 
   };
   try {
     await once('popup');
-    return await roundsUntilStable(plan, ['cold', 'coldFetch'], async () => ({
+    const outcome = await roundsUntilStable(plan, ['cold', 'coldFetch'], async () => ({
       cold: await once('popup'),
       coldFetch: await once('fetch'),
       coldScript: await once('script'),
     }));
+    const measured = waits.filter((wait): wait is QuietWait => wait !== null);
+    return {
+      ...outcome,
+      startWait: {
+        medianMs: roundTo(median(measured.map((wait) => wait.waitedMs))),
+        launches: waits.length,
+        notQuiet: measured.filter((wait) => !wait.quiet).length,
+        measured: measured.length === waits.length,
+      },
+    };
   } finally {
     await minimal.dispose();
   }
@@ -371,6 +392,7 @@ export async function measurePopupReadiness(
       },
       warmRounds: { rounds: warm.rounds, converged: warm.converged },
       coldRounds: { rounds: cold.rounds, converged: cold.converged },
+      coldStartWait: cold.startWait,
       wokenEarly,
       requestsBeforeFirstPaintWarm: Math.max(...beforePaint),
       requestsOpenPopupWarm: median(perOpen),

@@ -4,6 +4,7 @@ import type { LargeListFigures } from './bench-large';
 import type { MatchingFigures } from './bench-matching';
 import type { PopupReadiness } from './bench-popup';
 import { type QuickAddFigures, quickAddRows } from './bench-quick-add';
+import { QUIET_PLAN } from './bench-quiet';
 import { ratioOf, type TimedFigure } from './bench-rounds';
 import { median, percentile, round } from './bench-session';
 import { KB, SIZE_BUDGETS, SIZE_GOALS } from './size-budgets';
@@ -381,6 +382,12 @@ function moduleTable(popup: PopupReadiness): string[] {
   ];
 }
 
+/** The cold rounds' wait for each launched browser's own start-up (scripts/bench-quiet.ts). */
+const startWait = (wait: PopupReadiness['coldStartWait']) =>
+  wait.measured
+    ? `a median ${wait.medianMs} ms after each launch, ${wait.notQuiet} of ${wait.launches} launches not quiet within ${QUIET_PLAN.capMs / 1000} s`
+    : 'not measured, the machine has no /proc/stat, so no launch waited';
+
 const stopped = (outcome: { rounds: number; converged: boolean }) =>
   `${outcome.rounds} rounds, ${outcome.converged ? 'converged' : 'stopped at the cap, not converged'}`;
 
@@ -400,7 +407,7 @@ export function benchMarkdown(result: BenchResult): string {
     ...moduleTable(popup),
     '',
     `Each timed figure is the median of its rounds; rounds come in batches (popup and adds ${plan.batches.warm}, cold popup ${plan.batches.cold}, filter ${plan.batches.large}) until, past a least number of rounds (30 for every ratio to a floor), the medians of the last two batches agree within ${plan.tolerance * 100} % (✓), or up to a cap (✗: the last two batch medians). ` +
-      `Popup session (the tiny-script page, the stored-state page and the popup, each just after a stop; the blank page, the asking page, the tiny-script page, the warm popup; in turn): ${stopped(popup.warmRounds)}; cold (the popup, the fetching page, the tiny-script page, each in a fresh profile): ${stopped(popup.coldRounds)}; ` +
+      `Popup session (the tiny-script page, the stored-state page and the popup, each just after a stop; the blank page, the asking page, the tiny-script page, the warm popup; in turn): ${stopped(popup.warmRounds)}; cold (the popup, the fetching page, the tiny-script page, each in a fresh profile, once the machine went quiet after the browser's launch: ${startWait(popup.coldStartWait)}): ${stopped(popup.coldRounds)}; ` +
       `the adds beside the popup (the minimal worker's command, the shortcut after a stop and warm, the minimal content script's button, the in-page button after a stop and warm): ${stopped(result.worker.rounds)}; filter: ${stopped(large.rounds)}; matching: ${stopped(matching.rounds)}. ` +
       `Stopped-worker tries redone because something else woke the worker before the popup navigated: ${popup.wokenEarly}.` +
       (plan.quick ? ' **Quick run (`--quick`): too few rounds for figures to rely on.**' : ''),
