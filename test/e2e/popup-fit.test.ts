@@ -158,6 +158,19 @@ describe('the popup fits in 600 px at its width (posthog flavor)', () => {
     await expect.poll(() => unknown.locator('.pending-change').count(), { timeout: 10_000 }).toBe(3);
     await unknown.locator('#recording-start-at').waitFor();
     await measure('with changes waiting and the position unknown', unknown);
+    // A note typed there asks the second it is at; an add with no second typed says why, where the
+    // field's reason was: the tallest the popup over a recording gets.
+    await unknown.locator('#playlist-note').fill('The checkout button does nothing');
+    await unknown.locator('#playlist-note-at').waitFor();
+    await measure('with changes waiting, the position unknown and a note typed', unknown);
+    await unknown.locator('#playlist-note').press('Control+Enter');
+    await expect.poll(() => unknown.evaluate(() => document.activeElement?.id)).toBe('playlist-note-at');
+    await unknown.getByText(/^Nothing was added yet: type the time/).waitFor();
+    await measure('with changes waiting, the position unknown and a note’s time asked', unknown);
+    // A time typed takes the sentence away again.
+    await unknown.locator('#playlist-note-at').fill('1:30');
+    await expect.poll(() => unknown.locator('#playlist-note-at-error').count()).toBe(0);
+    await measure('with changes waiting, the position unknown and a note’s time typed', unknown);
     await unknown.close();
     await page.evaluate(() => window.fakePostHog?.setTimestampFormat('relative'));
     env.server.clearFaults();

@@ -196,6 +196,14 @@ describe('Firefox: every popup state fits in 600 px at its width', () => {
     await unknown.waitFor(() => document.querySelectorAll('.pending-change').length === 3);
     await unknown.waitFor(() => document.getElementById('recording-start-at') !== null);
     await expectFits(unknown, 'with changes waiting and the position unknown');
+    // A note typed there asks its time, and a click on a collection with none typed says why: the
+    // tallest the popup over a recording gets.
+    await unknown.fill({ css: '#playlist-note' }, 'Coupon field rejects valid codes');
+    await unknown.waitFor(() => document.getElementById('playlist-note-at') !== null);
+    await expectFits(unknown, 'with changes waiting, the position unknown and a note typed');
+    await unknown.click({ css: '[role="option"]', hasText: 'Onboarding' });
+    await unknown.waitForTarget({ css: '#playlist-note-at-error', hasText: 'Nothing was added yet' });
+    await expectFits(unknown, 'with changes waiting, the position unknown and a note’s time asked');
     await setTimestampFormat(page, 'relative');
   });
 
