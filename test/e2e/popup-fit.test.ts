@@ -37,6 +37,18 @@ function fontSizes(popup: Page) {
 
 const { inCheckout, loose } = DEMO.recordings;
 
+/** The recording link's "Start at" field: what describes it, that text, and how wide it shows. */
+const startAtDescription = (popup: Page) =>
+  popup.evaluate(() => {
+    const describedBy = document.getElementById('recording-start-at')?.getAttribute('aria-describedby') ?? '';
+    const description = document.getElementById(describedBy);
+    return {
+      describedBy,
+      text: description?.textContent ?? '',
+      width: Math.round(description?.getBoundingClientRect().width ?? -1),
+    };
+  });
+
 async function measure(name: string, popup: Page): Promise<void> {
   const height = await heightOf(popup);
   // FIT_SHOTS=<dir>: what each state looks like, to judge it as a user does.
@@ -158,19 +170,29 @@ describe('the popup fits in 600 px at its width (posthog flavor)', () => {
     await expect.poll(() => unknown.locator('.pending-change').count(), { timeout: 10_000 }).toBe(3);
     await unknown.locator('#recording-start-at').waitFor();
     await measure('with changes waiting and the position unknown', unknown);
-    // A note typed there asks the second it is at; an add with no second typed says why, where the
-    // field's reason was: the tallest the popup over a recording gets.
+    // A note typed there asks the second it is at, with its reason beside the field; an add with no
+    // second typed says why instead, after the field: the tallest the popup over a recording gets.
     await unknown.locator('#playlist-note').fill('The checkout button does nothing');
     await unknown.locator('#playlist-note-at').waitFor();
     await measure('with changes waiting, the position unknown and a note typed', unknown);
+    expect(await unknown.locator('#playlist-note-unknown').isVisible()).toBe(true);
+    // The recording link's sentence on the same unknown position is then for assistive technology
+    // only: one pixel on screen, still the description of its "Start at" field.
+    expect(await startAtDescription(unknown)).toEqual({
+      describedBy: 'recording-time-unknown',
+      text: expect.stringMatching(/^The player's position is unknown/),
+      width: 1,
+    });
     await unknown.locator('#playlist-note').press('Control+Enter');
     await expect.poll(() => unknown.evaluate(() => document.activeElement?.id)).toBe('playlist-note-at');
     await unknown.getByText(/^Nothing was added yet: type the time/).waitFor();
     await measure('with changes waiting, the position unknown and a note’s time asked', unknown);
+    expect(await unknown.locator('#playlist-note-unknown').isVisible()).toBe(false);
     // A time typed takes the sentence away again.
     await unknown.locator('#playlist-note-at').fill('1:30');
     await expect.poll(() => unknown.locator('#playlist-note-at-error').count()).toBe(0);
     await measure('with changes waiting, the position unknown and a note’s time typed', unknown);
+    expect(await unknown.locator('#playlist-note-unknown').isVisible()).toBe(true);
     await unknown.close();
     await page.evaluate(() => window.fakePostHog?.setTimestampFormat('relative'));
     env.server.clearFaults();
