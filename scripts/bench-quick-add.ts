@@ -1,4 +1,5 @@
 import type { CDPSession, Page } from 'playwright-core';
+import { COMMAND_MARK } from '../lib/wake/wake-worker';
 import { type ExtensionSession, launchExtension } from '../test/e2e/harness';
 import { buttonLabelled, clickInPage, waitForInPage, waitForInPageText } from '../test/e2e/in-page';
 import { saveConnection } from '../test/e2e/options-page';
@@ -115,6 +116,36 @@ interface Surface {
   trigger(): Promise<number>;
   /** Waits for the add's own confirmation, then undoes it, so the next add really sends one. */
   undo(): Promise<void>;
+  /** For an add that never arrived: what Hogmark's side shows of it, in a sentence. */
+  diagnose?(at: number): Promise<string>;
+}
+
+/**
+ * What Hogmark's side shows of a shortcut add that never reached PostHog: whether its worker received
+ * the command since `at` (the test build's mark) and what it last told the tab (the toolbar button's
+ * title), so a failed run says whether the key or the add went missing.
+ */
+async function shortcutDiagnosis(session: ExtensionSession, tabId: number, at: number): Promise<string> {
+  const worker = session.context
+    .serviceWorkers()
+    .find((candidate) => candidate.url() === `chrome-extension://${session.extensionId}/background.js`);
+  if (!worker) return 'Hogmark’s worker is not running.';
+  try {
+    const seen = await worker.evaluate(
+      async ({ mark, since, tab }) => {
+        type Action = { getTitle(details: { tabId: number }): Promise<string> };
+        const { action } = (globalThis as unknown as { chrome: { action: Action } }).chrome;
+        const received = performance
+          .getEntriesByName(mark)
+          .filter((entry) => performance.timeOrigin + entry.startTime >= since);
+        return { commands: received.length, title: await action.getTitle({ tabId: tab }) };
+      },
+      { mark: COMMAND_MARK, since: at, tab: tabId },
+    );
+    return `Hogmark’s worker received ${seen.commands} command(s) since the key; its button’s title: “${seen.title}”.`;
+  } catch (error) {
+    return `Hogmark’s worker could not be asked (${error instanceof Error ? error.message : String(error)}).`;
+  }
 }
 
 export async function surfaces(
@@ -129,6 +160,7 @@ export async function surfaces(
     // The shortcut acts in the active tab of the focused window.
     prepare: () => tab.page.bringToFront(),
     trigger: () => pressShortcut(cdp, 'P'),
+    diagnose: (at) => shortcutDiagnosis(session, tab.tabId, at),
     async undo() {
       await apiQuiet(server);
       const popup = await session.openPopup(tab.tabId);
@@ -220,7 +252,10 @@ export async function timedAdd(
       at,
       surface.minimal,
       `${surface.name} ${stopped ? 'after a stop' : 'warm'}`,
-    );
+    ).catch(async (error: unknown) => {
+      const seen = await surface.diagnose?.(at);
+      throw seen && error instanceof Error ? new Error(`${error.message} ${seen}`) : error;
+    });
     await hooks.afterArrival?.();
     await worker.running();
     await surface.undo();

@@ -149,3 +149,5 @@ export type WakeGlobal = typeof globalThis & {
 
 /** The performance mark a test build makes for each add the wake script sends. */
 export const WAKE_ADD_MARK = 'hogmark:wake-add-sent';
+/** The performance mark a test build makes for each command the worker receives (the benchmark reads it). */
+export const COMMAND_MARK = 'hogmark:command';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { WAKE_ADD_MARK } from '../../lib/wake/wake-worker';
+import { COMMAND_MARK, WAKE_ADD_MARK } from '../../lib/wake/wake-worker';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { CLOUD_US } from './cloud-host';
 import { pickerOver, recordingCalls } from './collections-harness';
@@ -56,6 +56,8 @@ describe('the add shortcut and the in-page button on a worker they wake (PostHog
     const worker = await currentServiceWorker(env.session);
     // The wake script sent it (test builds mark each one), and nothing sent it again.
     expect(await worker.evaluate((mark) => performance.getEntriesByName(mark).length, WAKE_ADD_MARK)).toBe(1);
+    // The one command the key made, marked as the worker received it (the benchmark's diagnosis reads it).
+    expect(await worker.evaluate((mark) => performance.getEntriesByName(mark).length, COMMAND_MARK)).toBe(1);
     // Said in the tab as any shortcut's add is: the badge's mark, the sentence in its title.
     const badge = () =>
       worker.evaluate(async (id) => {
