@@ -24,12 +24,16 @@ export const cloudTraits = (): CollectionWriteTraits => ({
   hasBulkRecordingRoutes: true,
 });
 
+type PlaylistsClient = ReturnType<ReturnType<typeof createPostHogClient>['project']>['playlists'];
+
 export function wirePlaylists(
   server: FakePostHog,
   options: {
     key?: string;
     signedIn?: boolean;
     originTraits?: (origin: string) => CollectionWriteTraits;
+    /** Stands between the service and its playlists client (a test holds an answer back). */
+    playlistsApi?: (api: PlaylistsClient) => PlaylistsClient;
   } = {},
 ) {
   const connection: Connection = { origin: server.url, apiKey: options.key ?? server.keys.all, projectId: 1 };
@@ -40,7 +44,10 @@ export function wirePlaylists(
 
   const playlists = createCollectionService({
     connection: async () => connection,
-    playlistsApi: (c, projectId) => createPostHogClient(c).project(projectId).playlists,
+    playlistsApi: (c, projectId) => {
+      const api = createPostHogClient(c).project(projectId).playlists;
+      return options.playlistsApi ? options.playlistsApi(api) : api;
+    },
     trusted: fakeBrowser.storage.local,
     now,
   });

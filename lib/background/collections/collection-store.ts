@@ -88,7 +88,10 @@ const RecordingFactsSchema = lazily(() =>
   z.object({
     /** `scopeKey|recordingId`. */
     key: z.string(),
-    /** PostHog's answer, only when it provably named every playlist holding the recording. */
+    /**
+     * PostHog's answer, only when it provably named every playlist holding the recording; `at`: when
+     * it was asked, so a change Hogmark made while it was on its way stands over it.
+     */
     server: z.nullable(z.object({ holds: z.array(z.string()), at: z.number() })),
     /** What Hogmark added (true) or removed (false), with when. Newer than `server.at` wins. */
     own: z.record(z.string(), z.object({ holds: z.boolean(), at: z.number() })),

@@ -117,6 +117,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
       const knownIgnored = verdict?.honoured === false && now() - verdict.checkedAt < VERDICT_TTL_MS;
       const askMembership = recordingId !== undefined && !knownIgnored;
       if (reuse && !askMembership) return reuse;
+      const askedAt = now();
       const [playlists, holding] = await Promise.all([
         reuse
           ? reuse.playlists
@@ -130,7 +131,7 @@ export function createCollectionService(deps: CollectionServiceDeps) {
         recordingFilter = honoured === undefined ? null : { honoured, checkedAt: now() };
       }
       if (holding && recordingId !== undefined && recordingFilter?.honoured) {
-        await facts.fromServer(factsKey(scope, recordingId), holding);
+        await facts.fromServer(factsKey(scope, recordingId), holding, askedAt);
       }
       const fetchedAt = reuse ? reuse.fetchedAt : now();
       const saved = await save({ version: 1, scope: scope.key, fetchedAt, playlists, recordingFilter });
@@ -158,8 +159,9 @@ export function createCollectionService(deps: CollectionServiceDeps) {
     const api = deps.playlistsApi(scope.connection, scope.projectId);
     const verdict = (await cached(scope))?.recordingFilter;
     if (verdict?.honoured) {
+      const askedAt = now();
       const holding = await collectionsHolding(api, recordingId);
-      await facts.fromServer(factsKey(scope, recordingId), holding);
+      await facts.fromServer(factsKey(scope, recordingId), holding, askedAt);
       return holding.includes(shortId);
     }
     const answer = await api.recordings(shortId);

@@ -79,9 +79,13 @@ export function createMembershipFacts(trusted: StorageAreaLike, now: () => numbe
       const all = await store.get();
       return membershipIn(all, key);
     },
-    /** PostHog's complete answer replaces the previous one; older own changes yield to it. */
-    fromServer: (key: string, holds: string[]) =>
-      change(key, (facts) => ({ ...facts, server: { holds, at: now() } })),
+    /**
+     * PostHog's complete answer replaces the previous one, dated when it was asked (`askedAt`): own
+     * changes made before that yield to it; one made while it was on its way (an undo as the popup
+     * opened) is newer than what it says, and stands.
+     */
+    fromServer: (key: string, holds: string[], askedAt: number) =>
+      change(key, (facts) => ({ ...facts, server: { holds, at: askedAt } })),
     /** What Hogmark just did (or found out) for one collection. */
     own: (key: string, shortId: string, holds: boolean) =>
       change(key, (facts) => ({ ...facts, own: { ...facts.own, [shortId]: { holds, at: now() } } })),
