@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
-import { COMMAND_MARK } from '../lib/wake/wake-worker';
+import { FLASH_MARK } from '../lib/background/toolbar/badge-flash';
+import { COMMAND_DONE_MARK, COMMAND_MARK } from '../lib/wake/wake-worker';
 import { type ExtensionSession, launchExtension } from '../test/e2e/harness';
 import { buttonLabelled, clickInPage, waitForInPage, waitForInPageText } from '../test/e2e/in-page';
 import { saveConnection } from '../test/e2e/options-page';
@@ -121,9 +122,9 @@ interface Surface {
 }
 
 /**
- * What Hogmark's side shows of a shortcut add that never reached PostHog: whether its worker received
- * the command since `at` (the test build's mark) and what it last told the tab (the toolbar button's
- * title), so a failed run says whether the key or the add went missing.
+ * What Hogmark's side shows of a shortcut add that never reached PostHog, from the test build's marks
+ * since `at`: whether its worker received the command, whether the background finished handling it,
+ * and each flash it showed in the tab (its kind and title), so a failed run says which way the add went.
  */
 async function shortcutDiagnosis(session: ExtensionSession, tabId: number, at: number): Promise<string> {
   const worker = session.context
@@ -132,17 +133,23 @@ async function shortcutDiagnosis(session: ExtensionSession, tabId: number, at: n
   if (!worker) return 'Hogmark’s worker is not running.';
   try {
     const seen = await worker.evaluate(
-      async ({ mark, since, tab }) => {
-        type Action = { getTitle(details: { tabId: number }): Promise<string> };
-        const { action } = (globalThis as unknown as { chrome: { action: Action } }).chrome;
-        const received = performance
-          .getEntriesByName(mark)
-          .filter((entry) => performance.timeOrigin + entry.startTime >= since);
-        return { commands: received.length, title: await action.getTitle({ tabId: tab }) };
+      ({ marks, since, tab }) => {
+        const after = (name: string) =>
+          performance
+            .getEntriesByName(name)
+            .filter((entry) => performance.timeOrigin + entry.startTime >= since) as PerformanceMark[];
+        const flashes = after(marks.flash)
+          .map((entry) => entry.detail as { tabId: number; kind: string; title: string })
+          .filter((flash) => flash.tabId === tab)
+          .map((flash) => `${flash.kind} “${flash.title}”`);
+        return { commands: after(marks.command).length, done: after(marks.done).length, flashes };
       },
-      { mark: COMMAND_MARK, since: at, tab: tabId },
+      { marks: { command: COMMAND_MARK, done: COMMAND_DONE_MARK, flash: FLASH_MARK }, since: at, tab: tabId },
     );
-    return `Hogmark’s worker received ${seen.commands} command(s) since the key; its button’s title: “${seen.title}”.`;
+    return (
+      `Hogmark’s worker received ${seen.commands} command(s) since the key and finished handling ` +
+      `${seen.done}; its flashes in the tab: ${seen.flashes.join('; ') || 'none'}.`
+    );
   } catch (error) {
     return `Hogmark’s worker could not be asked (${error instanceof Error ? error.message : String(error)}).`;
   }

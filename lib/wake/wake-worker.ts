@@ -151,3 +151,5 @@ export type WakeGlobal = typeof globalThis & {
 export const WAKE_ADD_MARK = 'hogmark:wake-add-sent';
 /** The performance mark a test build makes for each command the worker receives (the benchmark reads it). */
 export const COMMAND_MARK = 'hogmark:command';
+/** The performance mark a test build makes once the background has handled a command (the benchmark reads it). */
+export const COMMAND_DONE_MARK = 'hogmark:command-done';

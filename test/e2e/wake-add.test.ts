@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COMMAND_MARK, WAKE_ADD_MARK } from '../../lib/wake/wake-worker';
+import { FLASH_MARK } from '../../lib/background/toolbar/badge-flash';
+import { COMMAND_DONE_MARK, COMMAND_MARK, WAKE_ADD_MARK } from '../../lib/wake/wake-worker';
 import { DEMO } from '../fake-posthog/demo-ids';
 import { CLOUD_US } from './cloud-host';
 import { pickerOver, recordingCalls } from './collections-harness';
@@ -65,6 +66,16 @@ describe('the add shortcut and the in-page button on a worker they wake (PostHog
         return `${await action.getBadgeText({ tabId: id })} ${await action.getTitle({ tabId: id })}`;
       }, tabId);
     await expect.poll(badge).toMatch(/^✓ .*Onboarding/);
+    // Handled once, and the flash marked with what it told the tab (the benchmark's diagnosis reads both).
+    const marked = await worker.evaluate(
+      ({ done, flash }) => ({
+        done: performance.getEntriesByName(done).length,
+        flashes: (performance.getEntriesByName(flash) as PerformanceMark[]).map((entry) => entry.detail),
+      }),
+      { done: COMMAND_DONE_MARK, flash: FLASH_MARK },
+    );
+    expect(marked.done).toBe(1);
+    expect(marked.flashes).toEqual([{ tabId, kind: 'done', title: expect.stringMatching(/Onboarding/) }]);
     // The background made it its own: the popup knows the recording is in Onboarding, and offers Undo.
     const again = await env.session.openPopup(tabId);
     await again.getByRole('button', { name: 'Undo' }).waitFor();

@@ -3,6 +3,9 @@ import { type ActionLike, PENDING_COLOR } from './badge';
 
 export type FlashKind = 'done' | 'same' | 'failed' | 'pending';
 
+/** The performance mark a test build makes for each flash, its tab, kind and title in `detail` (the benchmark reads it). */
+export const FLASH_MARK = 'hogmark:flash';
+
 /** The badge's mark per outcome, through the messages like every other badge text. */
 const FLASHES: Record<FlashKind, { key: MessageKey; color: string }> = {
   done: { key: 'badgeCopied', color: '#1E7B34' },
@@ -32,6 +35,7 @@ export function createBadgeFlash(deps: BadgeFlashDeps) {
     clearTimeout(timers.get(tabId));
     const { key, color } = FLASHES[kind];
     const text = t(key);
+    if (import.meta.env.MODE === 'test') performance.mark(FLASH_MARK, { detail: { tabId, kind, title } });
     deps.hold?.(tabId);
     try {
       await Promise.all([
