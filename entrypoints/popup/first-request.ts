@@ -1,8 +1,9 @@
 /**
  * The popup's first module: before the rest of the page's code (Preact, the stores, the components)
- * is evaluated, it asks the background for `popup/open` (which wakes a stopped worker) and starts
- * reading the extension's own stores for the same view, so both are on their way while that code
- * runs. The first paint takes whichever is ready first. It imports nothing of the UI.
+ * is evaluated, it starts reading the extension's own stores for the first view, so the reads are
+ * on their way while that code runs, and asks the background for `popup/open` (which wakes a stopped
+ * worker) once they are done. The first paint takes whichever view is ready first: the stores'
+ * unless they cannot say. It imports nothing of the UI.
  */
 import { browser } from 'wxt/browser';
 import { STORED } from '../../lib/messaging/first-view/stored-names';
@@ -50,9 +51,6 @@ export const askedFrom = () =>
     () => undefined,
   ));
 
-/** Sent now; the popup's store takes the answer on its first load. */
-const asked = requestPopupOpen(openingDeps);
-
 const storedFirstView = createStoredFirstView({
   // The background's copy in storage.session is one round trip; IndexedDB is read only without it.
   snapshot: async (keys) =>
@@ -85,6 +83,17 @@ export const knownFaces: Promise<unknown> = sessionRead.then((items) => items[ST
 
 /** Started now too (in this call when the tab is known: a microtask would wait for the whole script). */
 const storedView = tabId instanceof Promise ? tabId.then(readStores, () => null) : readStores(tabId);
+/**
+ * The background is asked once the stores' view is read, or could not be; the popup's store takes
+ * the answer on its first load. Where the stores can say, the popup paints from them and checks the
+ * answer only after that paint, so asking at once only made the background's work (or a stopped
+ * worker's start) compete with the reads that paint waits for: in paired probes the popup was ready
+ * about 2 ms sooner warm and 3 ms sooner after a stop (docs/BENCHMARK.md). Where they cannot (a pick
+ * waiting, a value to migrate), the popup waits for this answer, asked one read later than before;
+ * and this popup's own `popup/open` never takes a pick before its stores were read.
+ */
+const ask = () => requestPopupOpen(openingDeps);
+const asked = storedView.then(ask, ask);
 /** Either first view waits for the faces read (started with it, and quicker than either). */
 const withFaces = <T>(view: Promise<T>): Promise<T> =>
   Promise.all([view, knownFaces]).then(([value]) => value);

@@ -17,13 +17,13 @@ export type PopupState =
 export interface PopupStoreDeps extends PopupOpeningDeps {
   openOptions: () => Promise<void>;
   /**
-   * `popup/open` already sent by the page as its script began (`requestPopupOpen`): the first load
-   * takes this answer instead of asking again. Retries ask anew.
+   * `popup/open` sent by the page once its stores' view is read (`requestPopupOpen`): the first
+   * load takes this answer instead of asking again. Retries ask anew.
    */
   opening?: Promise<PopupOpen>;
   /**
    * The first view made in the page from the extension's stores (lib/stores/stored-first-view.ts),
-   * started with `opening`: the first load paints whichever of the two comes first. Null when the
+   * read before `opening` is asked: the first load paints whichever of the two comes first. Null when the
    * stores cannot say; then the background's answer is awaited. Retries ask the background only.
    */
   stored?: Promise<PopupOpen | null>;

@@ -10,10 +10,11 @@ import { useExtension } from './fixtures';
 import {
   chooseCollectionOn,
   type HeaderPaints,
-  holdPickReadsUntilTaken,
+  type PickReads,
   recordHeaders,
   serveTicketLinking,
   toolbarPopupWill,
+  watchPickReads,
 } from './picker-window';
 
 const { inCheckout, loose } = DEMO.recordings;
@@ -98,21 +99,29 @@ describe("the picker a recording link's menu opens on another site", () => {
     expect((await paintsOf(popup)).emptyState).toBe(false);
   });
 
-  it('the toolbar popup reads its stores after the background took its pick: still the recording, never the empty state', async () => {
+  it('the toolbar popup reads its stores before it asks for its pick: the recording from the background, never the empty state', async () => {
     const { page, tabId } = await env.session.openTab(ticket.url);
     opened.push(page);
     await toolbarPopupWill(env.session, 'stand-in');
     await chooseCollectionOn(env.session, page, tabId, 'recording-0');
     const popup = await env.session.context.newPage();
     opened.push(popup);
-    await popup.addInitScript(holdPickReadsUntilTaken, STORED.pendingPick.key);
+    await popup.addInitScript(watchPickReads, STORED.pendingPick.key);
     // `storesFirst`: the popup paints the stores' view first whenever they can say one.
     const base = `chrome-extension://${env.session.extensionId}`;
     await popup.goto(`${base}/popup.html?tabId=${tabId}&storesFirst`);
     await popup.locator(POPUP_SETTLED.header).waitFor();
     await popup.getByRole('heading', { name: 'ana@acme.com' }).waitFor();
     await popup.getByRole('option', { name: /Checkout bugs.*In collection/ }).waitFor();
-    // The stores could not say what this popup is for (the background took the pick for it).
+    // Its `popup/open` (which takes the pick) went only once its stores were read, the pick still
+    // waiting then: so the stores could not say what this popup is for, and the background did.
+    const seen = await popup.evaluate(
+      () => (window as unknown as { hogmarkPickReads: PickReads }).hogmarkPickReads,
+    );
+    expect(seen.reads.length).toBeGreaterThan(0);
+    expect(seen.reads[0]?.taken).toBe(false);
+    expect(seen.askedAt).not.toBeNull();
+    expect(seen.askedAt ?? 0).toBeGreaterThanOrEqual(seen.reads[0]?.at ?? Number.POSITIVE_INFINITY);
     expect(await popup.evaluate(() => document.documentElement.getAttribute('data-first-view'))).toBe(
       'background',
     );

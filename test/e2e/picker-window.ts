@@ -53,33 +53,52 @@ export function recordHeaders(): void {
   }).observe(document, { subtree: true, childList: true, characterData: true });
 }
 
+/** What `watchPickReads` saw in a popup: its reads of the pick, and when it asked `popup/open`. */
+export interface PickReads {
+  /** Each read of `storage.session` that asked for the pick: when it was answered, and whether taken. */
+  reads: Array<{ at: number; taken: boolean }>;
+  /** When the popup sent its first `popup/open` (ms since its navigation), or null. */
+  askedAt: number | null;
+}
+
 /**
- * Runs in a popup page before its own scripts (an init script): its reads of `storage.session` that
- * ask for the context menu's pick are held until the background has taken that pick, as a busy
- * machine can order them. With `?storesFirst` the popup then paints its view from the stores first.
+ * Runs in a popup page before its own scripts (an init script): records each of its reads of
+ * `storage.session` that asks for the context menu's pick (when answered, and whether the pick was
+ * taken then) and when it sent `popup/open`, the message with which the background takes a pick.
  * `key`: where the background keeps the pick (`STORED.pendingPick.key`).
  */
-export function holdPickReadsUntilTaken(key: string): void {
+export function watchPickReads(key: string): void {
   if (!location.pathname.endsWith('/popup.html')) return;
-  const scope = globalThis as unknown as Record<string, { storage?: { session?: Record<string, unknown> } }>;
+  const seen: PickReads = { reads: [], askedAt: null };
+  Object.assign(window, { hogmarkPickReads: seen });
+  type Area = { get: (keys: unknown) => Promise<Record<string, unknown>>; watched?: true };
+  type Runtime = { sendMessage: (...args: unknown[]) => unknown; watched?: true };
+  const scope = globalThis as unknown as Record<string, { storage?: { session?: Area }; runtime?: Runtime }>;
   // No helper functions: the page runs this function's source as it is, without the bundler's helpers.
   for (const name of ['chrome', 'browser']) {
-    const area = scope[name]?.storage?.session as
-      | { get: (keys: unknown) => Promise<Record<string, unknown>>; held?: true }
-      | undefined;
-    if (!area || area.held) continue;
-    const read = area.get.bind(area);
-    area.held = true;
-    area.get = async (keys: unknown) => {
-      if ([keys].flat().includes(key)) {
-        for (let tries = 0; tries < 400; tries++) {
-          const stored = (await read(key))[key] as { pick?: { taken?: true } | null } | undefined;
-          if (!stored?.pick || stored.pick.taken) break;
-          await new Promise((resolve) => setTimeout(resolve, 5));
+    const area = scope[name]?.storage?.session;
+    if (area && !area.watched) {
+      const read = area.get.bind(area);
+      area.watched = true;
+      area.get = async (keys: unknown) => {
+        const items = await read(keys);
+        if ([keys].flat().includes(key)) {
+          const stored = items[key] as { pick?: { taken?: true } | null } | undefined;
+          seen.reads.push({ at: performance.now(), taken: stored?.pick?.taken === true });
         }
-      }
-      return read(keys);
-    };
+        return items;
+      };
+    }
+    const runtime = scope[name]?.runtime;
+    if (runtime && !runtime.watched) {
+      const send = runtime.sendMessage.bind(runtime);
+      runtime.watched = true;
+      runtime.sendMessage = (...args: unknown[]) => {
+        const message = args[0] as { type?: unknown } | undefined;
+        if (message?.type === 'popup/open' && seen.askedAt === null) seen.askedAt = performance.now();
+        return send(...args);
+      };
+    }
   }
 }
 
